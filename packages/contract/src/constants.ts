@@ -1,0 +1,47 @@
+/** Business constants and limits of spec §9 and PRODUCT.md, in one place. */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 20;
+export const NAME_MAX = 15;
+export const NICKNAME_MAX = 15;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const MAX_EPICS = 30;
+export const LOGIN_LOCK_AFTER = 5;
+export const EMAIL_TOKEN_TTL_MINUTES = 30;
+export const ACCESS_KEY_TTL_MINUTES = 30;
+export const REFRESH_TOKEN_TTL_DAYS = 14;
+/** PRODUCT.md "Subscription": the spec's unnamed default constant 4, the free member allowance. */
+export const FREE_MEMBER_ALLOWANCE = 4;
+export const SHEET_GRACE_DAYS = 3;
+export const DEFAULT_COLOR_CODE = '#00D696';
+export const AVATAR_DEFAULT_SIZE = 36;
+export const AVATAR_POPUP_SIZE = 140;
+export const MOBILE_BREAKPOINT_PX = 767;
+export const TOAST_LIFETIME_MS = 5000;
+export const PROGRAMMATIC_TOAST_MS = 2000;
+export const WARNING_BAR_HEIGHT_PX = 62;
+export const REVIEW_MAX_IMAGES = 3;
+
+export const languages = ['kr', 'en', 'vi'] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const projectRoles = ['admin', 'depth1', 'depth2', 'client'] as const;
+export type ProjectRole = (typeof projectRoles)[number];
+
+export const projectStatuses = ['ACTIVE', 'INACTIVE'] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+
+export const genders = ['M', 'F'] as const;
+
+/** The shared personal-colour palette (spec §3: eight named colours). */
+export const palette = [
+  { name: 'green', code: '#00D696' },
+  { name: 'skyblue', code: '#3DB9F5' },
+  { name: 'purple', code: '#8B5CF6' },
+  { name: 'yellow', code: '#F5B400' },
+  { name: 'red', code: '#EF4444' },
+  { name: 'blue', code: '#2563EB' },
+  { name: 'orange', code: '#F97316' },
+  { name: 'black', code: '#1F2937' },
+] as const;
+export type PaletteColor = (typeof palette)[number]['name'];

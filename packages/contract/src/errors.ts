@@ -1,0 +1,70 @@
+/**
+ * The error catalogue (spec §8). Every failure the API returns carries one of these codes; the web
+ * app translates the code (`errors.<CODE>` in every language), never the server's English text.
+ * The HTTP status of each code lives here so the server and its tests cannot disagree about it.
+ */
+export const errorStatus = {
+  // General
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  API_REQUEST_FAILED: 502,
+  // Join and e-mail authentication
+  INVALID_EMAIL: 400,
+  EMAIL_ALREADY_REGISTERED: 409,
+  EMAIL_AUTH_FAILED: 400,
+  JOIN_SESSION_EXPIRED: 401,
+  NICKNAME_TAKEN: 409,
+  // Login and session
+  AUTH_INCORRECT_PASSWORD: 401,
+  AUTH_NO_ACCOUNT: 401,
+  AUTH_ACCOUNT_LOCKED: 423,
+  AUTH_LOGIN_FAILED: 401,
+  AUTH_SESSION_EXPIRED: 401,
+  AUTH_REFRESH_REUSED: 401,
+  OAUTH_NOT_CONFIGURED: 404,
+  // Account recovery
+  FIND_ID_NO_MATCH: 404,
+  PASSWORD_RESET_FAILED: 400,
+  PASSWORD_SAME_AS_OLD: 400,
+  // Members
+  MEMBER_NOT_FOUND: 404,
+  // Files
+  FILE_REQUIRED: 400,
+  FILE_TOO_LARGE: 413,
+  FILE_TYPE_NOT_ALLOWED: 415,
+  FILE_NOT_FOUND: 404,
+  // Projects and links
+  PROJECT_NOT_FOUND: 404,
+  PROJECT_ACCESS_DENIED: 403,
+  PROFESSIONAL_ONLY: 403,
+  ADMIN_ONLY: 403,
+  LINK_NOT_FOUND: 404,
+  LINK_INVALID: 400,
+  // Planning (issue "Planning") and members (issue "Project settings")
+  EPIC_LIMIT_REACHED: 409,
+  INVALID_STATUS_TRANSITION: 409,
+  LAST_ADMIN: 409,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value);
+}
+
+/** One field's problem in a form: the key of a translated message (`validation.<key>`). */
+export type FieldErrors = Record<string, string>;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: unknown;
+    fieldErrors?: FieldErrors;
+  };
+}

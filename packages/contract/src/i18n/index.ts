@@ -1,0 +1,32 @@
+import type { Language } from '../constants.js';
+import { errors as enErrors, validation as enValidation } from './en/errors.js';
+import { mail as enMail } from './en/mail.js';
+import { ui as enUi } from './en/ui.js';
+import { errors as krErrors, validation as krValidation } from './kr/errors.js';
+import { mail as krMail } from './kr/mail.js';
+import { ui as krUi } from './kr/ui.js';
+import { errors as viErrors, validation as viValidation } from './vi/errors.js';
+import { mail as viMail } from './vi/mail.js';
+import { ui as viUi } from './vi/ui.js';
+
+/** English is the reference: every other language must have exactly its keys (checked by tsc and a test). */
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+export type Messages = Shape<{ errors: typeof enErrors; validation: typeof enValidation; ui: typeof enUi; mail: typeof enMail }>;
+
+export const resources: Record<Language, Messages> = {
+  en: { errors: enErrors, validation: enValidation, ui: enUi, mail: enMail },
+  kr: { errors: krErrors, validation: krValidation, ui: krUi, mail: krMail },
+  vi: { errors: viErrors, validation: viValidation, ui: viUi, mail: viMail },
+};
+
+/** Fills `{{name}}` placeholders, the same syntax i18next uses in the web app. */
+export function interpolate(text: string, values: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+/** Every key path of a messages tree, e.g. `errors.INVALID_EMAIL`, for completeness tests. */
+export function keyPaths(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keyPaths(value as object, `${prefix}${key}.`),
+  );
+}

@@ -1,0 +1,4 @@
+/** Texts of e-mails sent by the server. */
+export const mail = {
+  footer: 'Teamline',
+};

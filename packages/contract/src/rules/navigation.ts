@@ -1,0 +1,58 @@
+import { FREE_MEMBER_ALLOWANCE } from '../constants.js';
+
+/** Route names of the route table (spec §2) that the rules below refer to. */
+export type RouteName =
+  | 'home'
+  | 'homeType'
+  | 'guide'
+  | 'login'
+  | 'oauthPre'
+  | 'oauthSuccess'
+  | 'mailform'
+  | 'join'
+  | 'Profile'
+  | 'dashboard'
+  | 'document'
+  | 'Timeline'
+  | 'findId'
+  | 'findPassword'
+  | 'findRepassword'
+  | 'calculateExpert'
+  | 'calculateClient'
+  | 'Permission denied'
+  | 'No project'
+  | 'mailauth'
+  | 'verifyEmail'
+  | 'verifyInvite'
+  | 'setting'
+  | 'Recruitment'
+  | 'epic'
+  | 'doclist'
+  | 'instructionNewRegister'
+  | 'pilot'
+  | 'paymentFailure'
+  | 'paymentSuccess';
+
+/** Spec §1: after a mode switch the user goes home unless on one of these. */
+const stayAfterModeSwitch: RouteName[] = ['home', 'setting', 'No project', 'Permission denied'];
+export const shouldReturnHomeAfterModeSwitch = (route: RouteName): boolean =>
+  !stayAfterModeSwitch.includes(route);
+
+/** Spec §4 "Project resolution" runs on every route change except these. */
+const skipProjectResolution: RouteName[] = ['setting', 'No project', 'Permission denied', 'home', 'Profile'];
+export const needsProjectResolution = (route: RouteName): boolean => !skipProjectResolution.includes(route);
+
+/** PRODUCT.md "Subscription": a warning when totalMember exceeds sheets plus the free allowance. */
+export const isSubscriptionShort = (totalMember: number, sheets: number): boolean =>
+  totalMember > sheets + FREE_MEMBER_ALLOWANCE;
+
+const noWarningBar: RouteName[] = ['home', 'setting', 'Profile', 'Recruitment', 'instructionNewRegister', 'join'];
+/** Spec §2 "Subscription warning bar": all four conditions must hold. */
+export function shouldShowWarningBar(input: {
+  isLoggedIn: boolean;
+  isWarningSubscription: boolean;
+  closed: boolean;
+  route: RouteName;
+}): boolean {
+  return input.isLoggedIn && input.isWarningSubscription && !input.closed && !noWarningBar.includes(input.route);
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { email } from './member.js';
+
+export const emailPurposes = ['join', 'password'] as const;
+export type EmailPurpose = (typeof emailPurposes)[number];
+
+export const emailAuthRequest = z.object({ email, purpose: z.enum(emailPurposes) });
+export const emailVerifyRequest = z.object({ token: z.string().min(1) });
+export const emailVerifyResponse = z.object({ email: z.string(), verifiedToken: z.string() });
+
+export const loginGeneralRequest = z.object({ email, password: z.string().min(1, 'required') });
+
+/** The auth session of spec §3: access key, its expiry (ISO 8601) and the refresh token. */
+export const authTokens = z.object({ key: z.string(), expires: z.string(), refresh: z.string() });
+export type AuthTokens = z.infer<typeof authTokens>;
+
+export const authConfig = z.object({ google: z.boolean() });

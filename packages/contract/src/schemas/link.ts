@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { idx } from './common.js';
+
+/** A saved project link (spec §3 "Link"). */
+export const link = z.object({
+  linkIdx: z.number().int(),
+  url: z.string(),
+  metaImage: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  projectIdx: z.number().int(),
+});
+export type Link = z.infer<typeof link>;
+
+export const linkListQuery = z.object({ projectIdx: idx });
+export const createLinkRequest = z.object({
+  url: z.string().trim().min(1, 'required').max(2000),
+  projectIdx: idx,
+});
+export const linkIdxParams = z.object({ linkIdx: idx });

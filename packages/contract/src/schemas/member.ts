@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import {
+  DEFAULT_COLOR_CODE,
+  NAME_MAX,
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  genders,
+  languages,
+} from '../constants.js';
+import { dateCode, idx, monthOrDateCode } from './common.js';
+
+export const email = z.string().trim().toLowerCase().pipe(z.email('emailFormat'));
+export const password = z.string().min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'passwordLength');
+export const name = z.string().trim().min(1, 'required').max(NAME_MAX, 'nameLength');
+export const nickname = z.string().trim().min(1, 'required').max(NICKNAME_MAX, 'nicknameLength');
+export const phone = z.string().trim().min(1, 'required').regex(/^\d+$/, 'phoneDigits');
+export const colorCode = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'colorCode');
+export const language = z.enum(languages);
+
+export const career = z
+  .object({
+    startDt: monthOrDateCode,
+    endDt: monthOrDateCode.nullable().optional(),
+    company: z.string().trim().min(1, 'required').max(100),
+    level: z.string().trim().max(50).default(''),
+    /** Annual, in thousand won. */
+    salary: z.number().int().nonnegative().nullable().optional(),
+    description: z.string().max(2000).default(''),
+  })
+  .refine((c) => !c.endDt || padMonth(c.endDt) >= padMonth(c.startDt), {
+    message: 'careerEndBeforeStart',
+    path: ['endDt'],
+  });
+export type Career = z.infer<typeof career>;
+
+function padMonth(code: string): string {
+  return code.length === 6 ? `${code}01` : code;
+}
+
+/** Fields of the profile form (spec §3 "Member profile", join's profile setup). */
+export const profileFields = z.object({
+  nickname,
+  colorCode: colorCode.default(DEFAULT_COLOR_CODE),
+  job: z.string().trim().max(50).nullable().optional(),
+  /** Free-lancer flag; null means freelancer in the profile popup (spec §2). */
+  isFree: z.boolean().nullable().optional(),
+  company: z.string().trim().max(100).nullable().optional(),
+  /** Desired daily rate, thousand won per 8 hours. */
+  hopePrice: z.number().int().nonnegative().nullable().optional(),
+  career: z.array(career).max(50).default([]),
+  lang: language.optional(),
+  profileFileIdx: idx.nullable().optional(),
+  birth: dateCode.nullable().optional(),
+  gender: z.enum(genders).nullable().optional(),
+  nationality: z.string().trim().max(2).nullable().optional(),
+});
+
+export const memberProfile = z.object({
+  memberIdx: z.number().int(),
+  memberId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  nickname: z.string(),
+  birth: z.string().nullable(),
+  phone: z.string().nullable(),
+  nationality: z.string().nullable(),
+  gender: z.enum(genders).nullable(),
+  photo: z.string().nullable(),
+  colorCode: z.string(),
+  job: z.string().nullable(),
+  isFree: z.boolean().nullable(),
+  company: z.string().nullable(),
+  hopePrice: z.number().nullable(),
+  career: z.array(
+    z.object({
+      startDt: z.string(),
+      endDt: z.string().nullable().optional(),
+      company: z.string(),
+      level: z.string(),
+      salary: z.number().nullable().optional(),
+      description: z.string(),
+    }),
+  ),
+  profileFileIdx: z.number().nullable(),
+  projectIdx: z.number().nullable(),
+  coupons: z.array(z.unknown()),
+  lang: language,
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+/**
+ * What another member sees in the profile popup. Contact fields (email, name, phone, birth, gender,
+ * hopePrice) are null unless the viewer is an admin of a project both belong to (spec §6).
+ */
+export const publicProfile = memberProfile.omit({ coupons: true, projectIdx: true });
+export type PublicProfile = z.infer<typeof publicProfile>;
+
+export const joinGeneralRequest = profileFields.extend({
+  verifiedToken: z.string().min(1),
+  password,
+  name,
+  phone,
+});
+export type JoinGeneralRequest = z.input<typeof joinGeneralRequest>;
+
+export const updateProfileRequest = profileFields.partial().extend({
+  name: name.optional(),
+  phone: phone.optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+export const profileQuery = z.object({ memberId: z.string().min(1) });
+
+export const findIdRequest = z.object({ name, phone });
+export const findIdResponse = z.object({ email: z.string() });
+
+export const passwordResetRequest = z.object({ token: z.string().min(1), password });
+export const passwordChangeRequest = z.object({ currentPassword: z.string().min(1), password });
+export const withdrawRequest = z.object({ password: z.string().min(1) });
