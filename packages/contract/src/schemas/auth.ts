@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { email } from './member.js';
+import { email, language } from './member.js';
 
 export const emailPurposes = ['join', 'password'] as const;
 export type EmailPurpose = (typeof emailPurposes)[number];
 
-export const emailAuthRequest = z.object({ email, purpose: z.enum(emailPurposes) });
+/** `lang` picks the language of a join mail (else Accept-Language, else en). */
+export const emailAuthRequest = z.object({
+  email,
+  purpose: z.enum(emailPurposes),
+  lang: language.optional(),
+});
 export const emailVerifyRequest = z.object({ token: z.string().min(1) });
 export const emailVerifyResponse = z.object({ email: z.string(), verifiedToken: z.string() });
 

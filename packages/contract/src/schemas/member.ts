@@ -38,22 +38,29 @@ function padMonth(code: string): string {
   return code.length === 6 ? `${code}01` : code;
 }
 
-/** Fields of the profile form (spec §3 "Member profile", join's profile setup). */
-export const profileFields = z.object({
+/** Fields of the profile form (spec §3 "Member profile", join's profile setup), without defaults. */
+const profileShape = {
   nickname,
-  colorCode: colorCode.default(DEFAULT_COLOR_CODE),
+  colorCode,
   job: z.string().trim().max(50).nullable().optional(),
   /** Free-lancer flag; null means freelancer in the profile popup (spec §2). */
   isFree: z.boolean().nullable().optional(),
   company: z.string().trim().max(100).nullable().optional(),
   /** Desired daily rate, thousand won per 8 hours. */
   hopePrice: z.number().int().nonnegative().nullable().optional(),
-  career: z.array(career).max(50).default([]),
+  career: z.array(career).max(50),
   lang: language.optional(),
   profileFileIdx: idx.nullable().optional(),
   birth: dateCode.nullable().optional(),
   gender: z.enum(genders).nullable().optional(),
   nationality: z.string().trim().max(2).nullable().optional(),
+};
+
+/** The profile form at join: colour and career get their defaults. */
+export const profileFields = z.object({
+  ...profileShape,
+  colorCode: colorCode.default(DEFAULT_COLOR_CODE),
+  career: profileShape.career.default([]),
 });
 
 export const memberProfile = z.object({
@@ -91,9 +98,12 @@ export type MemberProfile = z.infer<typeof memberProfile>;
 
 /**
  * What another member sees in the profile popup. Contact fields (email, name, phone, birth, gender,
- * hopePrice) are null unless the viewer is an admin of a project both belong to (spec §6).
+ * hopePrice, and memberId since it is the e-mail) are null unless the viewer is the member or an admin
+ * of a project both belong to (spec §6).
  */
-export const publicProfile = memberProfile.omit({ coupons: true, projectIdx: true });
+export const publicProfile = memberProfile
+  .omit({ coupons: true, projectIdx: true })
+  .extend({ memberId: z.string().nullable(), email: z.string().nullable() });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const joinGeneralRequest = profileFields.extend({
@@ -104,13 +114,16 @@ export const joinGeneralRequest = profileFields.extend({
 });
 export type JoinGeneralRequest = z.input<typeof joinGeneralRequest>;
 
-export const updateProfileRequest = profileFields.partial().extend({
+/** A partial update: only the fields sent change (no defaults, so an omitted field keeps its value). */
+export const updateProfileRequest = z.object(profileShape).partial().extend({
   name: name.optional(),
   phone: phone.optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 
 export const profileQuery = z.object({ memberId: z.string().min(1) });
+
+export const findPasswordRequest = z.object({ email, lang: language.optional() });
 
 export const findIdRequest = z.object({ name, phone });
 export const findIdResponse = z.object({ email: z.string() });

@@ -1,4 +1,18 @@
-/** Texts of e-mails sent by the server. */
+/** Texts of e-mails sent by the server. `{{minutes}}` is the link's lifetime. */
 export const mail = {
   footer: 'Teamline',
+  joinVerify: {
+    subject: 'Confirm your email for Teamline',
+    body: 'Welcome to Teamline. Confirm your email address to continue signing up.',
+    action: 'Confirm email',
+    expiry: 'This link works once and expires in {{minutes}} minutes.',
+    ignore: 'If you did not ask to join Teamline, you can ignore this email.',
+  },
+  passwordReset: {
+    subject: 'Reset your Teamline password',
+    body: 'We received a request to reset the password of your Teamline account.',
+    action: 'Reset password',
+    expiry: 'This link works once and expires in {{minutes}} minutes.',
+    ignore: 'If you did not ask for this, you can ignore this email; your password stays the same.',
+  },
 };

@@ -1,4 +1,18 @@
-/** Texts of e-mails sent by the server. */
+/** Texts of e-mails sent by the server. `{{minutes}}` is the link's lifetime. */
 export const mail = {
   footer: 'Teamline',
+  joinVerify: {
+    subject: 'Teamline 이메일 인증',
+    body: 'Teamline에 오신 것을 환영합니다. 회원가입을 계속하려면 이메일 주소를 인증해 주세요.',
+    action: '이메일 인증하기',
+    expiry: '이 링크는 한 번만 사용할 수 있으며 {{minutes}}분 후에 만료됩니다.',
+    ignore: 'Teamline 가입을 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+  },
+  passwordReset: {
+    subject: 'Teamline 비밀번호 재설정',
+    body: 'Teamline 계정의 비밀번호 재설정 요청을 받았습니다.',
+    action: '비밀번호 재설정하기',
+    expiry: '이 링크는 한 번만 사용할 수 있으며 {{minutes}}분 후에 만료됩니다.',
+    ignore: '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
+  },
 };

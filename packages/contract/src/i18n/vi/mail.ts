@@ -1,4 +1,18 @@
-/** Texts of e-mails sent by the server. */
+/** Texts of e-mails sent by the server. `{{minutes}}` is the link's lifetime. */
 export const mail = {
   footer: 'Teamline',
+  joinVerify: {
+    subject: 'Xác nhận email của bạn cho Teamline',
+    body: 'Chào mừng bạn đến với Teamline. Hãy xác nhận địa chỉ email để tiếp tục đăng ký.',
+    action: 'Xác nhận email',
+    expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{minutes}} phút.',
+    ignore: 'Nếu bạn không yêu cầu tham gia Teamline, bạn có thể bỏ qua email này.',
+  },
+  passwordReset: {
+    subject: 'Đặt lại mật khẩu Teamline',
+    body: 'Chúng tôi đã nhận được yêu cầu đặt lại mật khẩu cho tài khoản Teamline của bạn.',
+    action: 'Đặt lại mật khẩu',
+    expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{minutes}} phút.',
+    ignore: 'Nếu bạn không yêu cầu điều này, hãy bỏ qua email này; mật khẩu của bạn vẫn giữ nguyên.',
+  },
 };

@@ -1,0 +1,164 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { API_BASE, UPLOAD_MAX_BYTES } from '@teamline/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import { createAuthRepository } from './features/auth/auth.repository.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { commonRoutes } from './features/common/common.routes.js';
+import { createFileRepository } from './features/file/file.repository.js';
+import { fileRoutes } from './features/file/file.routes.js';
+import { createFileService } from './features/file/file.service.js';
+import { createLinkRepository } from './features/link/link.repository.js';
+import { linkRoutes } from './features/link/link.routes.js';
+import { createLinkService } from './features/link/link.service.js';
+import { createMemberRepository } from './features/member/member.repository.js';
+import { memberRoutes } from './features/member/member.routes.js';
+import { createMemberService } from './features/member/member.service.js';
+import { createProjectRepository } from './features/project/project.repository.js';
+import { projectRoutes } from './features/project/project.routes.js';
+import { createProjectService } from './features/project/project.service.js';
+import { systemClock, type Clock } from './infra/clock.js';
+import { openDatabase, type Database } from './infra/db.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mail.js';
+import { createLocalPubSub, createRedisPubSub, type PubSub } from './infra/pubsub.js';
+import { createLocalStorage } from './infra/storage.js';
+import { registerAuthHook } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { realtimeRoutes } from './plugins/realtime.js';
+import { registerWeb } from './plugins/web.js';
+import type { AppContext } from './shared/context.js';
+import './shared/fastify.js';
+
+export interface AppOverrides {
+  /** An already open database (tests share one between two instances); the app will not close it. */
+  database?: Database;
+  pubsub?: PubSub;
+  mailer?: Mailer;
+  clock?: Clock;
+  /** Pino options; tests pass `false` to keep output quiet. */
+  logger?: boolean | object;
+}
+
+function createServices(ctx: AppContext) {
+  const db = ctx.database.db;
+  const authRepo = createAuthRepository(db);
+  const memberRepo = createMemberRepository(db);
+  const fileRepo = createFileRepository(db);
+  const projectRepo = createProjectRepository(db);
+  const linkRepo = createLinkRepository(db);
+  const auth = createAuthService(ctx, authRepo, memberRepo);
+  const project = createProjectService(ctx, projectRepo);
+  return {
+    auth,
+    member: createMemberService(ctx, memberRepo, auth, fileRepo),
+    project,
+    projectRepo,
+    file: createFileService(ctx, fileRepo, project, projectRepo),
+    link: createLinkService(ctx, linkRepo, project, projectRepo),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? {
+      level: config.logLevel,
+      // Keys and refresh tokens travel in these headers; they must never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.key'],
+    },
+    // Uploads have their own limit; JSON bodies stay small.
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Clients send `Content-Type: application/json` with an empty body on refresh and logout.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Invalid JSON body') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  const ownsDatabase = !overrides.database;
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : config.dataDir,
+    }));
+  const pubsub =
+    overrides.pubsub ??
+    (config.redisUrl ? await createRedisPubSub(config.redisUrl, config.pubsubChannel) : createLocalPubSub());
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(config.outboxDir, config.mailFrom, app.log));
+  const ctx: AppContext = {
+    config,
+    database,
+    mailer,
+    pubsub,
+    storage: createLocalStorage(config.filesDir),
+    clock: overrides.clock ?? systemClock,
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorate('services', createServices(ctx));
+  app.addHook('onClose', async () => {
+    await pubsub.close();
+    await mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Teamline API',
+        version: '0.1.0',
+        description: 'Envelope: `{data}` on success, `{error}` on failure.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
+
+  await app.register(
+    async (api) => {
+      registerAuthHook(api);
+      await api.register(commonRoutes);
+      await api.register(authRoutes);
+      await api.register(memberRoutes);
+      await api.register(fileRoutes);
+      await api.register(projectRoutes);
+      await api.register(linkRoutes);
+      await api.register(realtimeRoutes);
+    },
+    { prefix: API_BASE },
+  );
+  await registerWeb(app);
+  return app;
+}

@@ -1,0 +1,39 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { members } from './member.js';
+import { projects } from './project.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const files = pgTable(
+  'file',
+  {
+    fileIdx: serial('file_idx').primaryKey(),
+    uploaderIdx: integer('uploader_idx')
+      .notNull()
+      .references(() => members.memberIdx),
+    projectIdx: integer('project_idx').references(() => projects.projectIdx),
+    originalName: text('original_name').notNull(),
+    /** Detected from the content, never from the name or the client's header. */
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('file_project_idx').on(t.projectIdx)],
+);
+
+export const links = pgTable(
+  'link',
+  {
+    linkIdx: serial('link_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    url: text('url').notNull(),
+    metaTitle: text('meta_title'),
+    metaImage: text('meta_image'),
+    createdByIdx: integer('created_by_idx').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('link_project_idx').on(t.projectIdx)],
+);

@@ -1,0 +1,3 @@
+export * from './content.js';
+export * from './member.js';
+export * from './project.js';

@@ -1,0 +1,84 @@
+import {
+  apiPaths,
+  authConfig,
+  authTokens,
+  emailAuthRequest,
+  emailVerifyRequest,
+  emailVerifyResponse,
+  loginGeneralRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, bearerOf, responds } from '../../shared/http.js';
+import { languageFromHeader } from '../../shared/language.js';
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { auth } = app.services;
+  const tags = ['auth'];
+
+  app.get(
+    apiPaths.authConfig,
+    { config: { public: true }, schema: { tags, response: responds(200, authConfig) } },
+    async () => ({ data: { google: Boolean(app.ctx.config.oidcClientId) } }),
+  );
+
+  app.post(
+    apiPaths.authEmail,
+    {
+      config: { public: true, invalidEmailCode: true },
+      schema: { tags, body: emailAuthRequest, response: responds(201, z.object({})) },
+    },
+    async (request, reply) => {
+      const { email, purpose, lang } = request.body;
+      await auth.sendEmailLink({
+        email,
+        purpose,
+        lang: lang ?? languageFromHeader(request.headers['accept-language']),
+      });
+      return reply.status(201).send({ data: {} });
+    },
+  );
+
+  app.post(
+    apiPaths.authEmailVerify,
+    {
+      config: { public: true },
+      schema: { tags, body: emailVerifyRequest, response: responds(200, emailVerifyResponse) },
+    },
+    async (request) => ({ data: await auth.verifyEmail(request.body.token) }),
+  );
+
+  app.post(
+    apiPaths.authLoginGeneral,
+    {
+      config: { public: true, invalidEmailCode: true },
+      schema: { tags, body: loginGeneralRequest, response: responds(201, authTokens) },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await auth.loginGeneral(request.body.email, request.body.password) }),
+  );
+
+  app.post(
+    apiPaths.authRefresh,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description: 'The refresh token travels as `Authorization: Bearer <refresh>`; the body is empty.',
+        response: responds(201, authTokens),
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await auth.refresh(bearerOf(request)) }),
+  );
+
+  app.post(
+    apiPaths.authLogout,
+    { schema: { tags, security: [{ bearer: [] }], response: responds(200, z.object({})) } },
+    async (request) => {
+      await auth.logout(actorOf(request));
+      return { data: {} };
+    },
+  );
+}

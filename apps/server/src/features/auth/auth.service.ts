@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCESS_KEY_TTL_MINUTES,
+  EMAIL_TOKEN_TTL_MINUTES,
+  LOGIN_LOCK_AFTER,
+  REFRESH_TOKEN_TTL_DAYS,
+  type AuthTokens,
+  type Language,
+} from '@teamline/contract';
+import { addDays, addMinutes } from '../../infra/clock.js';
+import { renderMail } from '../../infra/mail.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
+import type { MemberRepository } from '../member/member.repository.js';
+import type { AuthRepository } from './auth.repository.js';
+
+export function createAuthService(ctx: AppContext, repo: AuthRepository, memberRepo: MemberRepository) {
+  const now = () => ctx.clock.now();
+
+  async function issueEmailToken(
+    email: string,
+    purpose: 'join' | 'password' | 'joinVerified',
+  ): Promise<string> {
+    const token = randomToken();
+    await repo.insertEmailToken({
+      tokenHash: sha256(token),
+      email,
+      purpose,
+      expiresAt: addMinutes(now(), EMAIL_TOKEN_TTL_MINUTES),
+    });
+    return token;
+  }
+
+  /** Finds a live token of the purpose and uses it up; null when unknown, used, expired or of another purpose. */
+  async function consumeEmailToken(token: string, purpose: 'join' | 'password' | 'joinVerified') {
+    const row = await repo.findEmailToken(sha256(token));
+    if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now()) return null;
+    return (await repo.consumeEmailToken(row.id, now())) ? row : null;
+  }
+
+  async function startSession(memberIdx: number): Promise<AuthTokens> {
+    const familyId = randomUUID();
+    await repo.createFamily(familyId, memberIdx);
+    return issueTokens(familyId);
+  }
+
+  async function issueTokens(familyId: string): Promise<AuthTokens> {
+    const key = randomToken();
+    const refresh = randomToken();
+    const expires = addMinutes(now(), ACCESS_KEY_TTL_MINUTES);
+    await repo.insertSessionToken({ tokenHash: sha256(key), familyId, kind: 'access', expiresAt: expires });
+    await repo.insertSessionToken({
+      tokenHash: sha256(refresh),
+      familyId,
+      kind: 'refresh',
+      expiresAt: addDays(now(), REFRESH_TOKEN_TTL_DAYS),
+    });
+    return { key, expires: expires.toISOString(), refresh };
+  }
+
+  return {
+    issueEmailToken,
+    consumeEmailToken,
+    startSession,
+
+    /**
+     * Sends a join or password link. A password request for an unknown address answers the same
+     * way but sends nothing, so the endpoint cannot be used to find out who has an account.
+     */
+    async sendEmailLink(input: { email: string; purpose: 'join' | 'password'; lang: Language }) {
+      const existing = await memberRepo.findActiveByEmail(input.email);
+      if (input.purpose === 'join') {
+        if (existing) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        const token = await issueEmailToken(input.email, 'join');
+        const link = `${ctx.config.publicUrl}/#/verify/email?token=${token}`;
+        await ctx.mailer.send(
+          renderMail('joinVerify', input.lang, input.email, link, { minutes: EMAIL_TOKEN_TTL_MINUTES }),
+        );
+        return;
+      }
+      if (!existing) return;
+      const token = await issueEmailToken(input.email, 'password');
+      const link = `${ctx.config.publicUrl}/#/find/repassword?token=${token}`;
+      await ctx.mailer.send(
+        renderMail('passwordReset', existing.lang, input.email, link, { minutes: EMAIL_TOKEN_TTL_MINUTES }),
+      );
+    },
+
+    async verifyEmail(token: string) {
+      const row = await consumeEmailToken(token, 'join');
+      if (!row) throw new AppError('EMAIL_AUTH_FAILED');
+      const verifiedToken = await issueEmailToken(row.email, 'joinVerified');
+      return { email: row.email, verifiedToken };
+    },
+
+    async loginGeneral(email: string, password: string): Promise<AuthTokens> {
+      const member = await memberRepo.findActiveByEmail(email);
+      if (!member) throw new AppError('AUTH_NO_ACCOUNT');
+      // A locked account stays locked whatever is typed, until a reset by e-mail proves ownership.
+      if (member.lockedAt) throw new AppError('AUTH_ACCOUNT_LOCKED');
+      if (!(await verifyPassword(password, member.passwordHash))) {
+        const after = await memberRepo.recordFailedLogin(member.memberIdx, LOGIN_LOCK_AFTER, now());
+        if (after.lockedAt) throw new AppError('AUTH_ACCOUNT_LOCKED');
+        throw new AppError('AUTH_INCORRECT_PASSWORD', { remaining: LOGIN_LOCK_AFTER - after.failedLogins });
+      }
+      if (member.failedLogins > 0) await memberRepo.update(member.memberIdx, { failedLogins: 0 });
+      return startSession(member.memberIdx);
+    },
+
+    async refresh(refreshToken: string | null): Promise<AuthTokens> {
+      if (!refreshToken) throw new AppError('AUTH_SESSION_EXPIRED');
+      const row = await repo.findSessionToken(sha256(refreshToken), 'refresh');
+      if (!row || row.familyRevokedAt || row.memberDeletedAt) throw new AppError('AUTH_SESSION_EXPIRED');
+      if (row.usedAt || !(await repo.markRefreshUsed(row.id, now()))) {
+        // A rotated token came back: someone holds a copy. End every session of this login.
+        await repo.revokeFamily(row.familyId, now());
+        throw new AppError('AUTH_REFRESH_REUSED');
+      }
+      if (row.expiresAt <= now()) throw new AppError('AUTH_SESSION_EXPIRED');
+      return issueTokens(row.familyId);
+    },
+
+    async logout(actor: Actor) {
+      await repo.revokeFamily(actor.familyId, now());
+    },
+
+    async revokeAllSessions(memberIdx: number) {
+      await repo.revokeAllFamiliesOf(memberIdx, now());
+    },
+
+    /** The actor behind an access key, or null when it is unknown, expired or revoked. */
+    async authenticate(key: string | null | undefined): Promise<Actor | null> {
+      if (!key) return null;
+      const row = await repo.findSessionToken(sha256(key), 'access');
+      if (!row || row.familyRevokedAt || row.memberDeletedAt || row.expiresAt <= now()) return null;
+      return { memberIdx: row.memberIdx, familyId: row.familyId };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

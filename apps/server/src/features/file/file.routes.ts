@@ -1,0 +1,72 @@
+import { UPLOAD_MAX_BYTES, apiPaths, fileQuery, uploadResponse } from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
+import { actorOf, responds } from '../../shared/http.js';
+
+const optionalProjectIdx = z.object({ projectIdx: z.coerce.number().int().positive().optional() });
+
+export async function fileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { file } = app.services;
+  const tags = ['file'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    apiPaths.file,
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart with field `file` (≤ 10 MB); optional `projectIdx` as a field before the file or in the query.',
+        querystring: optionalProjectIdx,
+        response: responds(201, uploadResponse),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
+      const field = part.fields.projectIdx;
+      const fieldValue = field && !Array.isArray(field) && 'value' in field ? field.value : undefined;
+      const parsed = optionalProjectIdx.safeParse({ projectIdx: fieldValue ?? request.query.projectIdx });
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined);
+      const result = await file.upload(actorOf(request), {
+        bytes,
+        fileName: part.filename,
+        projectIdx: parsed.data.projectIdx ?? null,
+      });
+      return reply.status(201).send({ data: result });
+    },
+  );
+
+  app.get(
+    apiPaths.file,
+    {
+      schema: {
+        tags,
+        security,
+        querystring: fileQuery,
+        description: 'The bytes, with the detected content type.',
+      },
+    },
+    async (request, reply) => {
+      const { bytes, mime, fileName } = await file.download(actorOf(request), request.query.fileIdx);
+      const inline = mime.startsWith('image/') || mime === 'application/pdf';
+      return reply
+        .header('content-type', mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(bytes);
+    },
+  );
+}

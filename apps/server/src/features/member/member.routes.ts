@@ -1,0 +1,119 @@
+import {
+  apiPaths,
+  authTokens,
+  findIdRequest,
+  findIdResponse,
+  findPasswordRequest,
+  joinGeneralRequest,
+  memberProfile,
+  passwordChangeRequest,
+  passwordResetRequest,
+  profileQuery,
+  publicProfile,
+  updateProfileRequest,
+  withdrawRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+import { languageFromHeader } from '../../shared/language.js';
+
+export async function memberRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { member, auth } = app.services;
+  const tags = ['member'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    apiPaths.memberJoinGeneral,
+    {
+      config: { public: true },
+      schema: { tags, body: joinGeneralRequest, response: responds(201, authTokens) },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({
+          data: await member.joinGeneral(
+            request.body,
+            languageFromHeader(request.headers['accept-language']),
+          ),
+        }),
+  );
+
+  app.post(
+    apiPaths.memberFindId,
+    {
+      config: { public: true },
+      schema: { tags, body: findIdRequest, response: responds(200, findIdResponse) },
+    },
+    async (request) => ({ data: await member.findId(request.body.name, request.body.phone) }),
+  );
+
+  app.post(
+    apiPaths.memberFindPassword,
+    {
+      config: { public: true, invalidEmailCode: true },
+      schema: { tags, body: findPasswordRequest, response: responds(201, z.object({})) },
+    },
+    async (request, reply) => {
+      await auth.sendEmailLink({
+        email: request.body.email,
+        purpose: 'password',
+        lang: request.body.lang ?? languageFromHeader(request.headers['accept-language']),
+      });
+      return reply.status(201).send({ data: {} });
+    },
+  );
+
+  app.post(
+    apiPaths.memberPasswordReset,
+    {
+      config: { public: true },
+      schema: { tags, body: passwordResetRequest, response: responds(200, z.object({})) },
+    },
+    async (request) => {
+      await member.resetPassword(request.body.token, request.body.password);
+      return { data: {} };
+    },
+  );
+
+  app.patch(
+    apiPaths.memberPassword,
+    { schema: { tags, security, body: passwordChangeRequest, response: responds(200, z.object({})) } },
+    async (request) => {
+      await member.changePassword(actorOf(request), request.body.currentPassword, request.body.password);
+      return { data: {} };
+    },
+  );
+
+  app.get(
+    apiPaths.member,
+    { schema: { tags, security, response: responds(200, memberProfile) } },
+    async (request) => ({
+      data: await member.getOwn(actorOf(request)),
+    }),
+  );
+
+  app.patch(
+    apiPaths.member,
+    { schema: { tags, security, body: updateProfileRequest, response: responds(200, memberProfile) } },
+    async (request) => ({ data: await member.update(actorOf(request), request.body) }),
+  );
+
+  app.delete(
+    apiPaths.member,
+    { schema: { tags, security, body: withdrawRequest, response: responds(200, z.object({})) } },
+    async (request) => {
+      await member.withdraw(actorOf(request), request.body.password);
+      return { data: {} };
+    },
+  );
+
+  app.get(
+    apiPaths.memberProfile,
+    { schema: { tags, security, querystring: profileQuery, response: responds(200, publicProfile) } },
+    async (request) => ({ data: await member.getProfile(actorOf(request), request.query.memberId) }),
+  );
+}

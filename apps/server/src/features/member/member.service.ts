@@ -1,0 +1,192 @@
+import {
+  maskEmail,
+  type JoinGeneralRequest,
+  type Language,
+  type MemberProfile,
+  type PublicProfile,
+  type UpdateProfileRequest,
+} from '@teamline/contract';
+import type { z } from 'zod';
+import type { joinGeneralRequest, updateProfileRequest } from '@teamline/contract';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { hashPassword, verifyPassword } from '../../shared/crypto.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { FileRepository } from '../file/file.repository.js';
+import { canSeeContact } from './member.policy.js';
+import type { MemberRepository, MemberRow } from './member.repository.js';
+
+type JoinInput = z.output<typeof joinGeneralRequest>;
+type UpdateInput = z.output<typeof updateProfileRequest>;
+export type { JoinGeneralRequest, UpdateProfileRequest };
+
+export function toMemberProfile(row: MemberRow): MemberProfile {
+  return {
+    memberIdx: row.memberIdx,
+    memberId: row.email,
+    email: row.email,
+    name: row.name,
+    nickname: row.nickname,
+    birth: row.birth,
+    phone: row.phone,
+    nationality: row.nationality,
+    gender: row.gender,
+    photo: row.profileFileIdx ? `/api/file?fileIdx=${row.profileFileIdx}` : null,
+    colorCode: row.colorCode,
+    job: row.job,
+    isFree: row.isFree,
+    company: row.company,
+    hopePrice: row.hopePrice,
+    career: row.career,
+    profileFileIdx: row.profileFileIdx,
+    projectIdx: null,
+    coupons: [],
+    lang: row.lang,
+  };
+}
+
+export function createMemberService(
+  ctx: AppContext,
+  repo: MemberRepository,
+  auth: AuthService,
+  fileRepo: FileRepository,
+) {
+  const now = () => ctx.clock.now();
+
+  async function requireMember(memberIdx: number): Promise<MemberRow> {
+    const member = await repo.findActiveById(memberIdx);
+    if (!member) throw new AppError('UNAUTHENTICATED');
+    return member;
+  }
+
+  /** A profile image must be an image the member uploaded, so nobody can borrow another's file. */
+  async function checkProfileFile(memberIdx: number, fileIdx: number | null | undefined) {
+    if (fileIdx == null) return;
+    const file = await fileRepo.findById(fileIdx);
+    if (!file || file.uploaderIdx !== memberIdx) throw new AppError('FILE_NOT_FOUND');
+    if (!file.mime.startsWith('image/')) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+  }
+
+  return {
+    async joinGeneral(input: JoinInput, fallbackLang: Language) {
+      const ticket = await auth.consumeEmailToken(input.verifiedToken, 'joinVerified');
+      if (!ticket) throw new AppError('JOIN_SESSION_EXPIRED');
+      if (await repo.findActiveByEmail(ticket.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+      const member = await repo.insert({
+        email: ticket.email,
+        passwordHash: await hashPassword(input.password),
+        name: input.name,
+        nickname: input.nickname,
+        phone: input.phone,
+        birth: input.birth ?? null,
+        gender: input.gender ?? null,
+        nationality: input.nationality ?? null,
+        colorCode: input.colorCode,
+        job: input.job ?? null,
+        isFree: input.isFree ?? null,
+        company: input.company ?? null,
+        hopePrice: input.hopePrice ?? null,
+        career: input.career,
+        lang: input.lang ?? fallbackLang,
+      });
+      if (input.profileFileIdx != null) {
+        // Files uploaded before joining do not exist (upload needs a session); ignore silently.
+        const file = await fileRepo.findById(input.profileFileIdx);
+        if (file?.uploaderIdx === member.memberIdx)
+          await repo.update(member.memberIdx, { profileFileIdx: file.fileIdx });
+      }
+      return auth.startSession(member.memberIdx);
+    },
+
+    async getOwn(actor: Actor): Promise<MemberProfile> {
+      return toMemberProfile(await requireMember(actor.memberIdx));
+    },
+
+    async getProfile(actor: Actor, memberId: string): Promise<PublicProfile> {
+      const target = /^\d+$/.test(memberId)
+        ? await repo.findActiveById(Number(memberId))
+        : await repo.findActiveByEmail(memberId.trim().toLowerCase());
+      if (!target) throw new AppError('MEMBER_NOT_FOUND');
+      const isSelf = target.memberIdx === actor.memberIdx;
+      const viewerAdminsSharedProject =
+        !isSelf && (await repo.viewerAdminsProjectOf(actor.memberIdx, target.memberIdx));
+      const { coupons: _c, projectIdx: _p, ...profile } = toMemberProfile(target);
+      if (canSeeContact({ isSelf, viewerAdminsSharedProject })) return profile;
+      return {
+        ...profile,
+        memberId: null,
+        email: null,
+        name: null,
+        phone: null,
+        birth: null,
+        gender: null,
+        hopePrice: null,
+      };
+    },
+
+    async update(actor: Actor, input: UpdateInput): Promise<MemberProfile> {
+      await requireMember(actor.memberIdx);
+      await checkProfileFile(actor.memberIdx, input.profileFileIdx);
+      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      const row = await repo.update(actor.memberIdx, patch);
+      return toMemberProfile(row!);
+    },
+
+    async findId(name: string, phone: string) {
+      const [match] = await repo.findActiveByNameAndPhone(name, phone);
+      if (!match) throw new AppError('FIND_ID_NO_MATCH');
+      return { email: maskEmail(match.email) };
+    },
+
+    async resetPassword(token: string, password: string) {
+      const row = await auth.consumeEmailToken(token, 'password');
+      if (!row) throw new AppError('PASSWORD_RESET_FAILED');
+      const member = await repo.findActiveByEmail(row.email);
+      if (!member) throw new AppError('PASSWORD_RESET_FAILED');
+      // Proving ownership of the mailbox lifts a lockout and ends every old session.
+      await repo.update(member.memberIdx, {
+        passwordHash: await hashPassword(password),
+        failedLogins: 0,
+        lockedAt: null,
+      });
+      await auth.revokeAllSessions(member.memberIdx);
+    },
+
+    async changePassword(actor: Actor, currentPassword: string, password: string) {
+      const member = await requireMember(actor.memberIdx);
+      if (!(await verifyPassword(currentPassword, member.passwordHash)))
+        throw new AppError('AUTH_INCORRECT_PASSWORD');
+      if (currentPassword === password) throw new AppError('PASSWORD_SAME_AS_OLD');
+      await repo.update(member.memberIdx, { passwordHash: await hashPassword(password) });
+    },
+
+    /**
+     * Withdrawal anonymises the row instead of deleting it: projects, links and files keep their
+     * author ids, while the e-mail is freed so the person can register again.
+     */
+    async withdraw(actor: Actor, password: string) {
+      const member = await requireMember(actor.memberIdx);
+      if (!(await verifyPassword(password, member.passwordHash)))
+        throw new AppError('AUTH_INCORRECT_PASSWORD');
+      await repo.update(member.memberIdx, {
+        email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
+        passwordHash: null,
+        name: null,
+        phone: null,
+        birth: null,
+        gender: null,
+        nationality: null,
+        nickname: 'withdrawn',
+        job: null,
+        company: null,
+        hopePrice: null,
+        career: [],
+        profileFileIdx: null,
+        deletedAt: now(),
+      });
+      await repo.removeFromAllProjects(member.memberIdx, now());
+      await auth.revokeAllSessions(member.memberIdx);
+    },
+  };
+}
+export type MemberService = ReturnType<typeof createMemberService>;

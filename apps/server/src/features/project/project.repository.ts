@@ -1,0 +1,94 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { membersInProject, projects } from '../../db/schema/index.js';
+import type { Db } from '../../infra/db.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type MembershipRow = typeof membersInProject.$inferSelect;
+
+export function createProjectRepository(db: Db) {
+  const activeCount = sql<number>`(select count(*)::int from ${membersInProject} m where m.project_idx = ${projects.projectIdx} and m.removed_at is null)`;
+  return {
+    async createWithMember(
+      project: typeof projects.$inferInsert,
+      member: Omit<typeof membersInProject.$inferInsert, 'projectIdx'>,
+    ) {
+      return db.transaction(async (tx) => {
+        const [p] = await tx.insert(projects).values(project).returning();
+        const [m] = await tx
+          .insert(membersInProject)
+          .values({ ...member, projectIdx: p!.projectIdx })
+          .returning();
+        return { project: p!, membership: m! };
+      });
+    },
+    async findById(projectIdx: number): Promise<ProjectRow | null> {
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.projectIdx, projectIdx), eq(projects.delYn, 'N')));
+      return row ?? null;
+    },
+    async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
+      const [row] = await db
+        .select()
+        .from(membersInProject)
+        .where(
+          and(
+            eq(membersInProject.projectIdx, projectIdx),
+            eq(membersInProject.memberIdx, memberIdx),
+            isNull(membersInProject.removedAt),
+          ),
+        );
+      return row ?? null;
+    },
+    async listOfMember(memberIdx: number) {
+      return db
+        .select({ project: projects, membership: membersInProject, totalMember: activeCount })
+        .from(membersInProject)
+        .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
+        .where(
+          and(
+            eq(membersInProject.memberIdx, memberIdx),
+            isNull(membersInProject.removedAt),
+            eq(projects.delYn, 'N'),
+          ),
+        )
+        .orderBy(asc(projects.projectIdx));
+    },
+    async totalMember(projectIdx: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(membersInProject)
+        .where(and(eq(membersInProject.projectIdx, projectIdx), isNull(membersInProject.removedAt)));
+      return row?.n ?? 0;
+    },
+    async activeMemberIdxs(projectIdx: number): Promise<number[]> {
+      const rows = await db
+        .select({ memberIdx: membersInProject.memberIdx })
+        .from(membersInProject)
+        .where(and(eq(membersInProject.projectIdx, projectIdx), isNull(membersInProject.removedAt)));
+      return rows.map((r) => r.memberIdx);
+    },
+    async addMember(row: typeof membersInProject.$inferInsert): Promise<MembershipRow> {
+      const [m] = await db
+        .insert(membersInProject)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [membersInProject.projectIdx, membersInProject.memberIdx],
+          set: {
+            role: row.role,
+            isAdmin: row.isAdmin ?? false,
+            depth1Idx: row.depth1Idx ?? null,
+            removedAt: null,
+          },
+        })
+        .returning();
+      return m!;
+    },
+    async findByName(name: string): Promise<ProjectRow | null> {
+      const [row] = await db.select().from(projects).where(eq(projects.name, name)).limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type ProjectRepository = ReturnType<typeof createProjectRepository>;

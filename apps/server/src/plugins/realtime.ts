@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { ProjectEvent } from '../infra/pubsub.js';
+
+/**
+ * `GET /api/ws?key=<access key>`: JSON events `{type, projectIdx, payload}` of the projects the user
+ * belongs to. Each instance keeps its own sockets; the bus (in-process or Redis) brings every change
+ * to every instance, which asks the database once per event who may receive it.
+ */
+export async function realtimeRoutes(app: FastifyInstance) {
+  const sockets = new Map<WebSocket, number>();
+
+  const unsubscribe = app.ctx.pubsub.subscribe((event: ProjectEvent) => {
+    if (sockets.size === 0) return;
+    void app.services.projectRepo
+      .activeMemberIdxs(event.projectIdx)
+      .then((memberIdxs) => {
+        const allowed = new Set(memberIdxs);
+        const message = JSON.stringify(event);
+        for (const [socket, memberIdx] of sockets) {
+          if (allowed.has(memberIdx) && socket.readyState === socket.OPEN) socket.send(message);
+        }
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'realtime fan-out failed'));
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
+  });
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      config: { public: true },
+      schema: {
+        tags: ['realtime'],
+        description:
+          'WebSocket; authenticate with `?key=<access key>`. Closes with 4401 when the key is invalid.',
+        querystring: z.object({ key: z.string().optional() }),
+      },
+    },
+    async (socket, request) => {
+      const { key } = request.query as { key?: string };
+      const actor = await app.services.auth.authenticate(key);
+      if (!actor) {
+        socket.close(4401, 'UNAUTHENTICATED');
+        return;
+      }
+      sockets.set(socket, actor.memberIdx);
+      socket.on('close', () => sockets.delete(socket));
+      socket.send(JSON.stringify({ type: 'ready', projectIdx: 0, payload: { memberIdx: actor.memberIdx } }));
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // close() stops accepting connections, lets in-flight requests finish, then runs onClose (db, redis).
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out');
+    process.exit(1);
+  }, 15_000);
+  timer.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  app.log.info({ url: config.publicUrl, docs: `${config.publicUrl}/api/docs` }, 'Teamline is running');
+} catch (err) {
+  app.log.error({ err }, 'failed to start');
+  await app.close().catch(() => undefined);
+  process.exit(1);
+}

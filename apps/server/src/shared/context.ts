@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Clock } from '../infra/clock.js';
+import type { Database } from '../infra/db.js';
+import type { Mailer } from '../infra/mail.js';
+import type { PubSub } from '../infra/pubsub.js';
+import type { Storage } from '../infra/storage.js';
+
+/** Adapters chosen by configuration, handed to every service. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  mailer: Mailer;
+  pubsub: PubSub;
+  storage: Storage;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller, set by the auth hook. */
+export interface Actor {
+  memberIdx: number;
+  familyId: string;
+}

@@ -1,0 +1,19 @@
+export {};
+import type { Services } from '../app.js';
+import type { Actor, AppContext } from './context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without an access key. */
+    public?: boolean;
+    /** A bad `email` field answers INVALID_EMAIL instead of VALIDATION_FAILED (join and recovery forms). */
+    invalidEmailCode?: boolean;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+    services: Services;
+  }
+}

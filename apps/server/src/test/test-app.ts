@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { URL } from 'node:url';
+import type { AuthTokens } from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { buildApp, type AppOverrides } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import type { Clock } from '../infra/clock.js';
+import { openDatabase, type Database } from '../infra/db.js';
+import { createRedisPubSub } from '../infra/pubsub.js';
+
+export const PASSWORD = 'correct-horse-1';
+
+/** A clock tests can move forward to pass token expiry without waiting. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advanceMinutes(minutes: number) {
+    this.offsetMs += minutes * 60_000;
+  }
+  reset() {
+    this.offsetMs = 0;
+  }
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: null });
+    return { database, drop: () => database.close() };
+  }
+  const name = `teamline_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  clock: TestClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
+  const dir = await mkdtemp(join(tmpdir(), 'teamline-test-'));
+  return {
+    ...loadConfig({}),
+    dataDir: dir,
+    outboxDir: join(dir, 'outbox'),
+    filesDir: join(dir, 'files'),
+    publicUrl: 'http://teamline.test',
+    webDist: join(dir, 'no-web'),
+    linkPreview: false,
+    // One channel per test file: files share the Redis server but not their databases' ids.
+    pubsubChannel: `teamline:test:${randomBytes(6).toString('hex')}`,
+    ...overrides,
+  };
+}
+
+/**
+ * One app per test file with a fresh database; uses Redis pub/sub when TEST_REDIS_URL is set.
+ * Pass `database` to build a second instance on the same database (realtime across instances).
+ */
+export async function createTestApp(
+  options: { config?: Partial<AppConfig>; database?: Database; overrides?: AppOverrides } = {},
+): Promise<TestApp> {
+  const config = await testConfig(options.config);
+  const owned = options.database ? null : await createTestDatabase();
+  const database = options.database ?? owned!.database;
+  const clock = new TestClock();
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const pubsub = redisUrl ? await createRedisPubSub(redisUrl, config.pubsubChannel) : undefined;
+  const app = await buildApp(config, {
+    database,
+    clock,
+    logger: false,
+    ...(pubsub ? { pubsub } : {}),
+    ...options.overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    clock,
+    database,
+    async close() {
+      await app.close();
+      await owned?.drop();
+      await rm(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest mail written to the outbox for an address, parsed. */
+export async function latestMail(config: AppConfig, to: string) {
+  const names = (await readdir(config.outboxDir).catch(() => [] as string[]))
+    .filter((n) => n.endsWith(`-${to}.eml`))
+    .sort();
+  const last = names.at(-1);
+  if (!last) return null;
+  const parsed = await simpleParser(await readFile(join(config.outboxDir, last)));
+  return {
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: String(parsed.html ?? ''),
+    count: names.length,
+  };
+}
+
+/** The link in the newest mail to an address, and its token. */
+export async function latestLink(config: AppConfig, to: string) {
+  const mail = await latestMail(config, to);
+  const link = /https?:\/\/\S+?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+  if (!link) throw new Error(`no link mailed to ${to}`);
+  return { link, token: new URL(link.replace('/#/', '/')).searchParams.get('token')! };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs up through the real e-mail flow and returns the session and the member's id. */
+export async function signUp(
+  t: TestApp,
+  email: string,
+  profile: Record<string, unknown> = {},
+): Promise<AuthTokens & { memberIdx: number; email: string }> {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/email',
+    payload: { email, purpose: 'join' },
+  });
+  if (sent.statusCode !== 201) throw new Error(`auth/email ${sent.statusCode} ${sent.body}`);
+  const { token } = await latestLink(t.config, email);
+  const verified = await t.app.inject({ method: 'POST', url: '/api/auth/email/verify', payload: { token } });
+  const { verifiedToken } = verified.json().data;
+  const joined = await t.app.inject({
+    method: 'POST',
+    url: '/api/member/join/general',
+    payload: {
+      verifiedToken,
+      password: PASSWORD,
+      name: 'Tester',
+      nickname: email.split('@')[0]!.slice(0, 15),
+      phone: '01012345678',
+      ...profile,
+    },
+  });
+  if (joined.statusCode !== 201) throw new Error(`join ${joined.statusCode} ${joined.body}`);
+  const tokens = joined.json().data as AuthTokens;
+  const me = await t.app.inject({ method: 'GET', url: '/api/member', headers: bearer(tokens.key) });
+  return { ...tokens, memberIdx: me.json().data.memberIdx, email };
+}
+
+/** Creates a project and returns its id. */
+export async function createProject(
+  t: TestApp,
+  key: string,
+  name = 'Project',
+  isClient = false,
+): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/project',
+    headers: bearer(key),
+    payload: { name, isClient },
+  });
+  if (res.statusCode !== 201) throw new Error(`project ${res.statusCode} ${res.body}`);
+  return res.json().data.projectIdx;
+}
+
+/** Puts a member into a project directly (invitations arrive with a later issue). */
+export async function addToProject(
+  t: TestApp,
+  projectIdx: number,
+  memberIdx: number,
+  role: 'admin' | 'depth1' | 'depth2' | 'client',
+  extra: { isAdmin?: boolean; depth1Idx?: number | null } = {},
+) {
+  return t.app.services.projectRepo.addMember({ projectIdx, memberIdx, role, ...extra });
+}
