@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * The end-to-end suite runs the real built app (API + web on one port) on a fresh embedded database,
+ * and drives Debian's Chromium. The config is evaluated again in each worker, so the run's data
+ * folder is fixed once through an environment variable the workers inherit.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `teamline-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+if (!existsSync(dataDir)) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
+
+if (!hasChromium) {
+  if (process.env.CI)
+    throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium).`);
+  console.warn(
+    `\n  End-to-end tests SKIPPED: no Chromium at ${CHROMIUM}. Install it with: apt-get install -y chromium\n`,
+  );
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: hasChromium
+    ? {
+        command: 'npm run start --workspace @teamline/server',
+        cwd: '..',
+        url: `http://localhost:${PORT}/api/health`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(PORT),
+          PUBLIC_URL: `http://localhost:${PORT}`,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
+      }
+    : undefined,
+});

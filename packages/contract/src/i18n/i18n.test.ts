@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../errors.js';
+import { keyPaths, resources } from './index.js';
+
+describe('translations', () => {
+  const english = keyPaths(resources.en).sort();
+
+  it.each(['kr', 'vi'] as const)('%s has exactly the keys of English, none empty', (lang) => {
+    expect(keyPaths(resources[lang]).sort()).toEqual(english);
+    const empty = keyPaths(resources[lang]).filter((path) => {
+      const value = path
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], resources[lang]);
+      return typeof value !== 'string' || value.trim() === '';
+    });
+    expect(empty).toEqual([]);
+  });
+
+  it.each(['en', 'kr', 'vi'] as const)('%s translates every error code', (lang) => {
+    const missing = errorCodes.filter((code) => !resources[lang].errors[code]);
+    expect(missing).toEqual([]);
+  });
+});
