@@ -32,11 +32,13 @@ for (const [net, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-  ['::ffff:0:0', 96],
 ] as const)
   privateRanges.addSubnet(net, prefix, 'ipv6');
 
-export function isPublicAddress(address: string): boolean {
+export function isPublicAddress(input: string): boolean {
+  // IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(input)?.[1];
+  const address = mapped ?? input;
   const family = isIP(address);
   if (family === 0) return false;
   return !privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');

@@ -21,11 +21,9 @@ export async function commonRoutes(fastify: FastifyInstance) {
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         // 503 so load balancers take this instance out of rotation.
-        return reply
-          .status(503)
-          .send({
-            error: { code: 'INTERNAL', message: resources.en.errors.INTERNAL, details: { database: 'down' } },
-          });
+        return reply.status(503).send({
+          error: { code: 'INTERNAL', message: resources.en.errors.INTERNAL, details: { database: 'down' } },
+        });
       }
       return { data: { status: 'ok' as const, database: 'ok' as const } };
     },

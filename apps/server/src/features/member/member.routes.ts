@@ -32,14 +32,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
       schema: { tags, body: joinGeneralRequest, response: responds(201, authTokens) },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await member.joinGeneral(
-            request.body,
-            languageFromHeader(request.headers['accept-language']),
-          ),
-        }),
+      reply.status(201).send({
+        data: await member.joinGeneral(request.body, languageFromHeader(request.headers['accept-language'])),
+      }),
   );
 
   app.post(

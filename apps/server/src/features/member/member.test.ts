@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addToProject,
+  bearer,
+  createProject,
+  createTestApp,
+  latestMail,
+  PASSWORD,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signUp>>;
+let bob: Awaited<ReturnType<typeof signUp>>;
+let carol: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t, 'alice@example.com', {
+    name: 'Alice',
+    phone: '01000000001',
+    birth: '19900102',
+    gender: 'F',
+  });
+  bob = await signUp(t, 'bob@example.com', { name: 'Bob', phone: '01000000002', hopePrice: 300 });
+  carol = await signUp(t, 'carol@example.com', { name: 'Carol', phone: '01000000003' });
+  // Alice administers a project with Bob in it; Carol shares a project with Bob as a plain member.
+  const shared = await createProject(t, alice.key, 'Shared');
+  await addToProject(t, shared, bob.memberIdx, 'depth1');
+  const other = await createProject(t, bob.key, 'Bob owns');
+  await addToProject(t, other, carol.memberIdx, 'depth2');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const req = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key?: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: key ? bearer(key) : {} });
+
+describe('GET and PATCH /member', () => {
+  it('returns the own profile', async () => {
+    const res = await req('GET', '/api/member', alice.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      memberId: 'alice@example.com',
+      email: 'alice@example.com',
+      name: 'Alice',
+      nickname: 'alice',
+      colorCode: '#00D696',
+      career: [],
+      coupons: [],
+      lang: 'en',
+      birth: '19900102',
+    });
+    expect((await req('GET', '/api/member')).statusCode).toBe(401);
+  });
+
+  it('updates only the fields sent', async () => {
+    const res = await req('PATCH', '/api/member', alice.key, {
+      nickname: 'Ally',
+      job: 'Designer',
+      lang: 'kr',
+      career: [{ startDt: '202001', endDt: '202112', company: 'Acme', level: 'Senior', salary: 50000 }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      nickname: 'Ally',
+      job: 'Designer',
+      lang: 'kr',
+      colorCode: '#00D696',
+    });
+    expect(res.json().data.career[0]).toMatchObject({ company: 'Acme', description: '' });
+    const again = await req('PATCH', '/api/member', alice.key, { colorCode: '#3DB9F5' });
+    expect(again.json().data).toMatchObject({ nickname: 'Ally', colorCode: '#3DB9F5', job: 'Designer' });
+    expect(again.json().data.career).toHaveLength(1);
+  });
+
+  it('refuses invalid fields and a career ending before it starts', async () => {
+    const res = await req('PATCH', '/api/member', alice.key, {
+      colorCode: 'green',
+      nickname: 'x'.repeat(16),
+      career: [{ startDt: '20200105', endDt: '20200101', company: 'Acme' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fieldErrors).toEqual({
+      colorCode: 'colorCode',
+      nickname: 'nicknameLength',
+      'career.0.endDt': 'careerEndBeforeStart',
+    });
+    expect((await req('PATCH', '/api/member', undefined, { nickname: 'a' })).statusCode).toBe(401);
+  });
+
+  it('accepts only an own uploaded image as profile picture', async () => {
+    const res = await req('PATCH', '/api/member', alice.key, { profileFileIdx: 9999 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('FILE_NOT_FOUND');
+  });
+});
+
+describe('GET /member/profile', () => {
+  it('shows contact fields to an admin of a shared project', async () => {
+    const res = await req('GET', '/api/member/profile?memberId=bob@example.com', alice.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      email: 'bob@example.com',
+      name: 'Bob',
+      phone: '01000000002',
+      hopePrice: 300,
+    });
+  });
+
+  it('hides them from a non-admin, and accepts a numeric memberIdx', async () => {
+    const res = await req('GET', `/api/member/profile?memberId=${bob.memberIdx}`, carol.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      memberIdx: bob.memberIdx,
+      nickname: 'bob',
+      email: null,
+      memberId: null,
+      name: null,
+      phone: null,
+      birth: null,
+      gender: null,
+      hopePrice: null,
+    });
+    // Carol is no admin anywhere, and Alice shares no project with Carol.
+    const stranger = await req('GET', '/api/member/profile?memberId=carol@example.com', alice.key);
+    expect(stranger.json().data.phone).toBeNull();
+  });
+
+  it('answers 404, 400 and 401', async () => {
+    expect(
+      (await req('GET', '/api/member/profile?memberId=ghost@example.com', alice.key)).json().error.code,
+    ).toBe('MEMBER_NOT_FOUND');
+    const missing = await req('GET', '/api/member/profile', alice.key);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fieldErrors).toHaveProperty('memberId');
+    expect((await req('GET', '/api/member/profile?memberId=1')).statusCode).toBe(401);
+  });
+});
+
+describe('account recovery', () => {
+  it('finds a masked id by name and phone', async () => {
+    const res = await req('POST', '/api/member/find/id', undefined, { name: 'Bob', phone: '01000000002' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.email).toBe('bo*@example.com');
+    const none = await req('POST', '/api/member/find/id', undefined, { name: 'Bob', phone: '0999' });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.code).toBe('FIND_ID_NO_MATCH');
+    const bad = await req('POST', '/api/member/find/id', undefined, { name: '', phone: 'abc' });
+    expect(bad.json().error.fieldErrors).toEqual({ name: 'required', phone: 'phoneDigits' });
+  });
+
+  it('answers 201 for an unknown address but sends nothing', async () => {
+    const res = await req('POST', '/api/member/find/password', undefined, { email: 'unknown@example.com' });
+    expect(res.statusCode).toBe(201);
+    expect(await latestMail(t.config, 'unknown@example.com')).toBeNull();
+    const bad = await req('POST', '/api/member/find/password', undefined, { email: 'bad' });
+    expect(bad.json().error.code).toBe('INVALID_EMAIL');
+  });
+
+  it('mails the reset link in the member’s language and refuses a bad token', async () => {
+    const kr = await signUp(t, 'kr@example.com', { lang: 'kr' });
+    expect(kr.key).toBeTruthy();
+    await req('POST', '/api/auth/email', undefined, { email: 'kr@example.com', purpose: 'password' });
+    expect((await latestMail(t.config, 'kr@example.com'))?.subject).toBe('Teamline 비밀번호 재설정');
+    const res = await req('POST', '/api/member/password/reset', undefined, {
+      token: 'bad',
+      password: 'new-password-1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('PASSWORD_RESET_FAILED');
+    const short = await req('POST', '/api/member/password/reset', undefined, {
+      token: 'bad',
+      password: 'short',
+    });
+    expect(short.json().error.fieldErrors).toEqual({ password: 'passwordLength' });
+  });
+});
+
+describe('PATCH /member/password and DELETE /member', () => {
+  it('changes the password with the current one', async () => {
+    const s = await signUp(t, 'change@example.com');
+    const wrong = await req('PATCH', '/api/member/password', s.key, {
+      currentPassword: 'nope',
+      password: 'another-pass-1',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('AUTH_INCORRECT_PASSWORD');
+    const ok = await req('PATCH', '/api/member/password', s.key, {
+      currentPassword: PASSWORD,
+      password: 'another-pass-1',
+    });
+    expect(ok.statusCode).toBe(200);
+    const login = await req('POST', '/api/auth/login/general', undefined, {
+      email: 'change@example.com',
+      password: 'another-pass-1',
+    });
+    expect(login.statusCode).toBe(201);
+    expect((await req('PATCH', '/api/member/password', undefined, {})).statusCode).toBe(401);
+    expect((await req('PATCH', '/api/member/password', s.key, {})).statusCode).toBe(400);
+  });
+
+  it('withdraws: sessions end, login finds no account, the e-mail can register again', async () => {
+    const s = await signUp(t, 'leaver@example.com');
+    const wrong = await req('DELETE', '/api/member', s.key, { password: 'wrong-password' });
+    expect(wrong.json().error.code).toBe('AUTH_INCORRECT_PASSWORD');
+    expect((await req('DELETE', '/api/member', s.key, {})).statusCode).toBe(400);
+    const res = await req('DELETE', '/api/member', s.key, { password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect((await req('GET', '/api/member', s.key)).statusCode).toBe(401);
+    const login = await req('POST', '/api/auth/login/general', undefined, {
+      email: 'leaver@example.com',
+      password: PASSWORD,
+    });
+    expect(login.json().error.code).toBe('AUTH_NO_ACCOUNT');
+    expect((await req('GET', `/api/member/profile?memberId=${s.memberIdx}`, alice.key)).statusCode).toBe(404);
+    const again = await signUp(t, 'leaver@example.com');
+    expect(again.memberIdx).not.toBe(s.memberIdx);
+  });
+});
