@@ -1,0 +1,71 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { AlertDialog } from '../components/ui/AlertDialog';
+import { Toasts } from '../components/ui/Toasts';
+import { Header } from '../features/layout/components/Header';
+import { LeftMenu } from '../features/layout/components/LeftMenu';
+import { WarningBar } from '../features/layout/components/WarningBar';
+import { usePreviousPathStore } from '../stores/previous-path-store';
+import { useUiStore } from '../stores/ui-store';
+import { isAuthFlowRoute } from './route-meta';
+import { useProjectResolution } from './use-project-resolution';
+import { useRouteMeta } from './use-route-meta';
+import { useSession } from './use-session';
+
+export function PageSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-spinner" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('ui.common.loading')}</span>
+    </div>
+  );
+}
+
+/** The shell: header, left menu, warning bar, toasts and alerts, chosen by the route meta. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const location = useLocation();
+  const navigation = useNavigation();
+  useSession();
+  const { isResolving } = useProjectResolution(meta);
+
+  useEffect(() => {
+    // Spec §2: the menu closes on route change; the path after the hash is the previous path.
+    useUiStore.getState().setMenuOpen(false);
+    if (!isAuthFlowRoute(meta.name)) {
+      usePreviousPathStore.getState().setPreviousPath(location.pathname + location.search);
+    }
+  }, [location.pathname, location.search, meta.name]);
+
+  return (
+    <div className={`app${meta.header ? ' app--with-header' : ''}${meta.leftMenu ? ' app--with-menu' : ''}`}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('ui.common.skipToContent')}
+      </a>
+      {meta.header && <Header meta={meta} />}
+      {meta.leftMenu && <LeftMenu />}
+      <main id="main" tabIndex={-1} className="main">
+        {isResolving || navigation.state === 'loading' ? (
+          <PageSpinner />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </main>
+      <WarningBar meta={meta} />
+      <Toasts />
+      <AlertDialog />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { RouteName } from '@teamline/contract';
+
+/** Spec §2 header types; `calculate` is shown as settlement. */
+export type HeaderType =
+  'home' | 'recruitment' | 'dashboard' | 'timeline' | 'calculate' | 'setting' | 'epic' | 'doclist' | 'pilot';
+
+export interface RouteMeta {
+  name: RouteName;
+  path: string;
+  /** Whether the header shows. */
+  header: boolean;
+  headerType: HeaderType | null;
+  /** Whether the left menu shows. */
+  leftMenu: boolean;
+  /** Guarded: the initialisation step runs first and requires a signed-in user. */
+  guarded: boolean;
+  /** Section carried by `:id` that the project resolution of spec §4 replaces with the selected project. */
+  projectScoped: boolean;
+  /** Built by a later feature; shows its header, menu and a "not available yet" state. */
+  isPlaceholder: boolean;
+}
+
+const page = (
+  name: RouteName,
+  path: string,
+  headerType: HeaderType | null,
+  extra: Partial<Omit<RouteMeta, 'name' | 'path' | 'headerType'>> = {},
+): RouteMeta => ({
+  name,
+  path,
+  header: true,
+  headerType,
+  leftMenu: true,
+  guarded: false,
+  projectScoped: false,
+  isPlaceholder: false,
+  ...extra,
+});
+const bare = { header: false, leftMenu: false } as const;
+
+/** The route table of spec §2, one entry per route, with its meta. */
+export const routeTable: RouteMeta[] = [
+  page('home', '/', 'home'),
+  page('guide', '/guide', 'home', { isPlaceholder: true }),
+  page('homeType', '/home', 'home'),
+  page('login', '/login', null, bare),
+  page('oauthPre', '/oauth/pre', null, { ...bare, isPlaceholder: true }),
+  page('oauthSuccess', '/oauth/success', null, { ...bare, isPlaceholder: true }),
+  page('mailform', '/mailform', null, bare),
+  page('join', '/join', null, bare),
+  page('Profile', '/profile', 'home', { guarded: true }),
+  page('dashboard', '/dashboard/:id', 'dashboard', {
+    guarded: true,
+    projectScoped: true,
+    isPlaceholder: true,
+  }),
+  page('document', '/document', 'doclist', { guarded: true, isPlaceholder: true }),
+  page('Timeline', '/timeline/:id', 'timeline', { guarded: true, projectScoped: true, isPlaceholder: true }),
+  page('findId', '/find/id', null, bare),
+  page('findPassword', '/find/password', null, bare),
+  page('findRepassword', '/find/repassword', null, bare),
+  page('calculateExpert', '/calculate/expert/:id', 'calculate', {
+    guarded: true,
+    projectScoped: true,
+    isPlaceholder: true,
+  }),
+  page('calculateClient', '/calculate/client/:id', 'calculate', {
+    guarded: true,
+    projectScoped: true,
+    isPlaceholder: true,
+  }),
+  page('Permission denied', '/permission-denied', 'home'),
+  page('No project', '/no-project', 'home'),
+  page('mailauth', '/mailauth', 'home', { isPlaceholder: true }),
+  page('verifyEmail', '/verify/email', null, bare),
+  page('verifyInvite', '/verify/invite', null, { ...bare, isPlaceholder: true }),
+  page('setting', '/setting', 'setting', { guarded: true, isPlaceholder: true }),
+  page('Recruitment', '/recruitment', 'recruitment', { isPlaceholder: true }),
+  page('epic', '/epic/:id', 'epic', { guarded: true, projectScoped: true, isPlaceholder: true }),
+  page('doclist', '/doclist/:id', 'doclist', { guarded: true, projectScoped: true, isPlaceholder: true }),
+  page('instructionNewRegister', '/instruction/new-register', null, { ...bare, isPlaceholder: true }),
+  page('pilot', '/pilot/:id', 'pilot', { guarded: true, projectScoped: true, isPlaceholder: true }),
+  page('paymentFailure', '/payment-failure', null, { ...bare, isPlaceholder: true }),
+  page('paymentSuccess', '/payment-success', null, { ...bare, isPlaceholder: true }),
+];
+
+export const metaByName = (name: RouteName): RouteMeta => {
+  const meta = routeTable.find((r) => r.name === name);
+  if (!meta) throw new Error(`Unknown route ${name}`);
+  return meta;
+};
+
+/** The path of a project-scoped section for another project id. */
+export const pathWithId = (name: RouteName, id: number | string): string =>
+  metaByName(name).path.replace(':id', String(id));
+
+/** Routes whose visit is not remembered as the previous path (account pages before sign-in). */
+export const isAuthFlowRoute = (name: RouteName): boolean =>
+  !metaByName(name).header && name !== 'instructionNewRegister';

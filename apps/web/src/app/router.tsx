@@ -1,0 +1,57 @@
+import type { RouteName } from '@teamline/contract';
+import type { ComponentType } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { guardLoader } from './guard';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+import { routeTable } from './route-meta';
+
+type PageModule = Promise<{ Component: ComponentType }>;
+const placeholder = (): PageModule =>
+  import('../features/placeholder/components/NotAvailablePage').then((m) => ({
+    Component: m.NotAvailablePage,
+  }));
+
+/** Which module renders each route; routes of later features share the "not available yet" page. */
+const pages: Partial<Record<RouteName, () => PageModule>> = {
+  home: () => import('../features/home/components/HomePage').then((m) => ({ Component: m.HomePage })),
+  homeType: () => import('../features/home/components/HomePage').then((m) => ({ Component: m.HomePage })),
+  login: () => import('../features/auth/components/LoginPage').then((m) => ({ Component: m.LoginPage })),
+  mailform: () =>
+    import('../features/auth/components/MailformPage').then((m) => ({ Component: m.MailformPage })),
+  verifyEmail: () =>
+    import('../features/auth/components/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
+  join: () => import('../features/auth/components/JoinPage').then((m) => ({ Component: m.JoinPage })),
+  findId: () => import('../features/auth/components/FindIdPage').then((m) => ({ Component: m.FindIdPage })),
+  findPassword: () =>
+    import('../features/auth/components/FindPasswordPage').then((m) => ({ Component: m.FindPasswordPage })),
+  findRepassword: () =>
+    import('../features/auth/components/RepasswordPage').then((m) => ({ Component: m.RepasswordPage })),
+  Profile: () =>
+    import('../features/member/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+  'No project': () =>
+    import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
+  'Permission denied': () =>
+    import('../features/project/components/PermissionDeniedPage').then((m) => ({
+      Component: m.PermissionDeniedPage,
+    })),
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...routeTable.map((meta): RouteObject => ({
+        path: meta.path,
+        id: meta.name,
+        handle: meta,
+        loader: meta.guarded ? guardLoader : undefined,
+        lazy: pages[meta.name] ?? placeholder,
+      })),
+      { path: '*', lazy: placeholder, handle: undefined },
+    ],
+  },
+];
+
+export const createRouter = () => createHashRouter(routes);

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { chooseLanguage, isLanguage, type Language } from '@teamline/contract';
+import { useEffect } from 'react';
+import { authApi } from '../features/auth/api/auth-api';
+import { memberApi } from '../features/member/api/member-api';
+import { setLanguage } from '../lib/i18n';
+import { storage } from '../lib/storage';
+import { useAuthStore } from '../stores/auth-store';
+import { useProfileStore } from '../stores/profile-store';
+
+/** A language picked while logged out (login page switcher); the profile's lang wins once signed in. */
+export const VISITOR_LANGUAGE_KEY = 'teamline.visitorLang';
+export const readVisitorLanguage = (): Language | null => {
+  const value = storage.get<string | null>(VISITOR_LANGUAGE_KEY, null);
+  return isLanguage(value) ? value : null;
+};
+
+export const meKey = ['member', 'me'] as const;
+
+/** The language to use: spec §9 chooseLanguage, with a visitor's explicit pick before the region. */
+export function pickLanguage(input: {
+  profile: { memberIdx?: number | null; lang?: string | null } | null;
+  isoCode: string | null | undefined;
+  visitorLanguage: Language | null;
+}): Language {
+  if (input.profile?.memberIdx && isLanguage(input.profile.lang)) return chooseLanguage(input);
+  if (input.visitorLanguage) return input.visitorLanguage;
+  return chooseLanguage(input);
+}
+
+/** Spec §4 "Login": when the login state becomes true, fetch the profile and set the language. */
+export function useSession(): void {
+  const isLogin = useAuthStore((s) => s.isLogin);
+  const setProfile = useProfileStore((s) => s.setProfile);
+  const region = useQuery({
+    queryKey: ['region'],
+    queryFn: authApi.region,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const me = useQuery({ queryKey: meKey, queryFn: memberApi.me, enabled: isLogin, staleTime: 60_000 });
+
+  useEffect(() => {
+    if (me.data && isLogin) setProfile(me.data);
+  }, [me.data, isLogin, setProfile]);
+
+  useEffect(() => {
+    const profile = isLogin ? (me.data ?? null) : null;
+    setLanguage(
+      pickLanguage({ profile, isoCode: region.data?.isoCode, visitorLanguage: readVisitorLanguage() }),
+    );
+  }, [isLogin, me.data, region.data]);
+}

@@ -1,0 +1,37 @@
+import { apiPaths } from '@teamline/contract';
+import { api } from '../../lib/api';
+
+/** Spec §7 "GET /file": profile images cached in memory per file id and fetched once per id. */
+const cache = new Map<number, Promise<string | null>>();
+
+export function loadFileUrl(
+  fileIdx: number,
+  fetchBlob: (fileIdx: number) => Promise<Blob> = defaultFetch,
+): Promise<string | null> {
+  let entry = cache.get(fileIdx);
+  if (!entry) {
+    entry = fetchBlob(fileIdx)
+      .then((blob) => URL.createObjectURL(blob))
+      .catch((error: unknown) => {
+        // Spec §8: a failed image is logged and results in an empty image (the initial fallback).
+        console.error(error);
+        return null;
+      });
+    cache.set(fileIdx, entry);
+  }
+  return entry;
+}
+
+function defaultFetch(fileIdx: number): Promise<Blob> {
+  return api<Blob>(apiPaths.file, { query: { fileIdx }, asBlob: true });
+}
+
+export function clearFileCache(): void {
+  cache.clear();
+}
+
+/** The fallback letter: the nickname's first character (a whole grapheme, upper-cased). */
+export function initialOf(nickname: string | null | undefined): string {
+  const first = Array.from((nickname ?? '').trim())[0];
+  return first ? first.toUpperCase() : '?';
+}

@@ -1,0 +1,31 @@
+import {
+  apiPaths,
+  type AuthTokens,
+  type EmailPurpose,
+  type JoinGeneralRequest,
+  type Language,
+} from '@teamline/contract';
+import { api } from '../../../lib/api';
+
+export const authApi = {
+  config: () => api<{ google: boolean }>(apiPaths.authConfig),
+  region: () => api<{ isoCode: string }>(apiPaths.region),
+  sendEmail: (email: string, purpose: EmailPurpose, lang?: Language) =>
+    api<unknown>(apiPaths.authEmail, { method: 'POST', body: { email, purpose, lang } }),
+  verifyEmail: (token: string) =>
+    api<{ email: string; verifiedToken: string }>(apiPaths.authEmailVerify, {
+      method: 'POST',
+      body: { token },
+    }),
+  loginGeneral: (email: string, password: string) =>
+    api<AuthTokens>(apiPaths.authLoginGeneral, { method: 'POST', body: { email, password } }),
+  joinGeneral: (body: JoinGeneralRequest) =>
+    api<AuthTokens>(apiPaths.memberJoinGeneral, { method: 'POST', body }),
+  logout: () => api<unknown>(apiPaths.authLogout, { method: 'POST' }),
+  findId: (name: string, phone: string) =>
+    api<{ email: string }>(apiPaths.memberFindId, { method: 'POST', body: { name, phone } }),
+  findPassword: (email: string) =>
+    api<unknown>(apiPaths.memberFindPassword, { method: 'POST', body: { email } }),
+  resetPassword: (token: string, password: string) =>
+    api<unknown>(apiPaths.memberPasswordReset, { method: 'POST', body: { token, password } }),
+};

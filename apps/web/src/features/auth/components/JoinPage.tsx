@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { name, password, phone, type JoinGeneralRequest } from '@teamline/contract';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/TextInput';
+import { errorCodeOf } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { readJoinSession, writeJoinSession } from '../../../lib/storage';
+import { useAuthStore } from '../../../stores/auth-store';
+import { notify } from '../../../stores/toast-store';
+import { ProfileFields } from '../../member/components/ProfileFields';
+import { profileDefaults, profileFormSchema, toProfileRequest } from '../../member/profile-form';
+import { authApi } from '../api/auth-api';
+import { AuthShell } from './AuthShell';
+
+export const joinFormSchema = profileFormSchema
+  .extend({ password, passwordConfirm: z.string(), name, phone })
+  // Spec §5: the confirmation must match.
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: 'passwordMismatch',
+    path: ['passwordConfirm'],
+  });
+type JoinForm = z.input<typeof joinFormSchema>;
+
+const accountFields = ['password', 'passwordConfirm', 'name', 'phone'] as const;
+
+export function JoinPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [session] = useState(readJoinSession);
+  const [step, setStep] = useState<1 | 2>(1);
+  const form = useForm<JoinForm>({
+    resolver: zodResolver(joinFormSchema),
+    defaultValues: {
+      ...profileDefaults(null, currentLanguage()),
+      password: '',
+      passwordConfirm: '',
+      name: '',
+      phone: '',
+    },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (!session) {
+    return (
+      <AuthShell title={t('ui.join.noSession')}>
+        <p className="auth-card__message">{t('ui.join.noSessionBody')}</p>
+        <Link className="btn btn--green btn--large btn--block" to="/mailform">
+          {t('ui.join.start')}
+        </Link>
+      </AuthShell>
+    );
+  }
+  const verified = session;
+
+  async function handleNext() {
+    if (await form.trigger([...accountFields])) setStep(2);
+  }
+
+  async function handleJoin(values: JoinForm) {
+    const body: JoinGeneralRequest = {
+      ...toProfileRequest(values),
+      nickname: values.nickname.trim(),
+      verifiedToken: verified.verifiedToken,
+      password: values.password,
+      name: values.name.trim(),
+      phone: values.phone.trim(),
+    };
+    try {
+      const tokens = await authApi.joinGeneral(body);
+      writeJoinSession(null);
+      useAuthStore.getState().setTokens(tokens);
+      notify(t('ui.join.welcome'), 'success');
+      await navigate('/', { replace: true });
+    } catch (error) {
+      const code = errorCodeOf(error);
+      applyServerFieldErrors(error, form.setError, [...accountFields, 'nickname', 'job', 'company']);
+      if (code === 'NICKNAME_TAKEN') form.setError('nickname', { type: 'server', message: 'invalid' });
+      if (accountFields.some((f) => form.getFieldState(f).error)) setStep(1);
+      notify(t(`errors.${code}`), 'error');
+    }
+  }
+
+  return (
+    <AuthShell title={t('ui.join.title')} subtitle={t('ui.join.verifiedAs', { email: verified.email })}>
+      <p className="steps" aria-live="polite">
+        <span className={step === 1 ? 'is-current' : ''}>1. {t('ui.join.accountStep')}</span>
+        <span className={step === 2 ? 'is-current' : ''}>2. {t('ui.join.profileStep')}</span>
+        <span className="visually-hidden">{t('ui.join.stepOf', { step })}</span>
+      </p>
+      <FormProvider {...form}>
+        <form className="form" onSubmit={form.handleSubmit(handleJoin)} noValidate>
+          {step === 1 ? (
+            <>
+              <input
+                type="email"
+                name="email"
+                value={verified.email}
+                autoComplete="username"
+                readOnly
+                hidden
+              />
+              <TextInput
+                label={t('ui.join.password')}
+                type="password"
+                autoComplete="new-password"
+                maxLength={20}
+                hint={t('ui.join.passwordHint')}
+                error={fieldErrorText(t, errors.password)}
+                {...form.register('password')}
+              />
+              <TextInput
+                label={t('ui.join.passwordConfirm')}
+                type="password"
+                autoComplete="new-password"
+                maxLength={20}
+                error={fieldErrorText(t, errors.passwordConfirm)}
+                {...form.register('passwordConfirm')}
+              />
+              <TextInput
+                label={t('ui.join.name')}
+                maxLength={15}
+                autoComplete="name"
+                error={fieldErrorText(t, errors.name)}
+                {...form.register('name')}
+              />
+              <TextInput
+                label={t('ui.join.phone')}
+                isNumberOnly
+                type="tel"
+                autoComplete="tel"
+                hint={t('ui.join.phoneHint')}
+                error={fieldErrorText(t, errors.phone)}
+                {...form.register('phone')}
+              />
+              <Button isBlock onClick={() => void handleNext()}>
+                {t('ui.common.next')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <ProfileFields onLanguageChange={setLanguage} />
+              <div className="form__actions">
+                <Button variant="outline" onClick={() => setStep(1)}>
+                  {t('ui.common.back')}
+                </Button>
+                <Button type="submit" isLoading={isSubmitting}>
+                  {t('ui.join.submit')}
+                </Button>
+              </div>
+            </>
+          )}
+        </form>
+      </FormProvider>
+    </AuthShell>
+  );
+}

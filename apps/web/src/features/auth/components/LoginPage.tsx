@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { loginGeneralRequest } from '@teamline/contract';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/TextInput';
+import { errorCodeOf } from '../../../lib/api-client';
+import { fieldErrorText } from '../../../lib/form';
+import { useAuthStore } from '../../../stores/auth-store';
+import { usePreviousPathStore } from '../../../stores/previous-path-store';
+import { notify } from '../../../stores/toast-store';
+import { authApi } from '../api/auth-api';
+import { AuthShell } from './AuthShell';
+
+type LoginForm = z.input<typeof loginGeneralRequest>;
+
+/** Where to go after login: the redirect query, else the previous path, else home. */
+export function afterLoginPath(redirect: string | null, previousPath: string): string {
+  const isSafe = (p: string | null): p is string =>
+    !!p && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/login');
+  if (isSafe(redirect)) return redirect;
+  if (isSafe(previousPath)) return previousPath;
+  return '/';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = useQuery({
+    queryKey: ['auth-config'],
+    queryFn: authApi.config,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginGeneralRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function handleLogin(values: LoginForm) {
+    try {
+      const tokens = await authApi.loginGeneral(values.email.trim(), values.password);
+      useAuthStore.getState().setTokens(tokens);
+      await navigate(afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath), {
+        replace: true,
+      });
+    } catch (error) {
+      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+    }
+  }
+
+  function handleGoogle() {
+    const redirectUri = `${window.location.origin}/#/oauth/success`;
+    window.location.href = `/api/auth/login/google?redirectUri=${encodeURIComponent(redirectUri)}`;
+  }
+
+  return (
+    <AuthShell title={t('ui.login.title')} subtitle={t('ui.login.subtitle')}>
+      {config.data?.google && (
+        <>
+          <Button variant="outline" isBlock onClick={handleGoogle}>
+            <span className="google-g" aria-hidden="true">
+              G
+            </span>
+            {t('ui.login.google')}
+          </Button>
+          <p className="divider">
+            <span>{t('ui.login.or')}</span>
+          </p>
+        </>
+      )}
+      <form className="form" onSubmit={form.handleSubmit(handleLogin)} noValidate>
+        <TextInput
+          label={t('ui.login.email')}
+          type="email"
+          autoComplete="username"
+          error={fieldErrorText(t, errors.email)}
+          {...form.register('email')}
+        />
+        <TextInput
+          label={t('ui.login.password')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrorText(t, errors.password)}
+          {...form.register('password')}
+        />
+        <Button type="submit" isBlock isLoading={isSubmitting}>
+          {t('ui.login.submit')}
+        </Button>
+      </form>
+      <div className="auth-card__links">
+        <p>
+          {t('ui.login.noAccount')} <Link to="/mailform">{t('ui.login.signUp')}</Link>
+        </p>
+        <Link to="/find/id">{t('ui.login.findAccount')}</Link>
+      </div>
+    </AuthShell>
+  );
+}

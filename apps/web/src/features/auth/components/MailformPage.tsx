@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { email } from '@teamline/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/TextInput';
+import { errorCodeOf } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../stores/toast-store';
+import { authApi } from '../api/auth-api';
+import { AuthShell } from './AuthShell';
+
+const schema = z.object({ email });
+type MailForm = z.input<typeof schema>;
+
+export function MailformPage() {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<MailForm>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  async function handleSend(values: MailForm) {
+    const address = values.email.trim().toLowerCase();
+    try {
+      await authApi.sendEmail(address, 'join', currentLanguage());
+      notify(t('ui.toast.emailSent'), 'success');
+      setSentTo(address);
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'EMAIL_ALREADY_REGISTERED' || code === 'INVALID_EMAIL') {
+        form.setError('email', {
+          type: 'server',
+          message: code === 'INVALID_EMAIL' ? 'emailFormat' : 'invalid',
+        });
+      } else applyServerFieldErrors(error, form.setError, ['email']);
+      notify(t(`errors.${code}`), 'error');
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthShell title={t('ui.mailform.sentTitle')}>
+        <p className="auth-card__message" role="status">
+          {t('ui.mailform.sentBody', { email: sentTo })}
+        </p>
+        <Button variant="outline" isBlock onClick={() => setSentTo(null)}>
+          {t('ui.mailform.resend')}
+        </Button>
+        <div className="auth-card__links">
+          <Link to="/login">{t('ui.find.backToLogin')}</Link>
+        </div>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title={t('ui.mailform.title')} subtitle={t('ui.mailform.subtitle')}>
+      <form className="form" onSubmit={form.handleSubmit(handleSend)} noValidate>
+        <TextInput
+          label={t('ui.mailform.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldErrorText(t, errors.email)}
+          {...form.register('email')}
+        />
+        <Button type="submit" isBlock isLoading={isSubmitting}>
+          {t('ui.mailform.submit')}
+        </Button>
+      </form>
+      <div className="auth-card__links">
+        <p>
+          {t('ui.mailform.haveAccount')} <Link to="/login">{t('ui.mailform.login')}</Link>
+        </p>
+      </div>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Icon, type IconName } from '../../../components/ui/Icon';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useProjectStore } from '../../../stores/project-store';
+import { useRoleStore } from '../../../stores/role-store';
+import { useUiStore } from '../../../stores/ui-store';
+import { useProjects } from '../../project/hooks/use-projects';
+
+interface MenuItem {
+  key: string;
+  label: string;
+  icon: IconName;
+  to: string;
+  end?: boolean;
+}
+
+/** Spec §2 "Left menu": home, dashboard, epic, timeline, settlement (by mode), doclist, setting. */
+export function LeftMenu() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const isOpen = useUiStore((s) => s.isMenuOpen);
+  const setMenuOpen = useUiStore((s) => s.setMenuOpen);
+  const isClient = useRoleStore((s) => s.isClient);
+  const selectedProjectId = useProjectStore((s) => s.selectedProjectId);
+  const { modeProjects } = useProjects();
+  const isSelectedInMode = modeProjects.some((p) => p.projectIdx === selectedProjectId);
+  const id = isSelectedInMode ? selectedProjectId : (modeProjects[0]?.projectIdx ?? null);
+  const scoped = (path: string) => (id == null ? '/no-project' : `${path}/${id}`);
+
+  const items: MenuItem[] = [
+    { key: 'home', label: t('ui.nav.home'), icon: 'home', to: '/', end: true },
+    { key: 'dashboard', label: t('ui.nav.dashboard'), icon: 'dashboard', to: scoped('/dashboard') },
+    { key: 'epic', label: t('ui.nav.epic'), icon: 'epic', to: scoped('/epic') },
+    { key: 'timeline', label: t('ui.nav.timeline'), icon: 'timeline', to: scoped('/timeline') },
+    isClient
+      ? {
+          key: 'settlement',
+          label: t('ui.nav.settlementClient'),
+          icon: 'settlement',
+          to: scoped('/calculate/client'),
+        }
+      : {
+          key: 'settlement',
+          label: t('ui.nav.settlementExpert'),
+          icon: 'settlement',
+          to: scoped('/calculate/expert'),
+        },
+    { key: 'doclist', label: t('ui.nav.doclist'), icon: 'doc', to: scoped('/doclist') },
+    { key: 'setting', label: t('ui.nav.setting'), icon: 'setting', to: '/setting' },
+  ];
+
+  return (
+    <>
+      {isMobile && isOpen && (
+        <div className="left-menu__scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />
+      )}
+      <nav
+        id="left-menu"
+        className={`left-menu${isMobile ? ' left-menu--mobile' : ''}`}
+        data-testid="left-menu"
+        aria-label={t('ui.nav.label')}
+        style={isMobile ? { transform: `translateX(${isOpen ? '0' : '-27.2rem'})` } : undefined}
+        inert={isMobile && !isOpen ? true : undefined}
+      >
+        <ul>
+          {items.map((item) => (
+            <li key={item.key}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) => `left-menu__item${isActive ? ' is-active' : ''}`}
+                data-tooltip={item.label}
+                aria-label={isMobile ? undefined : item.label}
+              >
+                <Icon name={item.icon} size={22} />
+                <span
+                  className={isMobile ? 'left-menu__label' : 'left-menu__tooltip'}
+                  role={isMobile ? undefined : 'tooltip'}
+                >
+                  {item.label}
+                </span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isProfessionalRole, normalizeLink, type Link } from '@teamline/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/ui/Icon';
+import { Modal } from '../../../components/ui/Modal';
+import { TextInput } from '../../../components/ui/TextInput';
+import { errorCodeOf } from '../../../lib/api-client';
+import { useProjectStore } from '../../../stores/project-store';
+import { useRoleStore } from '../../../stores/role-store';
+import { notify } from '../../../stores/toast-store';
+import { linkApi } from '../api/link-api';
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
+/** Spec §2: the timeline header's strip of saved links; professionals add and delete, clients read. */
+export function LinkStrip({ projectIdx }: { projectIdx: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const selectedProject = useProjectStore((s) => s.selectedProject);
+  const currentRole = useRoleStore((s) => s.currentRole);
+  const isProfessional = currentRole ? isProfessionalRole(currentRole) : selectedProject?.isClient === false;
+  const [isAdding, setIsAdding] = useState(false);
+  const [url, setUrl] = useState('');
+  const key = ['links', projectIdx];
+  const links = useQuery({ queryKey: key, queryFn: () => linkApi.list(projectIdx) });
+
+  const create = useMutation({
+    mutationFn: (normalized: string) => linkApi.create(normalized, projectIdx),
+    onSuccess: async (data) => {
+      setUrl('');
+      setIsAdding(false);
+      notify(t('ui.links.added'), 'success');
+      if (data) await queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
+  });
+  const remove = useMutation({
+    mutationFn: (linkIdx: number) => linkApi.remove(linkIdx),
+    onSuccess: async () => {
+      notify(t('ui.links.deleted'), 'success');
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    // Spec §5: nothing happens for an empty field; the text is normalised before sending.
+    const normalized = normalizeLink(url);
+    if (!normalized) return;
+    create.mutate(normalized);
+  }
+
+  return (
+    <div className="link-strip" data-testid="link-strip" role="group" aria-label={t('ui.links.label')}>
+      {links.isLoading && (
+        <span className="spinner spinner--inline" role="status" aria-label={t('ui.common.loading')} />
+      )}
+      {links.isError && <span className="link-strip__empty">{t('ui.common.loadFailed')}</span>}
+      {links.data?.length === 0 && <span className="link-strip__empty">{t('ui.links.empty')}</span>}
+      <ul className="link-strip__list">
+        {links.data?.map((link: Link) => {
+          const title = link.metaTitle || hostOf(link.url);
+          return (
+            <li key={link.linkIdx} className="link-chip" data-testid="link-item">
+              <a href={link.url} target="_blank" rel="noopener noreferrer" title={link.url}>
+                {link.metaImage ? (
+                  <img src={link.metaImage} alt="" width={16} height={16} />
+                ) : (
+                  <Icon name="link" size={16} />
+                )}
+                <span className="link-chip__title">{title}</span>
+              </a>
+              {isProfessional && (
+                <button
+                  type="button"
+                  className="icon-btn icon-btn--small"
+                  data-testid="link-delete"
+                  aria-label={t('ui.links.delete', { title })}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(link.linkIdx)}
+                >
+                  <Icon name="close" size={14} />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {isProfessional && (
+        <button
+          type="button"
+          className="icon-btn link-strip__add"
+          data-testid="link-add"
+          aria-label={t('ui.links.add')}
+          onClick={() => setIsAdding(true)}
+        >
+          <Icon name="plus" size={18} />
+        </button>
+      )}
+      <Modal
+        title={t('ui.links.addTitle')}
+        isOpen={isAdding}
+        onClose={() => setIsAdding(false)}
+        formId="link-form"
+        confirmText={t('ui.common.save')}
+        isConfirmLoading={create.isPending}
+        size="small"
+      >
+        <form id="link-form" onSubmit={handleSubmit}>
+          <TextInput
+            label={t('ui.links.url')}
+            name="url"
+            value={url}
+            placeholder={t('ui.links.urlPlaceholder')}
+            onChange={(e) => setUrl(e.target.value)}
+            maxLength={2000}
+            autoComplete="url"
+          />
+        </form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,232 @@
+import { thousandWonToManwon, type Language } from '@teamline/contract';
+import { useState, type ChangeEvent } from 'react';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/Avatar';
+import { Button } from '../../../components/ui/Button';
+import { ColorPicker } from '../../../components/ui/ColorPicker';
+import { Icon } from '../../../components/ui/Icon';
+import { RadioGroup } from '../../../components/ui/Radio';
+import { TextInput } from '../../../components/ui/TextInput';
+import { errorCodeOf } from '../../../lib/api-client';
+import { fieldErrorText } from '../../../lib/form';
+import { resizeImage } from '../../../lib/image-resize';
+import { notify } from '../../../stores/toast-store';
+import { LanguageSelect } from '../../auth/components/LanguageSelect';
+import { memberApi } from '../api/member-api';
+import { emptyCareer, type ProfileFormValues, type WorkType } from '../profile-form';
+
+const AVATAR_MAX_PX = 512;
+
+/** The profile setup shared by join and the profile page (spec §3 "Member profile"). */
+export function ProfileFields({ onLanguageChange }: { onLanguageChange?: (lang: Language) => void }) {
+  const { t } = useTranslation();
+  const { register, control, watch, setValue, formState } = useFormContext<ProfileFormValues>();
+  const { errors } = formState;
+  const careers = useFieldArray({ control, name: 'career' });
+  const [preview, setPreview] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const nickname = watch('nickname');
+  const colorCode = watch('colorCode');
+  const profileFileIdx = watch('profileFileIdx');
+  const hopePrice = watch('hopePrice');
+
+  async function handleAvatarChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      notify(t('errors.FILE_TYPE_NOT_ALLOWED'), 'error');
+      return;
+    }
+    setIsUploading(true);
+    try {
+      // Spec §9: resized in the browser before upload (longer side scaled to its limit).
+      const resized = await resizeImage(file, AVATAR_MAX_PX, AVATAR_MAX_PX, 'image/jpeg', 85);
+      const { fileIdx } = await memberApi.upload(resized, 'avatar.jpg');
+      setPreview(URL.createObjectURL(resized));
+      setValue('profileFileIdx', fileIdx, { shouldDirty: true });
+    } catch (error) {
+      console.error(error);
+      notify(
+        error instanceof Error && error.name !== 'ApiError'
+          ? error.message
+          : t(`errors.${errorCodeOf(error)}`),
+        'error',
+      );
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  return (
+    <div className="profile-fields">
+      <div className="avatar-field">
+        <Avatar
+          nickname={nickname}
+          colorCode={colorCode}
+          fileIdx={profileFileIdx}
+          src={profileFileIdx ? preview : null}
+          size={88}
+        />
+        <div className="avatar-field__actions">
+          <span className="field__label">{t('ui.profileForm.avatar')}</span>
+          <label className={`btn btn--outline btn--small${isUploading ? ' is-disabled' : ''}`}>
+            {isUploading ? t('ui.profileForm.uploading') : t('ui.profileForm.chooseAvatar')}
+            <input
+              type="file"
+              accept="image/*"
+              className="visually-hidden"
+              onChange={handleAvatarChange}
+              disabled={isUploading}
+            />
+          </label>
+          {profileFileIdx != null && (
+            <Button
+              variant="ghost"
+              size="small"
+              onClick={() => {
+                setPreview(null);
+                setValue('profileFileIdx', null, { shouldDirty: true });
+              }}
+            >
+              {t('ui.profileForm.removeAvatar')}
+            </Button>
+          )}
+        </div>
+      </div>
+      <TextInput
+        label={t('ui.join.nickname')}
+        maxLength={15}
+        autoComplete="nickname"
+        error={fieldErrorText(t, errors.nickname)}
+        {...register('nickname')}
+      />
+      <Controller
+        control={control}
+        name="colorCode"
+        render={({ field }) => (
+          <ColorPicker
+            legend={t('ui.profileForm.color')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <TextInput
+        label={t('ui.profileForm.job')}
+        placeholder={t('ui.profileForm.jobPlaceholder')}
+        maxLength={50}
+        error={fieldErrorText(t, errors.job)}
+        {...register('job')}
+      />
+      <Controller
+        control={control}
+        name="workType"
+        render={({ field }) => (
+          <RadioGroup<WorkType>
+            legend={t('ui.profileForm.workType')}
+            name="workType"
+            value={field.value}
+            onChange={field.onChange}
+            options={[
+              { value: 'freelancer', label: t('ui.profileForm.freelancer') },
+              { value: 'fullTime', label: t('ui.profileForm.fullTime') },
+            ]}
+          />
+        )}
+      />
+      <TextInput
+        label={t('ui.profileForm.company')}
+        maxLength={100}
+        autoComplete="organization"
+        error={fieldErrorText(t, errors.company)}
+        {...register('company')}
+      />
+      <TextInput
+        label={t('ui.profileForm.hopePrice')}
+        isNumberOnly
+        hint={
+          hopePrice
+            ? t('ui.profileForm.hopePriceHint', { value: thousandWonToManwon(Number(hopePrice)) })
+            : undefined
+        }
+        error={fieldErrorText(t, errors.hopePrice)}
+        {...register('hopePrice')}
+      />
+      <fieldset className="careers">
+        <legend className="field__label">{t('ui.profileForm.careers')}</legend>
+        {careers.fields.length === 0 && <p className="muted">{t('ui.profileForm.noCareers')}</p>}
+        {careers.fields.map((row, index) => {
+          const rowErrors = errors.career?.[index];
+          return (
+            <div key={row.id} className="career-row">
+              <div className="career-row__grid">
+                <TextInput
+                  type="month"
+                  label={t('ui.profileForm.careerStart')}
+                  error={fieldErrorText(t, rowErrors?.startDt)}
+                  {...register(`career.${index}.startDt`)}
+                />
+                <TextInput
+                  type="month"
+                  label={t('ui.profileForm.careerEnd')}
+                  error={fieldErrorText(t, rowErrors?.endDt)}
+                  {...register(`career.${index}.endDt`)}
+                />
+                <TextInput
+                  label={t('ui.profileForm.careerCompany')}
+                  maxLength={100}
+                  error={fieldErrorText(t, rowErrors?.company)}
+                  {...register(`career.${index}.company`)}
+                />
+                <TextInput
+                  label={t('ui.profileForm.careerLevel')}
+                  maxLength={50}
+                  {...register(`career.${index}.level`)}
+                />
+                <TextInput
+                  label={t('ui.profileForm.careerSalary')}
+                  isNumberOnly
+                  error={fieldErrorText(t, rowErrors?.salary)}
+                  {...register(`career.${index}.salary`)}
+                />
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor={`career-${row.id}-description`}>
+                  {t('ui.profileForm.careerDescription')}
+                </label>
+                <textarea
+                  id={`career-${row.id}-description`}
+                  className="field__input field__textarea"
+                  rows={3}
+                  maxLength={2000}
+                  {...register(`career.${index}.description`)}
+                />
+              </div>
+              <Button variant="ghost" size="small" align="start" onClick={() => careers.remove(index)}>
+                <Icon name="trash" size={16} /> {t('ui.profileForm.removeCareer', { index: index + 1 })}
+              </Button>
+            </div>
+          );
+        })}
+        <Button variant="outline" size="small" onClick={() => careers.append(emptyCareer())}>
+          <Icon name="plus" size={16} /> {t('ui.profileForm.addCareer')}
+        </Button>
+      </fieldset>
+      <Controller
+        control={control}
+        name="lang"
+        render={({ field }) => (
+          <LanguageSelect
+            value={field.value}
+            onChange={(lang) => {
+              field.onChange(lang);
+              onLanguageChange?.(lang);
+            }}
+          />
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { password, type Language, type MemberProfile } from '@teamline/contract';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PageSpinner } from '../../../app/RootLayout';
+import { useLogout } from '../../../app/use-logout';
+import { meKey } from '../../../app/use-session';
+import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/TextInput';
+import { errorCodeOf } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { useProfileStore } from '../../../stores/profile-store';
+import { notify } from '../../../stores/toast-store';
+import { LanguageSelect } from '../../auth/components/LanguageSelect';
+import { memberApi } from '../api/member-api';
+import {
+  profileDefaults,
+  profileFormSchema,
+  toProfileRequest,
+  type ProfileFormValues,
+} from '../profile-form';
+import { ProfileFields } from './ProfileFields';
+
+/** Spec §2 "/profile": the profile form and the account settings. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useProfileStore((s) => s.profile);
+  if (!profile) return <PageSpinner />;
+  return (
+    <div className="page page--narrow">
+      <h2 className="page__title">{t('ui.profile.title')}</h2>
+      <ProfileSection profile={profile} />
+      <AccountSection profile={profile} />
+    </div>
+  );
+}
+
+function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: memberApi.update,
+    onSuccess: (updated) => {
+      if (updated) {
+        queryClient.setQueryData(meKey, updated);
+        useProfileStore.getState().setProfile(updated);
+      } else void queryClient.invalidateQueries({ queryKey: meKey });
+    },
+  });
+}
+
+function ProfileSection({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation();
+  const save = useSaveProfile();
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: profileDefaults(profile, currentLanguage()),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    reset(profileDefaults(profile, currentLanguage()));
+  }, [profile, reset]);
+
+  async function handleSave(values: ProfileFormValues) {
+    try {
+      await save.mutateAsync(toProfileRequest(values));
+      setLanguage(values.lang);
+      notify(t('ui.toast.saved'), 'success');
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['nickname', 'job', 'company', 'hopePrice']);
+      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+    }
+  }
+
+  return (
+    <section className="card section" aria-labelledby="profile-section">
+      <h3 id="profile-section" className="section__title">
+        {t('ui.profile.profileSection')}
+      </h3>
+      <dl className="facts">
+        <div>
+          <dt>{t('ui.profile.email')}</dt>
+          <dd>{profile.email}</dd>
+        </div>
+        <div>
+          <dt>{t('ui.profile.name')}</dt>
+          <dd>{profile.name ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('ui.profile.phone')}</dt>
+          <dd>{profile.phone ?? '—'}</dd>
+        </div>
+      </dl>
+      <FormProvider {...form}>
+        <form className="form" onSubmit={form.handleSubmit(handleSave)} noValidate>
+          <ProfileFields />
+          <div className="form__actions">
+            <Button type="submit" isLoading={form.formState.isSubmitting}>
+              {t('ui.profile.save')}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}
+
+const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, 'required'), password, passwordConfirm: z.string() })
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: 'passwordMismatch',
+    path: ['passwordConfirm'],
+  });
+type ChangePasswordForm = z.input<typeof changePasswordSchema>;
+const withdrawSchema = z.object({ password: z.string().min(1, 'required') });
+type WithdrawForm = z.input<typeof withdrawSchema>;
+
+function AccountSection({ profile }: { profile: MemberProfile }) {
+  const { t } = useTranslation();
+  const save = useSaveProfile();
+  const logout = useLogout();
+  const [lang, setLang] = useState<Language>(profile.lang);
+  const [isBrowserNotify, setIsBrowserNotify] = useState(
+    () => typeof Notification !== 'undefined' && Notification.permission === 'granted',
+  );
+  const passwordForm = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
+  });
+  const withdrawForm = useForm<WithdrawForm>({
+    resolver: zodResolver(withdrawSchema),
+    defaultValues: { password: '' },
+  });
+
+  async function handleLanguage(next: Language) {
+    const previous = lang;
+    setLang(next);
+    setLanguage(next);
+    try {
+      await save.mutateAsync({ lang: next });
+      notify(t('ui.toast.saved'), 'success');
+    } catch (error) {
+      setLang(previous);
+      setLanguage(previous);
+      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+    }
+  }
+
+  async function handleChangePassword(values: ChangePasswordForm) {
+    try {
+      await memberApi.changePassword(values.currentPassword, values.password);
+      passwordForm.reset();
+      notify(t('ui.toast.passwordChanged'), 'success');
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'AUTH_INCORRECT_PASSWORD')
+        passwordForm.setError('currentPassword', { type: 'server', message: 'invalid' });
+      notify(t(`errors.${code}`), 'error');
+    }
+  }
+
+  async function handleWithdraw(values: WithdrawForm) {
+    try {
+      await openAlert(t('ui.profile.withdrawConfirm'), { confirmText: t('ui.profile.withdrawSubmit') });
+    } catch (error) {
+      if (error instanceof AlertRejected) return;
+      throw error;
+    }
+    try {
+      await memberApi.withdraw(values.password);
+      await logout({ callServer: false });
+      notify(t('ui.toast.accountDeleted'), 'success');
+    } catch (error) {
+      const code = errorCodeOf(error);
+      if (code === 'AUTH_INCORRECT_PASSWORD')
+        withdrawForm.setError('password', { type: 'server', message: 'invalid' });
+      notify(t(`errors.${code}`), 'error');
+    }
+  }
+
+  async function handleBrowserNotify(checked: boolean) {
+    if (!checked || typeof Notification === 'undefined') {
+      setIsBrowserNotify(false);
+      return;
+    }
+    const permission = await Notification.requestPermission();
+    setIsBrowserNotify(permission === 'granted');
+  }
+
+  return (
+    <section className="card section" aria-labelledby="account-section">
+      <h3 id="account-section" className="section__title">
+        {t('ui.profile.accountSection')}
+      </h3>
+      <div className="subsection">
+        <LanguageSelect
+          value={lang}
+          onChange={(next) => void handleLanguage(next)}
+          isDisabled={save.isPending}
+        />
+        <p className="field__hint">{t('ui.profile.languageHint')}</p>
+      </div>
+
+      <div className="subsection">
+        <h4>{t('ui.profile.notifications')}</h4>
+        <p className="muted">{t('ui.profile.notificationsBody', { email: profile.email })}</p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={isBrowserNotify}
+            onChange={(e) => void handleBrowserNotify(e.target.checked)}
+          />
+          <span>{t('ui.profile.notifyBrowser')}</span>
+        </label>
+      </div>
+
+      <form
+        className="form subsection"
+        onSubmit={passwordForm.handleSubmit(handleChangePassword)}
+        noValidate
+        aria-labelledby="change-password"
+      >
+        <h4 id="change-password">{t('ui.profile.changePassword')}</h4>
+        <input type="email" name="email" value={profile.email} autoComplete="username" readOnly hidden />
+        <TextInput
+          label={t('ui.profile.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrorText(t, passwordForm.formState.errors.currentPassword)}
+          {...passwordForm.register('currentPassword')}
+        />
+        <TextInput
+          label={t('ui.profile.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={20}
+          hint={t('ui.join.passwordHint')}
+          error={fieldErrorText(t, passwordForm.formState.errors.password)}
+          {...passwordForm.register('password')}
+        />
+        <TextInput
+          label={t('ui.profile.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={20}
+          error={fieldErrorText(t, passwordForm.formState.errors.passwordConfirm)}
+          {...passwordForm.register('passwordConfirm')}
+        />
+        <div className="form__actions">
+          <Button type="submit" variant="outline" isLoading={passwordForm.formState.isSubmitting}>
+            {t('ui.profile.changePasswordSubmit')}
+          </Button>
+        </div>
+      </form>
+
+      <form
+        className="form subsection subsection--danger"
+        onSubmit={withdrawForm.handleSubmit(handleWithdraw)}
+        noValidate
+        aria-labelledby="withdraw"
+      >
+        <h4 id="withdraw">{t('ui.profile.withdraw')}</h4>
+        <p className="muted">{t('ui.profile.withdrawBody')}</p>
+        <TextInput
+          label={t('ui.profile.withdrawPassword')}
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrorText(t, withdrawForm.formState.errors.password)}
+          {...withdrawForm.register('password')}
+        />
+        <div className="form__actions">
+          <Button type="submit" variant="danger" isLoading={withdrawForm.formState.isSubmitting}>
+            {t('ui.profile.withdrawSubmit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { RouteName } from '@teamline/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRouteMeta } from '../../../app/use-route-meta';
+
+const sectionKey: Partial<Record<RouteName, string>> = {
+  guide: 'guide',
+  oauthPre: 'oauth',
+  oauthSuccess: 'oauth',
+  dashboard: 'dashboard',
+  document: 'doclist',
+  Timeline: 'timeline',
+  calculateExpert: 'calculate',
+  calculateClient: 'calculate',
+  mailauth: 'mailauth',
+  verifyInvite: 'verifyInvite',
+  setting: 'setting',
+  Recruitment: 'recruitment',
+  epic: 'epic',
+  doclist: 'doclist',
+  instructionNewRegister: 'instruction',
+  pilot: 'pilot',
+  paymentFailure: 'paymentFailure',
+  paymentSuccess: 'paymentSuccess',
+};
+
+/** An honest "not available yet" state for routes owned by later features. */
+export function NotAvailablePage() {
+  const { t } = useTranslation();
+  const meta = useRouteMeta();
+  const section = t(`ui.sections.${sectionKey[meta.name] ?? 'home'}`);
+  const content = (
+    <div className="card state-card">
+      {!meta.header && <h1>{section}</h1>}
+      <h2>{t('ui.notAvailable.title')}</h2>
+      <p>{t('ui.notAvailable.body', { section })}</p>
+      {meta.name === 'pilot' && <p>{t('ui.sections.pilotNote')}</p>}
+      <Link className="btn btn--green btn--medium" to="/">
+        {t('ui.common.goHome')}
+      </Link>
+    </div>
+  );
+  return meta.header ? <div className="page">{content}</div> : <div className="centered-page">{content}</div>;
+}

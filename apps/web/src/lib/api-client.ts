@@ -1,0 +1,169 @@
+import {
+  API_BASE,
+  apiPaths,
+  isErrorCode,
+  type AuthTokens,
+  type ErrorCode,
+  type FieldErrors,
+} from '@teamline/contract';
+
+/** A failed call: the stable error code the UI translates as `errors.<code>`. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fieldErrors: FieldErrors;
+  readonly details: unknown;
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string = code,
+    fieldErrors: FieldErrors = {},
+    details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.details = details;
+  }
+}
+
+export const errorCodeOf = (error: unknown): ErrorCode =>
+  error instanceof ApiError ? error.code : 'API_REQUEST_FAILED';
+
+/**
+ * Calls that never carry the access key (spec §7: login, general login, member join, general join,
+ * email auth, refresh) and whose 401 means "wrong credentials", not "session expired".
+ */
+const authPaths: string[] = [
+  apiPaths.authLoginGeneral,
+  apiPaths.authEmail,
+  apiPaths.authEmailVerify,
+  apiPaths.memberJoinGeneral,
+  apiPaths.authRefresh,
+  apiPaths.memberFindId,
+  apiPaths.memberFindPassword,
+  apiPaths.memberPasswordReset,
+  apiPaths.authConfig,
+  apiPaths.region,
+];
+export const isAuthPath = (path: string): boolean => authPaths.includes(path);
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** Read the response as a Blob instead of the `{data}` envelope. */
+  asBlob?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface SessionPort {
+  getKey: () => string;
+  getRefresh: () => string;
+  setTokens: (tokens: AuthTokens) => void;
+  /** Reset every store and send the user to login with a redirect back. */
+  onSessionLost: () => void;
+}
+
+export type ApiClient = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+export function createApiClient(
+  session: SessionPort,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): ApiClient {
+  let refreshing: Promise<boolean> | null = null;
+
+  async function refreshOnce(): Promise<boolean> {
+    const refresh = session.getRefresh();
+    if (!refresh) return false;
+    try {
+      const res = await fetchImpl(API_BASE + apiPaths.authRefresh, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${refresh}` },
+      });
+      if (!res.ok) return false;
+      const body = (await res.json()) as { data: AuthTokens };
+      session.setTokens(body.data);
+      return true;
+    } catch (error) {
+      console.error(error);
+      return false;
+    }
+  }
+
+  /** Concurrent 401s await the same refresh (spec §4: a single shared token refresh). */
+  function sharedRefresh(): Promise<boolean> {
+    refreshing ??= refreshOnce().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function send(path: string, options: RequestOptions): Promise<Response> {
+    const url = new URL(API_BASE + path, 'http://placeholder');
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value != null) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = {};
+    const key = session.getKey();
+    if (key && !isAuthPath(path)) headers.Authorization = `Bearer ${key}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    return fetchImpl(url.pathname + url.search, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  }
+
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await send(path, options);
+      if (res.status === 401 && !isAuthPath(path)) {
+        if (await sharedRefresh()) {
+          res = await send(path, options);
+        } else {
+          session.onSessionLost();
+          throw new ApiError('AUTH_SESSION_EXPIRED', 401);
+        }
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      console.error(error);
+      throw new ApiError('API_REQUEST_FAILED', 0);
+    }
+    if (!res.ok) {
+      let code: ErrorCode = res.status === 413 ? 'FILE_TOO_LARGE' : 'API_REQUEST_FAILED';
+      let message = res.statusText;
+      let fieldErrors: FieldErrors = {};
+      let details: unknown;
+      try {
+        const body = (await res.json()) as {
+          error?: { code?: string; message?: string; fieldErrors?: FieldErrors; details?: unknown };
+        };
+        const bodyCode = body.error?.code;
+        if (isErrorCode(bodyCode)) code = bodyCode;
+        message = body.error?.message ?? message;
+        fieldErrors = body.error?.fieldErrors ?? {};
+        details = body.error?.details;
+      } catch {
+        // A body that is not JSON keeps the status-derived code.
+      }
+      throw new ApiError(code, res.status, message, fieldErrors, details);
+    }
+    if (options.asBlob) return (await res.blob()) as T;
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    if (!text) return undefined as T;
+    return (JSON.parse(text) as { data: T }).data;
+  };
+}

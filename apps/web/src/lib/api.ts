@@ -1,0 +1,25 @@
+import { queryClient } from './query-client';
+import { createApiClient } from './api-client';
+import { useAuthStore } from '../stores/auth-store';
+import { resetSessionStores } from '../stores/reset-stores';
+
+/** Where the user is now, as the path after the hash marker. */
+export const currentHashPath = (): string => window.location.hash.replace(/^#/, '') || '/';
+
+export function goToLoginWithRedirect(): void {
+  const path = currentHashPath();
+  if (path.startsWith('/login')) return;
+  window.location.hash = `#/login?redirect=${encodeURIComponent(path)}`;
+}
+
+/** The app's one API client, wired to the persisted auth store. */
+export const api = createApiClient({
+  getKey: () => useAuthStore.getState().key,
+  getRefresh: () => useAuthStore.getState().refresh,
+  setTokens: (tokens) => useAuthStore.getState().setTokens(tokens),
+  onSessionLost: () => {
+    resetSessionStores();
+    queryClient.clear();
+    goToLoginWithRedirect();
+  },
+});

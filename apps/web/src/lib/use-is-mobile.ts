@@ -1,0 +1,19 @@
+import { MOBILE_BREAKPOINT_PX } from '@teamline/contract';
+import { useSyncExternalStore } from 'react';
+
+const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+
+function subscribe(onChange: () => void): () => void {
+  const list = window.matchMedia(query);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** Spec §9: mobile is a window narrower than 767 px. */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
