@@ -36,6 +36,11 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection (server restart, failover) must not crash the process;
+    // the pool replaces it on the next query. 57P01 is the server terminating it on purpose.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error('database pool error', err.message);
+    });
     const client = await pool.connect();
     try {
       // Several API instances may start together; the advisory lock serialises their migrations.

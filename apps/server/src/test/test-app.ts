@@ -28,7 +28,11 @@ export class TestClock implements Clock {
 }
 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ dataDir: null });
@@ -44,6 +48,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const again = new pg.Client({ connectionString: adminUrl });

@@ -89,3 +89,49 @@ describe('auth config, errors and docs', () => {
     expect(res.body).toContain('npm run build');
   });
 });
+
+describe('web app and failing database', () => {
+  it('serves the built web app with SPA fallback, keeping /api answers JSON', async () => {
+    const { mkdtemp, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dist = await mkdtemp(join(tmpdir(), 'teamline-web-'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Teamline</title>');
+    await writeFile(join(dist, 'app.js'), 'console.log(1)');
+    const web = await createTestApp({ database: t.database, config: { webDist: dist } });
+    try {
+      const index = await web.app.inject({ method: 'GET', url: '/' });
+      expect(index.headers['content-type']).toContain('text/html');
+      expect(index.body).toContain('<title>Teamline</title>');
+      const asset = await web.app.inject({ method: 'GET', url: '/app.js' });
+      expect(asset.body).toBe('console.log(1)');
+      const deep = await web.app.inject({ method: 'GET', url: '/timeline/3?x=1' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('<title>Teamline</title>');
+      const api = await web.app.inject({ method: 'GET', url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error.code).toBe('NOT_FOUND');
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('answers 503 from /health when the database is down, without internals', async () => {
+    const broken = {
+      ...t.database,
+      ping: async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.1:5432 select secret');
+      },
+      close: async () => undefined,
+    };
+    const down = await createTestApp({ database: broken });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('INTERNAL');
+      expect(res.body).not.toContain('ECONNREFUSED');
+    } finally {
+      await down.close();
+    }
+  });
+});

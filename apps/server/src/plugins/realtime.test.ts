@@ -1,0 +1,148 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import {
+  addToProject,
+  bearer,
+  createProject,
+  createTestApp,
+  signUp,
+  type TestApp,
+} from '../test/test-app.js';
+
+interface Received {
+  type: string;
+  projectIdx: number;
+  payload: { url?: string; linkIdx?: number };
+}
+
+/** A socket that collects events and resolves once the server says it is subscribed. */
+async function connect(baseUrl: string, key: string) {
+  const events: Received[] = [];
+  const socket = new WebSocket(`${baseUrl}/api/ws?key=${encodeURIComponent(key)}`);
+  await new Promise<void>((resolve, reject) => {
+    socket.on('message', (raw) => {
+      const event = JSON.parse(String(raw)) as Received;
+      if (event.type === 'ready') resolve();
+      else events.push(event);
+    });
+    socket.on('error', reject);
+    socket.on('close', (code) => reject(new Error(`closed ${code}`)));
+  });
+  return { socket, events };
+}
+
+const waitFor = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting for an event');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+async function listen(t: TestApp) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}`;
+}
+
+describe('realtime over one instance', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    baseUrl = await listen(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('delivers link events to members of the project only', async () => {
+    const a1 = await signUp(t, 'a1@example.com');
+    const a2 = await signUp(t, 'a2@example.com');
+    const b1 = await signUp(t, 'b1@example.com');
+    const projectA = await createProject(t, a1.key, 'A');
+    await addToProject(t, projectA, a2.memberIdx, 'depth1');
+    await createProject(t, b1.key, 'B');
+
+    const s1 = await connect(baseUrl, a1.key);
+    const s2 = await connect(baseUrl, a2.key);
+    const sb = await connect(baseUrl, b1.key);
+    try {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/link',
+        payload: { url: 'https://realtime.test', projectIdx: projectA },
+        headers: bearer(a2.key),
+      });
+      expect(created.statusCode).toBe(201);
+      await waitFor(() => s1.events.length > 0 && s2.events.length > 0);
+      expect(s1.events[0]).toMatchObject({
+        type: 'link.created',
+        projectIdx: projectA,
+        payload: { url: 'https://realtime.test' },
+      });
+      expect(s2.events[0]?.type).toBe('link.created');
+
+      const linkIdx = created.json().data.linkIdx;
+      await t.app.inject({ method: 'DELETE', url: `/api/link/${linkIdx}`, headers: bearer(a1.key) });
+      await waitFor(() => s2.events.some((e) => e.type === 'link.deleted'));
+      // Give a stray event time to arrive before asserting that B heard nothing.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sb.events).toEqual([]);
+    } finally {
+      for (const s of [s1, s2, sb]) s.socket.close();
+    }
+  });
+
+  it('closes a socket without a valid key', async () => {
+    const socket = new WebSocket(`${baseUrl}/api/ws?key=bogus`);
+    const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
+    expect(code).toBe(4401);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across two instances (Redis)', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+    // Same database and same channel, separate processes' worth of state: only Redis connects them.
+    second = await createTestApp({
+      database: first.database,
+      config: { pubsubChannel: first.config.pubsubChannel },
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a change through one instance reaches a socket on the other', async () => {
+    const url2 = await listen(second);
+    const a = await signUp(first, 'x1@example.com');
+    const b = await signUp(first, 'x2@example.com');
+    const projectIdx = await createProject(first, a.key, 'Shared');
+    await addToProject(first, projectIdx, b.memberIdx, 'depth2');
+    const s = await connect(url2, b.key);
+    try {
+      const res = await first.app.inject({
+        method: 'POST',
+        url: '/api/link',
+        payload: { url: 'https://across.test', projectIdx },
+        headers: bearer(a.key),
+      });
+      expect(res.statusCode).toBe(201);
+      await waitFor(() => s.events.length > 0);
+      expect(s.events[0]).toMatchObject({ type: 'link.created', projectIdx });
+    } finally {
+      s.socket.close();
+    }
+  });
+});
+
+describe.runIf(!process.env.TEST_REDIS_URL)('realtime across two instances', () => {
+  it('is skipped: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379) to run it', () => {
+    expect(process.env.TEST_REDIS_URL).toBeUndefined();
+  });
+});

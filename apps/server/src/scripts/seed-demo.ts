@@ -1,0 +1,94 @@
+/**
+ * `npm run seed:demo`: a demo project with one member of each role and a couple of links, using the
+ * server's own configuration (DATA_DIR or DATABASE_URL). Idempotent: running it again changes nothing
+ * but resets the demo passwords. PGlite allows one process per data folder, so stop the server first.
+ */
+import { loadConfig } from '../config.js';
+import { createLinkRepository } from '../features/link/link.repository.js';
+import { createMemberRepository } from '../features/member/member.repository.js';
+import { createProjectRepository } from '../features/project/project.repository.js';
+import { openDatabase } from '../infra/db.js';
+import { hashPassword } from '../shared/crypto.js';
+
+const PASSWORD = 'teamline-demo-1';
+const PROJECT_NAME = 'Teamline demo';
+const people = [
+  { email: 'client@demo.teamline.test', name: 'Client Kim', nickname: 'client', role: 'client' },
+  { email: 'admin@demo.teamline.test', name: 'Admin Park', nickname: 'admin', role: 'admin' },
+  { email: 'lead@demo.teamline.test', name: 'Lead Lee', nickname: 'lead', role: 'depth1' },
+  { email: 'dev@demo.teamline.test', name: 'Dev Nguyen', nickname: 'dev', role: 'depth2' },
+] as const;
+
+const config = loadConfig();
+let database;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? null : config.dataDir,
+  });
+} catch (err) {
+  console.error('Could not open the database. Is the server running on the same DATA_DIR? Stop it first.');
+  console.error(err);
+  process.exit(1);
+}
+const { db } = database;
+const members = createMemberRepository(db);
+const projects = createProjectRepository(db);
+const links = createLinkRepository(db);
+
+try {
+  const passwordHash = await hashPassword(PASSWORD);
+  const ids: Record<string, number> = {};
+  for (const p of people) {
+    const existing = await members.findActiveByEmail(p.email);
+    const row = existing
+      ? await members.update(existing.memberIdx, { passwordHash, failedLogins: 0, lockedAt: null })
+      : await members.insert({
+          email: p.email,
+          passwordHash,
+          name: p.name,
+          nickname: p.nickname,
+          phone: '01000000000',
+          lang: 'en',
+        });
+    ids[p.role] = row!.memberIdx;
+  }
+
+  let project = await projects.findByName(PROJECT_NAME);
+  if (!project) {
+    project = (
+      await projects.createWithMember(
+        {
+          name: PROJECT_NAME,
+          createdByIdx: ids.admin!,
+          updatedByIdx: ids.admin!,
+          startDt: '20260101',
+          endDt: '20261231',
+        },
+        { memberIdx: ids.admin!, role: 'admin', isAdmin: true },
+      )
+    ).project;
+  }
+  const projectIdx = project.projectIdx;
+  await projects.addMember({ projectIdx, memberIdx: ids.client!, role: 'client' });
+  const lead = await projects.addMember({ projectIdx, memberIdx: ids.depth1!, role: 'depth1' });
+  await projects.addMember({
+    projectIdx,
+    memberIdx: ids.depth2!,
+    role: 'depth2',
+    depth1Idx: lead.memberInProjectIdx,
+  });
+
+  for (const [url, metaTitle] of [
+    ['https://github.com/teamline/demo', 'github.com'],
+    ['https://www.figma.com/file/demo', 'www.figma.com'],
+  ] as const) {
+    if (!(await links.findByUrl(projectIdx, url)))
+      await links.insert({ projectIdx, url, metaTitle, metaImage: null, createdByIdx: ids.admin! });
+  }
+
+  console.log(`Demo project "${PROJECT_NAME}" (projectIdx ${projectIdx}) is ready. Sign in with:`);
+  for (const p of people) console.log(`  ${p.role.padEnd(7)} ${p.email}  /  ${PASSWORD}`);
+} finally {
+  await database.close();
+}
