@@ -2,7 +2,7 @@ import type { RouteName } from '@teamline/contract';
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { guardLoader } from './guard';
-import { RootLayout } from './RootLayout';
+import { PageSpinner, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
 import { routeTable } from './route-meta';
 
@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       ...routeTable.map((meta): RouteObject => ({
         path: meta.path,

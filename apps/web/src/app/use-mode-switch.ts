@@ -11,10 +11,11 @@ export function useModeSwitch() {
   const navigate = useNavigate();
   const meta = useRouteMeta();
   const isClient = useRoleStore((s) => s.isClient);
-  return () => {
+  return async () => {
     const next = !isClient;
+    // Leave the project section first: resolving it in the new mode would bounce to No project.
+    if (shouldReturnHomeAfterModeSwitch(meta.name)) await navigate('/', { flushSync: true });
     useRoleStore.getState().setIsClient(next);
     notify(t(next ? 'ui.header.switchedToClient' : 'ui.header.switchedToProfessional'), 'success');
-    if (shouldReturnHomeAfterModeSwitch(meta.name)) void navigate('/');
   };
 }

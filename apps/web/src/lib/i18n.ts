@@ -14,6 +14,7 @@ void i18next.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
   returnNull: false,
+  showSupportNotice: false,
 });
 
 export function setLanguage(lang: Language): void {

@@ -145,7 +145,7 @@ export function JoinPage() {
             </>
           ) : (
             <>
-              <ProfileFields onLanguageChange={setLanguage} />
+              <ProfileFields hasLanguage onLanguageChange={setLanguage} />
               <div className="form__actions">
                 <Button variant="outline" onClick={() => setStep(1)}>
                   {t('ui.common.back')}

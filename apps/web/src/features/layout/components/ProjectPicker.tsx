@@ -15,7 +15,9 @@ export function ProjectPicker() {
   const navigate = useNavigate();
   const meta = useRouteMeta();
   const { modeProjects, isLoading } = useProjects();
-  const selectedProject = useProjectStore((s) => s.selectedProject);
+  const storedProject = useProjectStore((s) => s.selectedProject);
+  // The picker lists the active mode's projects; a selection from the other mode is not shown.
+  const selectedProject = modeProjects.find((p) => p.projectIdx === storedProject?.projectIdx) ?? null;
   const [isOpen, setIsOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const handleClose = useCallback(() => setIsOpen(false), []);

@@ -57,7 +57,7 @@ export function UserBox() {
             aria-label={t('ui.header.switchTo', { mode: modeLabel })}
             onClick={() => {
               setIsOpen(false);
-              switchMode();
+              void switchMode();
             }}
           >
             <span className="mode-tag__label">{modeLabel}</span>

@@ -19,7 +19,14 @@ import { emptyCareer, type ProfileFormValues, type WorkType } from '../profile-f
 const AVATAR_MAX_PX = 512;
 
 /** The profile setup shared by join and the profile page (spec §3 "Member profile"). */
-export function ProfileFields({ onLanguageChange }: { onLanguageChange?: (lang: Language) => void }) {
+export function ProfileFields({
+  hasLanguage = false,
+  onLanguageChange,
+}: {
+  /** Join asks for the language here; the profile page has it in the account section. */
+  hasLanguage?: boolean;
+  onLanguageChange?: (lang: Language) => void;
+}) {
   const { t } = useTranslation();
   const { register, control, watch, setValue, formState } = useFormContext<ProfileFormValues>();
   const { errors } = formState;
@@ -214,19 +221,21 @@ export function ProfileFields({ onLanguageChange }: { onLanguageChange?: (lang: 
           <Icon name="plus" size={16} /> {t('ui.profileForm.addCareer')}
         </Button>
       </fieldset>
-      <Controller
-        control={control}
-        name="lang"
-        render={({ field }) => (
-          <LanguageSelect
-            value={field.value}
-            onChange={(lang) => {
-              field.onChange(lang);
-              onLanguageChange?.(lang);
-            }}
-          />
-        )}
-      />
+      {hasLanguage && (
+        <Controller
+          control={control}
+          name="lang"
+          render={({ field }) => (
+            <LanguageSelect
+              value={field.value}
+              onChange={(lang) => {
+                field.onChange(lang);
+                onLanguageChange?.(lang);
+              }}
+            />
+          )}
+        />
+      )}
     </div>
   );
 }

@@ -67,8 +67,9 @@ function ProfileSection({ profile }: { profile: MemberProfile }) {
 
   async function handleSave(values: ProfileFormValues) {
     try {
-      await save.mutateAsync(toProfileRequest(values));
-      setLanguage(values.lang);
+      // The language is saved by the account section's switcher, not by this form.
+      const { lang: _lang, ...body } = toProfileRequest(values);
+      await save.mutateAsync(body);
       notify(t('ui.toast.saved'), 'success');
     } catch (error) {
       applyServerFieldErrors(error, form.setError, ['nickname', 'job', 'company', 'hopePrice']);
