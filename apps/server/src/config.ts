@@ -28,6 +28,8 @@ export interface AppConfig {
   countryHeader: string;
   /** Whether link previews may fetch public pages; off in tests to keep them offline and fast. */
   linkPreview: boolean;
+  /** How often open WebSockets are checked for a revoked login. */
+  realtimeSweepMs: number;
 }
 
 /** Reads the environment (and a .env file in the working directory or the repo root, if present). */
@@ -58,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
     linkPreview: env.LINK_PREVIEW !== 'false',
+    realtimeSweepMs: 30_000,
   };
 }

@@ -95,6 +95,14 @@ describe('realtime over one instance', () => {
     }
   });
 
+  it('closes the sockets of a login that signs out', async () => {
+    const m = await signUp(t, 'leaving@example.com');
+    const s = await connect(baseUrl, m.key);
+    const closed = new Promise<number>((resolve) => s.socket.on('close', (c) => resolve(c)));
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(m.key) });
+    expect(await closed).toBe(4401);
+  });
+
   it('closes a socket without a valid key', async () => {
     const socket = new WebSocket(`${baseUrl}/api/ws?key=bogus`);
     const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));

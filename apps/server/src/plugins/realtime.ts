@@ -9,7 +9,7 @@ import type { ProjectEvent } from '../infra/pubsub.js';
  * to every instance, which asks the database once per event who may receive it.
  */
 export async function realtimeRoutes(app: FastifyInstance) {
-  const sockets = new Map<WebSocket, number>();
+  const sockets = new Map<WebSocket, { memberIdx: number; familyId: string }>();
 
   const unsubscribe = app.ctx.pubsub.subscribe((event: ProjectEvent) => {
     if (sockets.size === 0) return;
@@ -18,13 +18,29 @@ export async function realtimeRoutes(app: FastifyInstance) {
       .then((memberIdxs) => {
         const allowed = new Set(memberIdxs);
         const message = JSON.stringify(event);
-        for (const [socket, memberIdx] of sockets) {
-          if (allowed.has(memberIdx) && socket.readyState === socket.OPEN) socket.send(message);
+        for (const [socket, owner] of sockets) {
+          if (allowed.has(owner.memberIdx) && socket.readyState === socket.OPEN) socket.send(message);
         }
       })
       .catch((err: unknown) => app.log.error({ err }, 'realtime fan-out failed'));
   });
+  // A socket outlives its access key (keys last 30 minutes), but not its login: logout, a reused
+  // refresh token, a password reset or a withdrawal revoke the family and close its sockets here.
+  const sweep = setInterval(() => {
+    const families = [...new Set([...sockets.values()].map((s) => s.familyId))];
+    if (families.length === 0) return;
+    void app.services.auth
+      .revokedAmong(families)
+      .then((revoked) => {
+        const gone = new Set(revoked);
+        for (const [socket, owner] of sockets)
+          if (gone.has(owner.familyId)) socket.close(4401, 'UNAUTHENTICATED');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'realtime session sweep failed'));
+  }, app.ctx.config.realtimeSweepMs);
+  sweep.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     unsubscribe();
     for (const socket of sockets.keys()) socket.close(1001, 'server shutting down');
   });
@@ -48,7 +64,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
         socket.close(4401, 'UNAUTHENTICATED');
         return;
       }
-      sockets.set(socket, actor.memberIdx);
+      sockets.set(socket, actor);
       socket.on('close', () => sockets.delete(socket));
       socket.send(JSON.stringify({ type: 'ready', projectIdx: 0, payload: { memberIdx: actor.memberIdx } }));
     },

@@ -77,6 +77,7 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
     publicUrl: 'http://teamline.test',
     webDist: join(dir, 'no-web'),
     linkPreview: false,
+    realtimeSweepMs: 200,
     // One channel per test file: files share the Redis server but not their databases' ids.
     pubsubChannel: `teamline:test:${randomBytes(6).toString('hex')}`,
     ...overrides,

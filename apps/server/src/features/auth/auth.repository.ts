@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { emailTokens, members, sessionFamilies, sessionTokens } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -11,8 +11,23 @@ export function createAuthRepository(db: Db) {
       email: string;
       purpose: EmailPurpose;
       expiresAt: Date;
+      createdAt: Date;
     }) {
       await db.insert(emailTokens).values(row);
+    },
+    /** Mails sent to an address since a moment, for throttling. */
+    async countEmailTokensSince(email: string, purposes: EmailPurpose[], since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.email, email),
+            inArray(emailTokens.purpose, purposes),
+            gte(emailTokens.createdAt, since),
+          ),
+        );
+      return row?.n ?? 0;
     },
     async findEmailToken(tokenHash: string) {
       const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash));
@@ -68,6 +83,15 @@ export function createAuthRepository(db: Db) {
         .update(sessionFamilies)
         .set({ revokedAt: at })
         .where(and(eq(sessionFamilies.familyId, familyId), isNull(sessionFamilies.revokedAt)));
+    },
+    /** Which of these families have been revoked (logout, reuse, withdrawal, password reset). */
+    async revokedAmong(familyIds: string[]): Promise<string[]> {
+      if (familyIds.length === 0) return [];
+      const rows = await db
+        .select({ familyId: sessionFamilies.familyId })
+        .from(sessionFamilies)
+        .where(and(inArray(sessionFamilies.familyId, familyIds), isNotNull(sessionFamilies.revokedAt)));
+      return rows.map((r) => r.familyId);
     },
     async revokeAllFamiliesOf(memberIdx: number, at: Date) {
       await db

@@ -15,6 +15,9 @@ import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
 import type { MemberRepository } from '../member/member.repository.js';
 import type { AuthRepository } from './auth.repository.js';
 
+const MAILS_PER_WINDOW = 5;
+const MAIL_WINDOW_MINUTES = 15;
+
 export function createAuthService(ctx: AppContext, repo: AuthRepository, memberRepo: MemberRepository) {
   const now = () => ctx.clock.now();
 
@@ -28,8 +31,16 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       email,
       purpose,
       expiresAt: addMinutes(now(), EMAIL_TOKEN_TTL_MINUTES),
+      createdAt: now(),
     });
     return token;
+  }
+
+  /** Nobody can flood a mailbox through us: a few link mails per address per window. */
+  async function throttleMail(email: string) {
+    const since = addMinutes(now(), -MAIL_WINDOW_MINUTES);
+    if ((await repo.countEmailTokensSince(email, ['join', 'password'], since)) >= MAILS_PER_WINDOW)
+      throw new AppError('RATE_LIMITED', { retryAfterMinutes: MAIL_WINDOW_MINUTES });
   }
 
   /** Finds a live token of the purpose and uses it up; null when unknown, used, expired or of another purpose. */
@@ -72,6 +83,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       const existing = await memberRepo.findActiveByEmail(input.email);
       if (input.purpose === 'join') {
         if (existing) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        await throttleMail(input.email);
         const token = await issueEmailToken(input.email, 'join');
         const link = `${ctx.config.publicUrl}/#/verify/email?token=${token}`;
         await ctx.mailer.send(
@@ -80,6 +92,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
         return;
       }
       if (!existing) return;
+      await throttleMail(input.email);
       const token = await issueEmailToken(input.email, 'password');
       const link = `${ctx.config.publicUrl}/#/find/repassword?token=${token}`;
       await ctx.mailer.send(
@@ -128,6 +141,8 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     async revokeAllSessions(memberIdx: number) {
       await repo.revokeAllFamiliesOf(memberIdx, now());
     },
+
+    revokedAmong: (familyIds: string[]) => repo.revokedAmong(familyIds),
 
     /** The actor behind an access key, or null when it is unknown, expired or revoked. */
     async authenticate(key: string | null | undefined): Promise<Actor | null> {

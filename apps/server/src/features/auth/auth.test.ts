@@ -76,6 +76,25 @@ describe('POST /auth/email and /auth/email/verify', () => {
     }
   });
 
+  it('throttles link mails to one address', async () => {
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await post('/api/auth/email', { email: 'flood@example.com', purpose: 'join' })).statusCode,
+      ).toBe(201);
+    const sixth = await post('/api/auth/email', { email: 'flood@example.com', purpose: 'join' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error.code).toBe('RATE_LIMITED');
+    expect((await latestMail(t.config, 'flood@example.com'))?.count).toBe(5);
+    t.clock.advanceMinutes(16);
+    try {
+      expect(
+        (await post('/api/auth/email', { email: 'flood@example.com', purpose: 'join' })).statusCode,
+      ).toBe(201);
+    } finally {
+      t.clock.reset();
+    }
+  });
+
   it('rejects an unknown token', async () => {
     const res = await post('/api/auth/email/verify', { token: 'made-up' });
     expect(res.statusCode).toBe(400);
