@@ -129,6 +129,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     if (ownsDatabase) await database.close();
   });
 
+  // Baseline hardening for every answer, API and web alike (no framing, no MIME sniffing).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
   registerErrorHandling(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

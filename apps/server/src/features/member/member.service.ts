@@ -168,6 +168,8 @@ export function createMemberService(
       const member = await requireMember(actor.memberIdx);
       if (!(await verifyPassword(password, member.passwordHash)))
         throw new AppError('AUTH_INCORRECT_PASSWORD');
+      const orphaned = await repo.projectsWhereSoleAdmin(member.memberIdx);
+      if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
       await repo.update(member.memberIdx, {
         email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
         passwordHash: null,

@@ -202,6 +202,17 @@ describe('PATCH /member/password and DELETE /member', () => {
     expect((await req('PATCH', '/api/member/password', s.key, {})).statusCode).toBe(400);
   });
 
+  it('refuses to withdraw the last admin of a project with other members', async () => {
+    const boss = await signUp(t, 'boss@example.com');
+    const projectIdx = await createProject(t, boss.key, 'Orphan risk');
+    await addToProject(t, projectIdx, carol.memberIdx, 'depth1');
+    const res = await req('DELETE', '/api/member', boss.key, { password: PASSWORD });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'LAST_ADMIN', details: { projectIdxs: [projectIdx] } });
+    await addToProject(t, projectIdx, carol.memberIdx, 'admin');
+    expect((await req('DELETE', '/api/member', boss.key, { password: PASSWORD })).statusCode).toBe(200);
+  });
+
   it('withdraws: sessions end, login finds no account, the e-mail can register again', async () => {
     const s = await signUp(t, 'leaver@example.com');
     const wrong = await req('DELETE', '/api/member', s.key, { password: 'wrong-password' });
