@@ -11,7 +11,12 @@ import { ui as viUi } from './vi/ui.js';
 
 /** English is the reference: every other language must have exactly its keys (checked by tsc and a test). */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-export type Messages = Shape<{ errors: typeof enErrors; validation: typeof enValidation; ui: typeof enUi; mail: typeof enMail }>;
+export type Messages = Shape<{
+  errors: typeof enErrors;
+  validation: typeof enValidation;
+  ui: typeof enUi;
+  mail: typeof enMail;
+}>;
 
 export const resources: Record<Language, Messages> = {
   en: { errors: enErrors, validation: enValidation, ui: enUi, mail: enMail },

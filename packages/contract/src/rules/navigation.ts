@@ -46,7 +46,14 @@ export const needsProjectResolution = (route: RouteName): boolean => !skipProjec
 export const isSubscriptionShort = (totalMember: number, sheets: number): boolean =>
   totalMember > sheets + FREE_MEMBER_ALLOWANCE;
 
-const noWarningBar: RouteName[] = ['home', 'setting', 'Profile', 'Recruitment', 'instructionNewRegister', 'join'];
+const noWarningBar: RouteName[] = [
+  'home',
+  'setting',
+  'Profile',
+  'Recruitment',
+  'instructionNewRegister',
+  'join',
+];
 /** Spec §2 "Subscription warning bar": all four conditions must hold. */
 export function shouldShowWarningBar(input: {
   isLoggedIn: boolean;
@@ -54,5 +61,7 @@ export function shouldShowWarningBar(input: {
   closed: boolean;
   route: RouteName;
 }): boolean {
-  return input.isLoggedIn && input.isWarningSubscription && !input.closed && !noWarningBar.includes(input.route);
+  return (
+    input.isLoggedIn && input.isWarningSubscription && !input.closed && !noWarningBar.includes(input.route)
+  );
 }

@@ -20,7 +20,8 @@ export interface PermissionActor {
 export function hasPermission(record: MembershipRecord | null | undefined, actor: PermissionActor): boolean {
   if (!record) return false;
   if (actor.role === 'admin') return true;
-  const self = actor.selfProjectIdx == null || actor.selfProjectIdx === '' ? null : Number(actor.selfProjectIdx);
+  const self =
+    actor.selfProjectIdx == null || actor.selfProjectIdx === '' ? null : Number(actor.selfProjectIdx);
   if (self === null) return false;
   if (record.memberInProjectIdx === self) return true;
   return actor.role === 'depth1' && record.depth1Idx != null && record.depth1Idx === self;
