@@ -50,7 +50,13 @@ export const routes: RouteObject[] = [
         loader: meta.guarded ? guardLoader : undefined,
         lazy: pages[meta.name] ?? placeholder,
       })),
-      { path: '*', lazy: placeholder, handle: undefined },
+      {
+        path: '*',
+        lazy: () =>
+          import('../features/placeholder/components/NotFoundPage').then((m) => ({
+            Component: m.NotFoundPage,
+          })),
+      },
     ],
   },
 ];

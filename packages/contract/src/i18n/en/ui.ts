@@ -208,6 +208,7 @@ export const ui = {
     email: 'Email',
     name: 'Name',
     phone: 'Phone number',
+    previewHint: 'Click your picture to see the profile card others see.',
     save: 'Save profile',
     languageHint: 'The language of the app and of the emails we send you.',
     changePassword: 'Change password',
@@ -237,7 +238,8 @@ export const ui = {
     projectsProfessional: 'My projects as a professional',
     empty: 'You have no projects in this mode yet.',
     create: 'Create project',
-    members: '{{count}} members',
+    members_one: '{{count}} member',
+    members_other: '{{count}} members',
     noDates: 'No dates set',
     active: 'ACTIVE',
     inactive: 'INACTIVE',
@@ -258,6 +260,10 @@ export const ui = {
     title: 'No project yet',
     body: 'You are not in any project in this mode. Create one, ask a project admin to invite you, or switch mode.',
     create: 'Create project',
+  },
+  notFound: {
+    title: 'Page not found',
+    body: 'This address does not exist in Teamline.',
   },
   permissionDenied: {
     title: 'Permission denied',

@@ -208,6 +208,7 @@ export const ui = {
     email: '이메일',
     name: '이름',
     phone: '전화번호',
+    previewHint: '사진을 누르면 다른 사람에게 보이는 프로필 카드를 볼 수 있습니다.',
     save: '프로필 저장',
     languageHint: '앱과 발송 이메일에 쓰이는 언어입니다.',
     changePassword: '비밀번호 변경',
@@ -237,7 +238,8 @@ export const ui = {
     projectsProfessional: '전문가로 참여 중인 프로젝트',
     empty: '이 모드의 프로젝트가 아직 없습니다.',
     create: '프로젝트 만들기',
-    members: '멤버 {{count}}명',
+    members_one: '멤버 {{count}}명',
+    members_other: '멤버 {{count}}명',
     noDates: '기간 미정',
     active: '활성',
     inactive: '비활성',
@@ -258,6 +260,10 @@ export const ui = {
     title: '프로젝트가 없습니다',
     body: '이 모드에서 참여 중인 프로젝트가 없습니다. 프로젝트를 만들거나, 관리자에게 초대를 요청하거나, 모드를 전환하세요.',
     create: '프로젝트 만들기',
+  },
+  notFound: {
+    title: '페이지를 찾을 수 없습니다',
+    body: 'Teamline에 없는 주소입니다.',
   },
   permissionDenied: {
     title: '권한이 없습니다',

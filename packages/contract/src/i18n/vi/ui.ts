@@ -208,6 +208,7 @@ export const ui = {
     email: 'Email',
     name: 'Họ tên',
     phone: 'Số điện thoại',
+    previewHint: 'Nhấn vào ảnh để xem thẻ hồ sơ mà người khác thấy.',
     save: 'Lưu hồ sơ',
     languageHint: 'Ngôn ngữ của ứng dụng và của email chúng tôi gửi cho bạn.',
     changePassword: 'Đổi mật khẩu',
@@ -237,7 +238,8 @@ export const ui = {
     projectsProfessional: 'Dự án của tôi với vai trò chuyên gia',
     empty: 'Bạn chưa có dự án nào ở chế độ này.',
     create: 'Tạo dự án',
-    members: '{{count}} thành viên',
+    members_one: '{{count}} thành viên',
+    members_other: '{{count}} thành viên',
     noDates: 'Chưa đặt ngày',
     active: 'HOẠT ĐỘNG',
     inactive: 'KHÔNG HOẠT ĐỘNG',
@@ -258,6 +260,10 @@ export const ui = {
     title: 'Chưa có dự án',
     body: 'Bạn chưa tham gia dự án nào ở chế độ này. Hãy tạo dự án, nhờ quản trị mời bạn, hoặc chuyển chế độ.',
     create: 'Tạo dự án',
+  },
+  notFound: {
+    title: 'Không tìm thấy trang',
+    body: 'Địa chỉ này không tồn tại trong Teamline.',
   },
   permissionDenied: {
     title: 'Không có quyền truy cập',

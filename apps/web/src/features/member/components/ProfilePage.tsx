@@ -25,6 +25,7 @@ import {
   type ProfileFormValues,
 } from '../profile-form';
 import { ProfileFields } from './ProfileFields';
+import { AvatarWithPopup } from './ProfileViewPopup';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -82,6 +83,13 @@ function ProfileSection({ profile }: { profile: MemberProfile }) {
       <h3 id="profile-section" className="section__title">
         {t('ui.profile.profileSection')}
       </h3>
+      <div className="profile-preview">
+        <AvatarWithPopup profile={profile} isAdmin size={56} />
+        <div>
+          <p className="profile-preview__nickname">{profile.nickname}</p>
+          <p className="muted">{t('ui.profile.previewHint')}</p>
+        </div>
+      </div>
       <dl className="facts">
         <div>
           <dt>{t('ui.profile.email')}</dt>
