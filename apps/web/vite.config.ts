@@ -5,7 +5,21 @@ export default defineConfig({
   root: import.meta.dirname,
   // plugin-react's types resolve against the root's newer vite (pulled in by vitest); same runtime API.
   plugins: [react() as unknown as PluginOption],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the app: a separate chunk stays cached across deploys.
+        manualChunks: (id: string) => {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (id.includes('node_modules/zod/')) return 'zod';
+          return 'vendor';
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },

@@ -41,7 +41,9 @@ export function RootLayout() {
   }, [location.pathname, location.search, meta.name]);
 
   return (
-    <div className={`app${meta.header ? ' app--with-header' : ''}${meta.leftMenu ? ' app--with-menu' : ''}`}>
+    <div
+      className={`app${meta.header ? ' app--with-header' : ''}${meta.leftMenu ? ' app--with-menu' : ''}${meta.name === 'Timeline' ? ' app--with-links' : ''}`}
+    >
       <a
         className="skip-link"
         href="#main"

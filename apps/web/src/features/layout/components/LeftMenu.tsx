@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { useUiStore } from '../../../stores/ui-store';
@@ -26,7 +27,9 @@ export function LeftMenu() {
   const { modeProjects } = useProjects();
   const isSelectedInMode = modeProjects.some((p) => p.projectIdx === selectedProjectId);
   const id = isSelectedInMode ? selectedProjectId : (modeProjects[0]?.projectIdx ?? null);
-  const scoped = (path: string) => (id == null ? '/no-project' : `${path}/${id}`);
+  const isLogin = useAuthStore((s) => s.isLogin);
+  // Visitors are sent to login; a signed-in user without a project in this mode to No project.
+  const scoped = (path: string) => (!isLogin ? '/login' : id == null ? '/no-project' : `${path}/${id}`);
 
   const items: MenuItem[] = [
     { key: 'home', label: t('ui.nav.home'), icon: 'home', to: '/', end: true },
