@@ -3,7 +3,10 @@ import { useSyncExternalStore } from 'react';
 
 const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
+const hasMatchMedia = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+
 function subscribe(onChange: () => void): () => void {
+  if (!hasMatchMedia()) return () => {};
   const list = window.matchMedia(query);
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
@@ -13,7 +16,7 @@ function subscribe(onChange: () => void): () => void {
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => hasMatchMedia() && window.matchMedia(query).matches,
     () => false,
   );
 }
