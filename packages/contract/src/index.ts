@@ -10,6 +10,8 @@ export * from './rules/permission.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/file.js';
+export * from './schemas/history.js';
 export * from './schemas/link.js';
 export * from './schemas/member.js';
+export * from './schemas/planning.js';
 export * from './schemas/project.js';

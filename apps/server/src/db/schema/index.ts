@@ -1,3 +1,4 @@
 export * from './content.js';
 export * from './member.js';
 export * from './project.js';
+export * from './planning.js';

@@ -37,6 +37,13 @@ export const errors = {
   EPIC_LIMIT_REACHED: 'A project can have at most 30 epics.',
   INVALID_STATUS_TRANSITION: 'This status change is not allowed.',
   LAST_ADMIN: 'A project needs at least one administrator.',
+  CLIENT_ONLY: 'Only the client side can do this.',
+  MILESTONE_NOT_FOUND: 'The milestone does not exist.',
+  STORY_NOT_FOUND: 'The story does not exist.',
+  EPIC_NOT_FOUND: 'The epic does not exist.',
+  TIMEKEEPING_NOT_FOUND: 'The time entry does not exist.',
+  HISTORY_NOT_FOUND: 'The history record does not exist.',
+  MEMBER_IN_PROJECT_NOT_FOUND: 'This person is not a member of the project.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
@@ -52,5 +59,7 @@ export const validation = {
   endBeforeStart: 'The end date cannot precede the start date.',
   careerEndBeforeStart: 'The career end cannot precede its start.',
   projectNameLength: 'The project name can be at most 100 characters.',
+  rating: 'The rating is 0 to 5 in steps of 0.5.',
+  minutesRange: 'Enter 1 to 1440 minutes.',
   invalid: 'This value is not valid.',
 };

@@ -37,6 +37,13 @@ export const errors = {
   EPIC_LIMIT_REACHED: '에픽은 프로젝트당 최대 30개까지 만들 수 있습니다.',
   INVALID_STATUS_TRANSITION: '허용되지 않는 상태 변경입니다.',
   LAST_ADMIN: '프로젝트에는 관리자가 최소 한 명 있어야 합니다.',
+  CLIENT_ONLY: '클라이언트만 할 수 있는 작업입니다.',
+  MILESTONE_NOT_FOUND: '마일스톤이 존재하지 않습니다.',
+  STORY_NOT_FOUND: '스토리가 존재하지 않습니다.',
+  EPIC_NOT_FOUND: '에픽이 존재하지 않습니다.',
+  TIMEKEEPING_NOT_FOUND: '작업 시간 기록이 존재하지 않습니다.',
+  HISTORY_NOT_FOUND: '히스토리 기록이 존재하지 않습니다.',
+  MEMBER_IN_PROJECT_NOT_FOUND: '프로젝트 멤버가 아닙니다.',
 } satisfies typeof en;
 
 export const validation = {
@@ -52,5 +59,7 @@ export const validation = {
   endBeforeStart: '종료일은 시작일보다 앞설 수 없습니다.',
   careerEndBeforeStart: '경력 종료일은 시작일보다 앞설 수 없습니다.',
   projectNameLength: '프로젝트 이름은 최대 100자까지 입력할 수 있습니다.',
+  rating: '별점은 0~5점, 0.5점 단위입니다.',
+  minutesRange: '1~1440분을 입력해 주세요.',
   invalid: '올바르지 않은 값입니다.',
 } satisfies typeof enValidation;

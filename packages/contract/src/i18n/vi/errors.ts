@@ -37,6 +37,13 @@ export const errors = {
   EPIC_LIMIT_REACHED: 'Mỗi dự án có tối đa 30 epic.',
   INVALID_STATUS_TRANSITION: 'Không được phép thay đổi trạng thái này.',
   LAST_ADMIN: 'Dự án cần ít nhất một quản trị viên.',
+  CLIENT_ONLY: 'Chỉ phía khách hàng mới có thể làm điều này.',
+  MILESTONE_NOT_FOUND: 'Cột mốc không tồn tại.',
+  STORY_NOT_FOUND: 'Câu chuyện không tồn tại.',
+  EPIC_NOT_FOUND: 'Epic không tồn tại.',
+  TIMEKEEPING_NOT_FOUND: 'Bản ghi thời gian không tồn tại.',
+  HISTORY_NOT_FOUND: 'Bản ghi lịch sử không tồn tại.',
+  MEMBER_IN_PROJECT_NOT_FOUND: 'Người này không phải thành viên của dự án.',
 } satisfies typeof en;
 
 export const validation = {
@@ -52,5 +59,7 @@ export const validation = {
   endBeforeStart: 'Ngày kết thúc không thể trước ngày bắt đầu.',
   careerEndBeforeStart: 'Ngày kết thúc kinh nghiệm không thể trước ngày bắt đầu.',
   projectNameLength: 'Tên dự án tối đa 100 ký tự.',
+  rating: 'Điểm đánh giá từ 0 đến 5, bước 0,5.',
+  minutesRange: 'Nhập từ 1 đến 1440 phút.',
   invalid: 'Giá trị này không hợp lệ.',
 } satisfies typeof enValidation;

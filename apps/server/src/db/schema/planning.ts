@@ -1,0 +1,183 @@
+import type { MilestoneStatus, StoryStatus } from '@teamline/contract';
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { membersInProject, projects } from './project.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Fractional order keys (base-62, `fractional-indexing`) compare byte by byte; a locale collation
+ * (en_US, ko_KR) would sort `a` and `B` differently from the code that generates them.
+ */
+const orderKey = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+export const epics = pgTable(
+  'epic',
+  {
+    epicIdx: serial('epic_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    label: text('label').notNull(),
+    weight: integer('weight').notNull().default(0),
+    point: integer('point').notNull().default(0),
+    colorCode: text('color_code'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdByIdx: integer('created_by_idx').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('epic_project_idx').on(t.projectIdx)],
+);
+
+export const milestones = pgTable(
+  'milestone',
+  {
+    milestoneIdx: serial('milestone_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<MilestoneStatus>().notNull().default('pending'),
+    startDt: text('start_dt'),
+    endDt: text('end_dt'),
+    orderKey: orderKey('order_key').notNull(),
+    requestedByIdx: integer('requested_by_idx'),
+    approvedByIdx: integer('approved_by_idx'),
+    rejectReason: text('reject_reason'),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** memberInProjectIdx, like every person in planning. */
+    createdByIdx: integer('created_by_idx').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // One key per position: concurrent moves that computed the same key fail instead of tying.
+  (t) => [uniqueIndex('milestone_order_uq').on(t.projectIdx, t.orderKey)],
+);
+
+export const stories = pgTable(
+  'story',
+  {
+    storyIdx: serial('story_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    /** null: the backlog. */
+    milestoneIdx: integer('milestone_idx').references(() => milestones.milestoneIdx),
+    epicIdx: integer('epic_idx').references(() => epics.epicIdx, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<StoryStatus>().notNull().default('pending'),
+    startDt: text('start_dt'),
+    endDt: text('end_dt'),
+    reporterIdx: integer('reporter_idx'),
+    approverIdx: integer('approver_idx'),
+    link: text('link'),
+    rating: doublePrecision('rating'),
+    point: integer('point').notNull().default(0),
+    orderKey: orderKey('order_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdByIdx: integer('created_by_idx').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The timeline reads stories by (project, milestone) in key order; the backlog is milestone null,
+    // so NULLS NOT DISTINCT makes the backlog one list for uniqueness too.
+    unique('story_order_uq').on(t.projectIdx, t.milestoneIdx, t.orderKey).nullsNotDistinct(),
+    index('story_epic_idx').on(t.projectIdx, t.epicIdx),
+    // The delay job scans open stories by end date.
+    index('story_open_end_idx')
+      .on(t.endDt)
+      .where(sql`${t.status} in ('pending', 'inProgress')`),
+  ],
+);
+
+export const storyAssignees = pgTable(
+  'story_assignee',
+  {
+    storyIdx: integer('story_idx')
+      .notNull()
+      .references(() => stories.storyIdx, { onDelete: 'cascade' }),
+    memberInProjectIdx: integer('member_in_project_idx')
+      .notNull()
+      .references(() => membersInProject.memberInProjectIdx),
+    projectIdx: integer('project_idx').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storyIdx, t.memberInProjectIdx] }),
+    index('story_assignee_project_idx').on(t.projectIdx, t.memberInProjectIdx),
+  ],
+);
+
+export const storyComments = pgTable(
+  'story_comment',
+  {
+    commentIdx: serial('comment_idx').primaryKey(),
+    projectIdx: integer('project_idx').notNull(),
+    storyIdx: integer('story_idx')
+      .notNull()
+      .references(() => stories.storyIdx, { onDelete: 'cascade' }),
+    memberInProjectIdx: integer('member_in_project_idx').notNull(),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('story_comment_story_idx').on(t.storyIdx, t.commentIdx)],
+);
+
+export const timekeepings = pgTable(
+  'timekeeping',
+  {
+    timekeepingIdx: serial('timekeeping_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    /** Set null when the story is deleted: logged time is pay and must survive for settlement. */
+    storyIdx: integer('story_idx').references(() => stories.storyIdx, { onDelete: 'set null' }),
+    memberInProjectIdx: integer('member_in_project_idx').notNull(),
+    workDt: text('work_dt').notNull(),
+    minutes: integer('minutes').notNull(),
+    note: text('note'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdByIdx: integer('created_by_idx').notNull(),
+  },
+  (t) => [
+    index('timekeeping_story_idx').on(t.storyIdx),
+    index('timekeeping_project_dt_idx').on(t.projectIdx, t.workDt),
+  ],
+);
+
+/**
+ * Change log of stories and milestones. No foreign key to them: the record of a deletion (16)
+ * outlives what it describes. actor null = the system (type 9).
+ */
+export const histories = pgTable(
+  'history',
+  {
+    historyIdx: serial('history_idx').primaryKey(),
+    projectIdx: integer('project_idx').notNull(),
+    storyIdx: integer('story_idx'),
+    milestoneIdx: integer('milestone_idx'),
+    type: integer('type').notNull(),
+    actorIdx: integer('actor_idx'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('history_story_idx').on(t.projectIdx, t.storyIdx, t.historyIdx),
+    index('history_milestone_idx').on(t.projectIdx, t.milestoneIdx, t.historyIdx),
+  ],
+);
