@@ -52,6 +52,20 @@ export function Modal({
     (first ?? dialogRef.current)?.focus();
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') onClose();
+      if (event.key !== 'Tab' || !dialogRef.current) return;
+      // Keep keyboard focus inside the dialog.
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+        'button:not(:disabled), input:not(:disabled), select, textarea, a[href], [tabindex="0"]',
+      );
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
     }
     document.addEventListener('keydown', handleKeyDown);
     return () => {

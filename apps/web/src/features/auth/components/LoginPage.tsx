@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { loginGeneralRequest } from '@teamline/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
@@ -41,6 +41,7 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const isLogin = useAuthStore((s) => s.isLogin);
 
   async function handleLogin(values: LoginForm) {
     try {
@@ -59,6 +60,15 @@ export function LoginPage() {
     window.location.href = `/api/auth/login/google?redirectUri=${encodeURIComponent(redirectUri)}`;
   }
 
+  // Already signed in (e.g. a bookmarked login page): go where login would have gone.
+  if (isLogin && !isSubmitting) {
+    return (
+      <Navigate
+        to={afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath)}
+        replace
+      />
+    );
+  }
   return (
     <AuthShell title={t('ui.login.title')} subtitle={t('ui.login.subtitle')}>
       {config.data?.google && (
