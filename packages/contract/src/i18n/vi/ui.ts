@@ -1,3 +1,7 @@
+import { dashboardUi } from './ui-dashboard.js';
+import { planningUi } from './ui-planning.js';
+import { settingsUi } from './ui-settings.js';
+
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
 export const ui = {
   appName: 'Teamline',
@@ -320,4 +324,7 @@ export const ui = {
     backlog: 'Câu chuyện tồn đọng',
     addStory: 'Thêm câu chuyện',
   },
+  planning: planningUi,
+  settings: settingsUi,
+  dashboard: dashboardUi,
 };

@@ -1,0 +1,4 @@
+/** Web texts of the dashboard screens (ui.dashboard.*). Same keys in en, kr and vi. */
+export const dashboardUi = {
+  title: '대시보드',
+};

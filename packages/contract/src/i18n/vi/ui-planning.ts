@@ -1,0 +1,4 @@
+/** Web texts of the planning screens (ui.planning.*). Same keys in en, kr and vi. */
+export const planningUi = {
+  title: 'Dòng thời gian',
+};
