@@ -6,6 +6,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const projects = pgTable('project', {
   projectIdx: serial('project_idx').primaryKey(),
   name: text('name').notNull(),
+  description: text('description').notNull().default(''),
   status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
   sheets: integer('sheets').notNull().default(0),
   startDt: text('start_dt'),
@@ -42,4 +43,31 @@ export const membersInProject = pgTable(
     index('mip_member_idx').on(t.memberIdx),
     uniqueIndex('mip_project_member_uq').on(t.projectIdx, t.memberIdx),
   ],
+);
+
+/**
+ * An invitation by e-mail to join a project with a role. The token is stored as its SHA-256; a resend
+ * replaces the hash (the old link dies). Pending while none of acceptedAt / revokedAt is set.
+ */
+export const projectInvitations = pgTable(
+  'project_invitation',
+  {
+    inviteIdx: serial('invite_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    email: text('email').notNull(),
+    role: text('role').$type<'admin' | 'depth1' | 'depth2' | 'client'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedByIdx: integer('invited_by_idx')
+      .notNull()
+      .references(() => members.memberIdx),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+    acceptedAt: ts('accepted_at'),
+    acceptedByIdx: integer('accepted_by_idx'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('project_invitation_project_idx').on(t.projectIdx, t.email)],
 );
