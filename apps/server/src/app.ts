@@ -24,9 +24,26 @@ import { createLinkService } from './features/link/link.service.js';
 import { createMemberRepository } from './features/member/member.repository.js';
 import { memberRoutes } from './features/member/member.routes.js';
 import { createMemberService } from './features/member/member.service.js';
-import { createProjectRepository } from './features/project/project.repository.js';
+import { epicRoutes } from './features/epic/epic.routes.js';
+import { createEpicService } from './features/epic/epic.service.js';
+import { createHistoryRepository } from './features/history/history.repository.js';
+import { historyRoutes } from './features/history/history.routes.js';
+import { createHistoryService } from './features/history/history.service.js';
+import { createMemberInProjectRepository } from './features/member-in-project/member-in-project.repository.js';
+import { memberInProjectRoutes } from './features/member-in-project/member-in-project.routes.js';
+import { createMemberInProjectService } from './features/member-in-project/member-in-project.service.js';
+import { createMilestoneRepository } from './features/milestone/milestone.repository.js';
+import { milestoneRoutes } from './features/milestone/milestone.routes.js';
+import { createMilestoneService } from './features/milestone/milestone.service.js';
+import { registerDelayJob } from './features/story/story-delay.job.js';
+import { createStoryRepository } from './features/story/story.repository.js';
+import { storyRoutes } from './features/story/story.routes.js';
+import { createStoryService } from './features/story/story.service.js';
+import { timekeepingRoutes } from './features/timekeeping/timekeeping.routes.js';
+import { createTimekeepingService } from './features/timekeeping/timekeeping.service.js';
+import { createProjectRepository, type ProjectRepository } from './features/project/project.repository.js';
 import { projectRoutes } from './features/project/project.routes.js';
-import { createProjectService } from './features/project/project.service.js';
+import { createProjectService, type ProjectService } from './features/project/project.service.js';
 import { systemClock, type Clock } from './infra/clock.js';
 import { openDatabase, type Database } from './infra/db.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mail.js';
@@ -65,6 +82,26 @@ function createServices(ctx: AppContext) {
     projectRepo,
     file: createFileService(ctx, fileRepo, project, projectRepo),
     link: createLinkService(ctx, linkRepo, project, projectRepo),
+    ...createPlanningServices(ctx, project, projectRepo),
+  };
+}
+
+function createPlanningServices(ctx: AppContext, project: ProjectService, projectRepo: ProjectRepository) {
+  const db = ctx.database.db;
+  const storyRepo = createStoryRepository(db);
+  const milestoneRepo = createMilestoneRepository(db);
+  const lookups = {
+    projectOfStory: async (storyIdx: number) => (await storyRepo.findById(storyIdx))?.projectIdx ?? null,
+    projectOfMilestone: async (milestoneIdx: number) =>
+      (await milestoneRepo.findById(milestoneIdx))?.projectIdx ?? null,
+  };
+  return {
+    memberInProject: createMemberInProjectService(createMemberInProjectRepository(db), project),
+    history: createHistoryService(createHistoryRepository(db), projectRepo, lookups),
+    milestone: createMilestoneService(ctx, project, projectRepo),
+    story: createStoryService(ctx, project, projectRepo),
+    epic: createEpicService(ctx, project, projectRepo),
+    timekeeping: createTimekeepingService(ctx, project, projectRepo),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -136,6 +173,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
   registerErrorHandling(app);
+  registerDelayJob(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
@@ -161,6 +199,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(fileRoutes);
       await api.register(projectRoutes);
       await api.register(linkRoutes);
+      await api.register(memberInProjectRoutes);
+      await api.register(milestoneRoutes);
+      await api.register(storyRoutes);
+      await api.register(epicRoutes);
+      await api.register(timekeepingRoutes);
+      await api.register(historyRoutes);
       await api.register(realtimeRoutes);
     },
     { prefix: API_BASE },

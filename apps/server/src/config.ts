@@ -30,6 +30,8 @@ export interface AppConfig {
   linkPreview: boolean;
   /** How often open WebSockets are checked for a revoked login. */
   realtimeSweepMs: number;
+  /** How often open stories past their end date are marked delayed; 0 turns the timer off. */
+  delayJobMs: number;
 }
 
 /** Reads the environment (and a .env file in the working directory or the repo root, if present). */
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
     linkPreview: env.LINK_PREVIEW !== 'false',
     realtimeSweepMs: 30_000,
+    delayJobMs: Number(env.DELAY_JOB_MS ?? 60_000),
   };
 }

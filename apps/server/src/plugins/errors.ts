@@ -39,7 +39,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
-        return sendError(reply, error.code, error.details === undefined ? {} : { details: error.details });
+        return sendError(reply, error.code, {
+          ...(error.details === undefined ? {} : { details: error.details }),
+          ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fieldErrors = toFieldErrors(error.validation);

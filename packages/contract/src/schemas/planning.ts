@@ -113,7 +113,7 @@ export const createMilestoneRequest = z
     endDt: dateCode.nullable().optional(),
   })
   .refine(endNotBeforeStart, endRule);
-export type CreateMilestoneRequest = z.input<typeof createMilestoneRequest>;
+export type CreateMilestoneRequest = z.infer<typeof createMilestoneRequest>;
 
 export const updateMilestoneRequest = z
   .object({
@@ -125,7 +125,7 @@ export const updateMilestoneRequest = z
     status: z.enum(milestoneStatuses).optional(),
   })
   .refine(endNotBeforeStart, endRule);
-export type UpdateMilestoneRequest = z.input<typeof updateMilestoneRequest>;
+export type UpdateMilestoneRequest = z.infer<typeof updateMilestoneRequest>;
 
 export const milestoneOrderRequest = z.object({
   milestoneIdx: idx,
@@ -134,7 +134,7 @@ export const milestoneOrderRequest = z.object({
   /** The milestone that ends up directly after (below) it. Neither: moved to the end. */
   afterMilestoneIdx: idx.nullable().optional(),
 });
-export type MilestoneOrderRequest = z.input<typeof milestoneOrderRequest>;
+export type MilestoneOrderRequest = z.infer<typeof milestoneOrderRequest>;
 
 export const milestoneApprovalActions = ['request', 'approve', 'reject'] as const;
 export const milestoneApprovalRequest = z
@@ -144,7 +144,7 @@ export const milestoneApprovalRequest = z
     rejectReason: z.string().trim().max(2000).nullable().optional(),
   })
   .refine((v) => v.action !== 'reject' || !!v.rejectReason, { message: 'required', path: ['rejectReason'] });
-export type MilestoneApprovalRequest = z.input<typeof milestoneApprovalRequest>;
+export type MilestoneApprovalRequest = z.infer<typeof milestoneApprovalRequest>;
 
 export const deleteMilestoneResponse = z.object({
   milestoneIdx: z.number().int(),
@@ -233,7 +233,7 @@ export const createStoryRequest = z
     rating: rating.nullable().optional(),
   })
   .refine(endNotBeforeStart, endRule);
-export type CreateStoryRequest = z.input<typeof createStoryRequest>;
+export type CreateStoryRequest = z.infer<typeof createStoryRequest>;
 
 export const updateStoryRequest = z
   .object({
@@ -250,7 +250,7 @@ export const updateStoryRequest = z
     rating: rating.nullable().optional(),
   })
   .refine(endNotBeforeStart, endRule);
-export type UpdateStoryRequest = z.input<typeof updateStoryRequest>;
+export type UpdateStoryRequest = z.infer<typeof updateStoryRequest>;
 
 export const storyOrderRequest = z.object({
   storyIdx: idx,
@@ -261,11 +261,11 @@ export const storyOrderRequest = z.object({
   /** The story that ends up directly after (below) it. Neither: moved to the end of the list. */
   afterStoryIdx: idx.nullable().optional(),
 });
-export type StoryOrderRequest = z.input<typeof storyOrderRequest>;
+export type StoryOrderRequest = z.infer<typeof storyOrderRequest>;
 
 /** PATCH /assignee/{storyIdx}: the full new list of assignees (replaces the old one). */
 export const assigneeRequest = z.object({ assignees: z.array(idx).max(50) });
-export type AssigneeRequest = z.input<typeof assigneeRequest>;
+export type AssigneeRequest = z.infer<typeof assigneeRequest>;
 
 // ---------- Epic ----------
 
@@ -294,9 +294,9 @@ export const createEpicRequest = z.object({
   point: point.optional(),
   colorCode: colorOfEpic.nullable().optional(),
 });
-export type CreateEpicRequest = z.input<typeof createEpicRequest>;
+export type CreateEpicRequest = z.infer<typeof createEpicRequest>;
 export const updateEpicRequest = createEpicRequest.omit({ projectIdx: true }).partial();
-export type UpdateEpicRequest = z.input<typeof updateEpicRequest>;
+export type UpdateEpicRequest = z.infer<typeof updateEpicRequest>;
 export const EPIC_LIMIT = MAX_EPICS;
 
 // ---------- Comment ----------
@@ -335,7 +335,7 @@ export const createTimekeepingRequest = z.object({
   minutes: z.number().int().min(1, 'minutesRange').max(1440, 'minutesRange'),
   note: z.string().trim().max(2000).nullable().optional(),
 });
-export type CreateTimekeepingRequest = z.input<typeof createTimekeepingRequest>;
+export type CreateTimekeepingRequest = z.infer<typeof createTimekeepingRequest>;
 
 export const timekeepingListQuery = z
   .object({

@@ -1,0 +1,50 @@
+import {
+  apiPaths,
+  createEpicRequest,
+  deletedEpicResponse,
+  epic,
+  idParams,
+  projectIdxQuery,
+  updateEpicRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+
+export async function epicRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { epic: epics } = app.services;
+  const tags = ['epic'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    apiPaths.epicAllOfProject,
+    { schema: { tags, security, querystring: projectIdxQuery, response: responds(200, z.array(epic)) } },
+    async (request) => ({ data: await epics.list(actorOf(request), request.query.projectIdx) }),
+  );
+  app.post(
+    apiPaths.epic,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'At most 30 a project (409 EPIC_LIMIT_REACHED).',
+        body: createEpicRequest,
+        response: responds(201, epic),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await epics.create(actorOf(request), request.body) }),
+  );
+  app.patch(
+    '/epic/:id',
+    { schema: { tags, security, params: idParams, body: updateEpicRequest, response: responds(200, epic) } },
+    async (request) => ({ data: await epics.update(actorOf(request), request.params.id, request.body) }),
+  );
+  app.delete(
+    '/epic/:id',
+    { schema: { tags, security, params: idParams, response: responds(200, deletedEpicResponse) } },
+    async (request) => ({ data: await epics.remove(actorOf(request), request.params.id) }),
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  EPIC_LIMIT,
+  historyTypes,
+  type CreateEpicRequest,
+  type Epic,
+  type UpdateEpicRequest,
+} from '@teamline/contract';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { inTransaction, lockProjectOrder } from '../../shared/transaction.js';
+import { requireMembership, requireProfessional } from '../project/project.policy.js';
+import type { ProjectRepository } from '../project/project.repository.js';
+import type { ProjectService } from '../project/project.service.js';
+import { planningRepositories } from '../story/planning-repositories.js';
+import type { EpicRepository } from './epic.repository.js';
+
+type ProgressRow = Awaited<ReturnType<EpicRepository['listWithProgress']>>[number];
+
+/** Progress in percent: done points / all points; by story count when no story carries points. */
+export function toEpic(row: ProgressRow): Epic {
+  const ratio =
+    row.totalPoint > 0
+      ? row.completedPoint / row.totalPoint
+      : row.storyCount > 0
+        ? row.completedStoryCount / row.storyCount
+        : 0;
+  return {
+    epicIdx: row.epic.epicIdx,
+    projectIdx: row.epic.projectIdx,
+    label: row.epic.label,
+    weight: row.epic.weight,
+    point: row.epic.point,
+    colorCode: row.epic.colorCode,
+    progress: Math.round(ratio * 1000) / 10,
+    storyCount: row.storyCount,
+    completedStoryCount: row.completedStoryCount,
+    totalPoint: row.totalPoint,
+    completedPoint: row.completedPoint,
+  };
+}
+
+export function createEpicService(ctx: AppContext, projects: ProjectService, projectRepo: ProjectRepository) {
+  const base = planningRepositories(ctx.database.db);
+  const publish = (type: string, projectIdx: number, payload: unknown) =>
+    ctx.pubsub.publish({ type, projectIdx, payload });
+
+  async function load(actor: Actor, epicIdx: number) {
+    const row = await base.epic.findById(epicIdx);
+    if (!row) throw new AppError('EPIC_NOT_FOUND');
+    const m = requireProfessional(
+      requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx)),
+    );
+    return { row, m };
+  }
+  async function present(projectIdx: number, epicIdx: number): Promise<Epic> {
+    const [row] = await base.epic.listWithProgress(projectIdx, epicIdx);
+    return toEpic(row!);
+  }
+
+  return {
+    async list(actor: Actor, projectIdx: number): Promise<Epic[]> {
+      await projects.membershipOf(actor, projectIdx);
+      return (await base.epic.listWithProgress(projectIdx)).map(toEpic);
+    },
+
+    /** At most 30 a project (spec §5); counted under the project lock so two creators cannot make 31. */
+    async create(actor: Actor, input: CreateEpicRequest): Promise<Epic> {
+      const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        await lockProjectOrder(tx, input.projectIdx);
+        if ((await r.epic.count(input.projectIdx)) >= EPIC_LIMIT) throw new AppError('EPIC_LIMIT_REACHED');
+        return r.epic.insert({
+          projectIdx: input.projectIdx,
+          label: input.label.trim(),
+          weight: input.weight ?? 0,
+          point: input.point ?? 0,
+          colorCode: input.colorCode ?? null,
+          createdByIdx: m.memberInProjectIdx,
+        });
+      });
+      const epic = await present(row.projectIdx, row.epicIdx);
+      await publish('epic.created', row.projectIdx, epic);
+      return epic;
+    },
+
+    async update(actor: Actor, epicIdx: number, input: UpdateEpicRequest): Promise<Epic> {
+      const { row } = await load(actor, epicIdx);
+      await base.epic.update(row.projectIdx, epicIdx, {
+        label: input.label?.trim(),
+        weight: input.weight,
+        point: input.point,
+        colorCode: input.colorCode,
+      });
+      const epic = await present(row.projectIdx, epicIdx);
+      await publish('epic.updated', row.projectIdx, epic);
+      return epic;
+    },
+
+    /** Its stories stay, without an epic; each gets history 14. */
+    async remove(actor: Actor, epicIdx: number) {
+      const { row, m } = await load(actor, epicIdx);
+      const detached = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const stories = await r.epic.delete(row.projectIdx, epicIdx);
+        await r.history.insert(
+          stories.map((s) => ({
+            projectIdx: row.projectIdx,
+            storyIdx: s.storyIdx,
+            milestoneIdx: s.milestoneIdx,
+            type: historyTypes.epic,
+            actorIdx: m.memberInProjectIdx,
+            before: { epicIdx },
+            after: { epicIdx: null },
+          })),
+        );
+        return stories.length;
+      });
+      await publish('epic.deleted', row.projectIdx, { epicIdx });
+      return { epicIdx, detachedStoryCount: detached };
+    },
+  };
+}
+export type EpicService = ReturnType<typeof createEpicService>;

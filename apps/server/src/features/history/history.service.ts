@@ -1,0 +1,75 @@
+import type { HistoryData, HistoryItem } from '@teamline/contract';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor } from '../../shared/context.js';
+import { requireMembership } from '../project/project.policy.js';
+import type { ProjectRepository } from '../project/project.repository.js';
+import type { HistoryRepository } from './history.repository.js';
+
+const SUMMARY_CHARS = 100;
+
+/** Long texts (descriptions, comments) cut so a list of sentences stays small. */
+function summarise(values: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!values) return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values))
+    out[key] =
+      typeof value === 'string' && value.length > SUMMARY_CHARS ? `${value.slice(0, SUMMARY_CHARS)}…` : value;
+  return out;
+}
+
+type ListRow = Awaited<ReturnType<HistoryRepository['listOfStory']>>[number];
+const toItem = (row: ListRow): HistoryItem => ({
+  historyIdx: row.historyIdx,
+  type: row.type,
+  projectIdx: row.projectIdx,
+  storyIdx: row.storyIdx,
+  milestoneIdx: row.milestoneIdx,
+  actor: row.actorIdx === null ? null : { memberInProjectIdx: row.actorIdx, nickname: row.nickname ?? '' },
+  createdAt: row.createdAt.toISOString(),
+  before: summarise(row.before ?? null),
+  after: summarise(row.after ?? null),
+});
+
+/**
+ * Reading history. Writing happens inside the planning services' own transactions (same commit as
+ * the change), through the repository.
+ */
+export function createHistoryService(
+  repo: HistoryRepository,
+  projectRepo: ProjectRepository,
+  lookups: {
+    projectOfStory(storyIdx: number): Promise<number | null>;
+    projectOfMilestone(milestoneIdx: number): Promise<number | null>;
+  },
+) {
+  async function memberOf(actor: Actor, projectIdx: number) {
+    requireMembership(await projectRepo.findMembership(projectIdx, actor.memberIdx));
+  }
+  return {
+    async ofStory(actor: Actor, storyIdx: number): Promise<HistoryItem[]> {
+      const projectIdx = (await lookups.projectOfStory(storyIdx)) ?? (await repo.projectOfStory(storyIdx));
+      if (projectIdx === null) throw new AppError('STORY_NOT_FOUND');
+      await memberOf(actor, projectIdx);
+      return (await repo.listOfStory(projectIdx, storyIdx)).map(toItem);
+    },
+    async ofMilestone(actor: Actor, milestoneIdx: number): Promise<HistoryItem[]> {
+      const projectIdx =
+        (await lookups.projectOfMilestone(milestoneIdx)) ?? (await repo.projectOfMilestone(milestoneIdx));
+      if (projectIdx === null) throw new AppError('MILESTONE_NOT_FOUND');
+      await memberOf(actor, projectIdx);
+      return (await repo.listOfMilestone(projectIdx, milestoneIdx)).map(toItem);
+    },
+    async data(actor: Actor, historyIdx: number): Promise<HistoryData> {
+      const row = await repo.findById(historyIdx);
+      if (!row) throw new AppError('HISTORY_NOT_FOUND');
+      await memberOf(actor, row.projectIdx);
+      return {
+        historyIdx: row.historyIdx,
+        type: row.type,
+        before: row.before ?? null,
+        after: row.after ?? null,
+      };
+    },
+  };
+}
+export type HistoryService = ReturnType<typeof createHistoryService>;

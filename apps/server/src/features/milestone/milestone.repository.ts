@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
+import { milestones } from '../../db/schema/index.js';
+import type { Db } from '../../infra/db.js';
+
+export type MilestoneRow = typeof milestones.$inferSelect;
+export type NewMilestone = typeof milestones.$inferInsert;
+
+export function createMilestoneRepository(db: Db) {
+  return {
+    /** By id alone: the caller learns the project from the row, then must be a member of it. */
+    async findById(milestoneIdx: number): Promise<MilestoneRow | null> {
+      const [row] = await db.select().from(milestones).where(eq(milestones.milestoneIdx, milestoneIdx));
+      return row ?? null;
+    },
+    async findInProject(projectIdx: number, milestoneIdx: number): Promise<MilestoneRow | null> {
+      const [row] = await db
+        .select()
+        .from(milestones)
+        .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)));
+      return row ?? null;
+    },
+    async lock(projectIdx: number, milestoneIdx: number): Promise<MilestoneRow | null> {
+      const [row] = await db
+        .select()
+        .from(milestones)
+        .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)))
+        .for('update');
+      return row ?? null;
+    },
+    async list(projectIdx: number): Promise<MilestoneRow[]> {
+      return db
+        .select()
+        .from(milestones)
+        .where(eq(milestones.projectIdx, projectIdx))
+        .orderBy(asc(milestones.orderKey));
+    },
+    /** The timeline's milestone columns only. */
+    async timelineRows(projectIdx: number) {
+      return db
+        .select({
+          milestoneIdx: milestones.milestoneIdx,
+          title: milestones.title,
+          status: milestones.status,
+          startDt: milestones.startDt,
+          endDt: milestones.endDt,
+          orderKey: milestones.orderKey,
+        })
+        .from(milestones)
+        .where(eq(milestones.projectIdx, projectIdx))
+        .orderBy(asc(milestones.orderKey));
+    },
+    async insert(row: NewMilestone): Promise<MilestoneRow> {
+      const [created] = await db.insert(milestones).values(row).returning();
+      return created!;
+    },
+    async update(
+      projectIdx: number,
+      milestoneIdx: number,
+      patch: Partial<NewMilestone>,
+    ): Promise<MilestoneRow> {
+      const [row] = await db
+        .update(milestones)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)))
+        .returning();
+      return row!;
+    },
+    async delete(projectIdx: number, milestoneIdx: number): Promise<void> {
+      await db
+        .delete(milestones)
+        .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)));
+    },
+    // ---- order keys (callers hold the project's order lock) ----
+    async lastKey(projectIdx: number, exceptIdx = 0): Promise<string | null> {
+      const [row] = await db
+        .select({ key: milestones.orderKey })
+        .from(milestones)
+        .where(and(eq(milestones.projectIdx, projectIdx), ne(milestones.milestoneIdx, exceptIdx)))
+        .orderBy(desc(milestones.orderKey))
+        .limit(1);
+      return row?.key ?? null;
+    },
+    async keyAfter(projectIdx: number, key: string, exceptIdx: number): Promise<string | null> {
+      const [row] = await db
+        .select({ key: milestones.orderKey })
+        .from(milestones)
+        .where(
+          and(
+            eq(milestones.projectIdx, projectIdx),
+            gt(milestones.orderKey, key),
+            ne(milestones.milestoneIdx, exceptIdx),
+          ),
+        )
+        .orderBy(asc(milestones.orderKey))
+        .limit(1);
+      return row?.key ?? null;
+    },
+    async keyBefore(projectIdx: number, key: string, exceptIdx: number): Promise<string | null> {
+      const [row] = await db
+        .select({ key: milestones.orderKey })
+        .from(milestones)
+        .where(
+          and(
+            eq(milestones.projectIdx, projectIdx),
+            lt(milestones.orderKey, key),
+            ne(milestones.milestoneIdx, exceptIdx),
+          ),
+        )
+        .orderBy(desc(milestones.orderKey))
+        .limit(1);
+      return row?.key ?? null;
+    },
+  };
+}
+export type MilestoneRepository = ReturnType<typeof createMilestoneRepository>;

@@ -1,0 +1,116 @@
+import {
+  apiPaths,
+  createMilestoneRequest,
+  deleteMilestoneResponse,
+  idParams,
+  milestone,
+  milestoneApprovalRequest,
+  milestoneIdxParams,
+  milestoneIdxQuery,
+  milestoneOrderRequest,
+  projectIdxQuery,
+  story,
+  timelineResponse,
+  updateMilestoneRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+
+export async function milestoneRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { milestone: milestones, story: stories } = app.services;
+  const tags = ['milestone'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    apiPaths.milestoneTimeline,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Milestones in order, each with its stories in order (compact rows). Backlog: /story/awaiting-zone.',
+        querystring: projectIdxQuery,
+        response: responds(200, timelineResponse),
+      },
+    },
+    async (request, reply) => {
+      const data = await milestones.timeline(actorOf(request), request.query.projectIdx);
+      // The schema documents the shape; the service builds exactly it from typed columns, so
+      // re-validating thousands of rows per call (measured in bench/) is skipped on this hot route.
+      return reply.serializer(JSON.stringify).send({ data });
+    },
+  );
+
+  app.post(
+    apiPaths.milestone,
+    { schema: { tags, security, body: createMilestoneRequest, response: responds(201, milestone) } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await milestones.create(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    apiPaths.milestoneStories,
+    { schema: { tags, security, querystring: milestoneIdxQuery, response: responds(200, z.array(story)) } },
+    async (request) => ({ data: await stories.ofMilestone(actorOf(request), request.query.milestoneIdx) }),
+  );
+
+  app.patch(
+    apiPaths.milestoneOrder,
+    { schema: { tags, security, body: milestoneOrderRequest, response: responds(200, milestone) } },
+    async (request) => ({ data: await milestones.order(actorOf(request), request.body) }),
+  );
+
+  app.patch(
+    '/milestone/approved/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'request (professional) → approving; approve / reject (client side) from approving.',
+        params: idParams,
+        body: milestoneApprovalRequest,
+        response: responds(200, milestone),
+      },
+    },
+    async (request) => ({
+      data: await milestones.approval(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/milestone/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: updateMilestoneRequest,
+        response: responds(200, milestone),
+      },
+    },
+    async (request) => ({ data: await milestones.update(actorOf(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/milestone/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Its stories move to the end of the backlog.',
+        params: idParams,
+        response: responds(200, deleteMilestoneResponse),
+      },
+    },
+    async (request) => ({ data: await milestones.remove(actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/milestone/:milestoneIdx',
+    { schema: { tags, security, params: milestoneIdxParams, response: responds(200, milestone) } },
+    async (request) => ({ data: await milestones.get(actorOf(request), request.params.milestoneIdx) }),
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  approvalRequestableStatuses,
+  canMoveMilestone,
+  historyTypes,
+  type CreateMilestoneRequest,
+  type Milestone,
+  type MilestoneApprovalRequest,
+  type MilestoneOrderRequest,
+  type TimelineResponse,
+  type TimelineStory,
+  type UpdateMilestoneRequest,
+} from '@teamline/contract';
+import { AppError, fieldError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { keyBetween, keysAfter } from '../../shared/order-key.js';
+import { inTransaction, lockProjectOrder } from '../../shared/transaction.js';
+import type { NewHistory } from '../history/history.repository.js';
+import { requireMembership, requireProfessional } from '../project/project.policy.js';
+import type { ProjectRepository } from '../project/project.repository.js';
+import type { ProjectService } from '../project/project.service.js';
+import { planningRepositories } from '../story/planning-repositories.js';
+import { diffHistory } from '../story/story.service.js';
+import type { MilestoneRow } from './milestone.repository.js';
+
+export const toMilestone = (row: MilestoneRow): Milestone => ({
+  milestoneIdx: row.milestoneIdx,
+  projectIdx: row.projectIdx,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  startDt: row.startDt,
+  endDt: row.endDt,
+  orderKey: row.orderKey,
+  requestedByIdx: row.requestedByIdx,
+  approvedByIdx: row.approvedByIdx,
+  rejectReason: row.rejectReason,
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  createdByIdx: row.createdByIdx,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const fieldGroups = [
+  { type: historyTypes.title, fields: ['title'] },
+  { type: historyTypes.description, fields: ['description'] },
+  { type: historyTypes.schedule, fields: ['startDt', 'endDt'] },
+  { type: historyTypes.status, fields: ['status'] },
+];
+
+export function createMilestoneService(
+  ctx: AppContext,
+  projects: ProjectService,
+  projectRepo: ProjectRepository,
+) {
+  const base = planningRepositories(ctx.database.db);
+  const publish = (type: string, projectIdx: number, payload: unknown) =>
+    ctx.pubsub.publish({ type, projectIdx, payload });
+
+  async function load(actor: Actor, milestoneIdx: number) {
+    const row = await base.milestone.findById(milestoneIdx);
+    if (!row) throw new AppError('MILESTONE_NOT_FOUND');
+    const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
+    return { row, m };
+  }
+  const history = (
+    row: MilestoneRow,
+    actorIdx: number,
+    type: number,
+    before: object | null,
+    after: object | null,
+  ): NewHistory => ({
+    projectIdx: row.projectIdx,
+    storyIdx: null,
+    milestoneIdx: row.milestoneIdx,
+    type,
+    actorIdx,
+    before: before as Record<string, unknown> | null,
+    after: after as Record<string, unknown> | null,
+  });
+
+  return {
+    /**
+     * The hot route: two indexed queries (milestones, then every story of the project with its
+     * assignees aggregated in SQL) and a linear merge; rows are already in (milestone, key) order.
+     */
+    async timeline(actor: Actor, projectIdx: number): Promise<TimelineResponse> {
+      await projects.membershipOf(actor, projectIdx);
+      const [milestones, stories] = await Promise.all([
+        base.milestone.timelineRows(projectIdx),
+        base.story.timelineRows(projectIdx),
+      ]);
+      const byMilestone = new Map<number, TimelineStory[]>();
+      for (const m of milestones) byMilestone.set(m.milestoneIdx, []);
+      for (const s of stories) byMilestone.get(s.milestoneIdx!)?.push(s);
+      return {
+        projectIdx,
+        milestones: milestones.map((m) => ({ ...m, stories: byMilestone.get(m.milestoneIdx)! })),
+      };
+    },
+
+    async get(actor: Actor, milestoneIdx: number): Promise<Milestone> {
+      return toMilestone((await load(actor, milestoneIdx)).row);
+    },
+
+    async create(actor: Actor, input: CreateMilestoneRequest): Promise<Milestone> {
+      const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        await lockProjectOrder(tx, input.projectIdx);
+        const created = await r.milestone.insert({
+          projectIdx: input.projectIdx,
+          title: input.title.trim(),
+          description: input.description ?? '',
+          startDt: input.startDt ?? null,
+          endDt: input.endDt ?? null,
+          orderKey: keyBetween(await r.milestone.lastKey(input.projectIdx), null),
+          createdByIdx: m.memberInProjectIdx,
+        });
+        await r.history.insert([
+          history(created, m.memberInProjectIdx, historyTypes.created, null, {
+            title: created.title,
+            status: created.status,
+          }),
+        ]);
+        return created;
+      });
+      const milestone = toMilestone(row);
+      await publish('milestone.created', milestone.projectIdx, milestone);
+      return milestone;
+    },
+
+    async update(actor: Actor, milestoneIdx: number, input: UpdateMilestoneRequest): Promise<Milestone> {
+      const { row: found, m } = await load(actor, milestoneIdx);
+      requireProfessional(m);
+      const projectIdx = found.projectIdx;
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const row = await r.milestone.lock(projectIdx, milestoneIdx);
+        if (!row) throw new AppError('MILESTONE_NOT_FOUND');
+        if (input.status !== undefined && !canMoveMilestone(row.status, input.status))
+          throw new AppError('INVALID_STATUS_TRANSITION');
+        const startDt = input.startDt !== undefined ? input.startDt : row.startDt;
+        const endDt = input.endDt !== undefined ? input.endDt : row.endDt;
+        if (startDt && endDt && endDt < startDt) throw fieldError('endDt', 'endBeforeStart');
+        const patch = {
+          title: input.title?.trim(),
+          description: input.description,
+          startDt: input.startDt,
+          endDt: input.endDt,
+          status: input.status,
+        };
+        const changes = diffHistory(row, patch, fieldGroups);
+        if (changes.length === 0) return row;
+        const saved = await r.milestone.update(projectIdx, milestoneIdx, patch);
+        await r.history.insert(
+          changes.map((c) => history(saved, m.memberInProjectIdx, c.type, c.before, c.after)),
+        );
+        return saved;
+      });
+      const milestone = toMilestone(row);
+      await publish('milestone.updated', projectIdx, milestone);
+      return milestone;
+    },
+
+    /**
+     * Approval (spec §6): a professional requests it (10) from pending/inProgress/completed/rejected;
+     * the client side approves (11) or rejects with a reason (12), only from approving.
+     */
+    async approval(actor: Actor, milestoneIdx: number, input: MilestoneApprovalRequest): Promise<Milestone> {
+      const { row: found, m } = await load(actor, milestoneIdx);
+      const projectIdx = found.projectIdx;
+      if (input.action === 'request') requireProfessional(m);
+      else if (m.role !== 'client') throw new AppError('CLIENT_ONLY');
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const row = await r.milestone.lock(projectIdx, milestoneIdx);
+        if (!row) throw new AppError('MILESTONE_NOT_FOUND');
+        const now = ctx.clock.now();
+        let saved: MilestoneRow;
+        let type: number;
+        if (input.action === 'request') {
+          if (!approvalRequestableStatuses.includes(row.status))
+            throw new AppError('INVALID_STATUS_TRANSITION');
+          type = historyTypes.approvalRequested;
+          saved = await r.milestone.update(projectIdx, milestoneIdx, {
+            status: 'approving',
+            requestedByIdx: m.memberInProjectIdx,
+            approvedByIdx: null,
+            rejectReason: null,
+            decidedAt: null,
+          });
+        } else {
+          if (row.status !== 'approving') throw new AppError('INVALID_STATUS_TRANSITION');
+          const approve = input.action === 'approve';
+          type = approve ? historyTypes.approved : historyTypes.rejected;
+          saved = await r.milestone.update(projectIdx, milestoneIdx, {
+            status: approve ? 'approved' : 'rejected',
+            approvedByIdx: m.memberInProjectIdx,
+            rejectReason: approve ? null : (input.rejectReason ?? null),
+            decidedAt: now,
+          });
+        }
+        await r.history.insert([
+          history(
+            saved,
+            m.memberInProjectIdx,
+            type,
+            { status: row.status },
+            input.action === 'reject'
+              ? { status: saved.status, rejectReason: saved.rejectReason }
+              : { status: saved.status },
+          ),
+        ]);
+        return saved;
+      });
+      const milestone = toMilestone(row);
+      await publish('milestone.updated', projectIdx, milestone);
+      return milestone;
+    },
+
+    async order(actor: Actor, input: MilestoneOrderRequest): Promise<Milestone> {
+      const { row: found, m } = await load(actor, input.milestoneIdx);
+      requireProfessional(m);
+      const projectIdx = found.projectIdx;
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        await lockProjectOrder(tx, projectIdx);
+        const row = await r.milestone.lock(projectIdx, input.milestoneIdx);
+        if (!row) throw new AppError('MILESTONE_NOT_FOUND');
+        const neighbour = async (field: string, idx: number | null | undefined) => {
+          if (!idx) return null;
+          const n = await r.milestone.findInProject(projectIdx, idx);
+          if (!n || n.milestoneIdx === row.milestoneIdx) throw fieldError(field, 'invalid');
+          return n;
+        };
+        const before = await neighbour('beforeMilestoneIdx', input.beforeMilestoneIdx);
+        const after = await neighbour('afterMilestoneIdx', input.afterMilestoneIdx);
+        let lower: string | null;
+        let upper: string | null;
+        if (before) {
+          lower = before.orderKey;
+          upper = await r.milestone.keyAfter(projectIdx, before.orderKey, row.milestoneIdx);
+        } else if (after) {
+          upper = after.orderKey;
+          lower = await r.milestone.keyBefore(projectIdx, after.orderKey, row.milestoneIdx);
+        } else {
+          lower = await r.milestone.lastKey(projectIdx, row.milestoneIdx);
+          upper = null;
+        }
+        return r.milestone.update(projectIdx, row.milestoneIdx, { orderKey: keyBetween(lower, upper) });
+      });
+      const milestone = toMilestone(row);
+      await publish('milestone.ordered', projectIdx, {
+        milestoneIdx: milestone.milestoneIdx,
+        orderKey: milestone.orderKey,
+      });
+      return milestone;
+    },
+
+    /** Nothing is lost: its stories go to the end of the backlog, in their order, with history 15. */
+    async remove(actor: Actor, milestoneIdx: number) {
+      const { row: found, m } = await load(actor, milestoneIdx);
+      requireProfessional(m);
+      const projectIdx = found.projectIdx;
+      const moved = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        await lockProjectOrder(tx, projectIdx);
+        const row = await r.milestone.lock(projectIdx, milestoneIdx);
+        if (!row) throw new AppError('MILESTONE_NOT_FOUND');
+        const stories = await r.story.listOfList(projectIdx, milestoneIdx);
+        const keys = keysAfter(await r.story.lastKey(projectIdx, null), stories.length);
+        for (const [i, s] of stories.entries())
+          await r.story.update(projectIdx, s.storyIdx, { milestoneIdx: null, orderKey: keys[i]! });
+        const records: NewHistory[] = stories.map((s) => ({
+          projectIdx,
+          storyIdx: s.storyIdx,
+          milestoneIdx: null,
+          type: historyTypes.milestone,
+          actorIdx: m.memberInProjectIdx,
+          before: { milestoneIdx },
+          after: { milestoneIdx: null },
+        }));
+        records.push(
+          history(
+            row,
+            m.memberInProjectIdx,
+            historyTypes.deleted,
+            { title: row.title, status: row.status },
+            {
+              movedStoryIdxs: stories.map((s) => s.storyIdx),
+            },
+          ),
+        );
+        await r.history.insert(records);
+        await r.milestone.delete(projectIdx, milestoneIdx);
+        return stories.map((s) => s.storyIdx);
+      });
+      await publish('milestone.deleted', projectIdx, { milestoneIdx, movedStoryIdxs: moved });
+      return { milestoneIdx, movedStoryCount: moved.length };
+    },
+  };
+}
+export type MilestoneService = ReturnType<typeof createMilestoneService>;

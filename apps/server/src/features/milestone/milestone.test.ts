@@ -1,0 +1,336 @@
+import { historyTypes } from '@teamline/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let f: PlanningFixture;
+let call: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await planningFixture(t);
+  call = api(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const newMilestone = async (title = 'M', extra: object = {}) => {
+  const res = await call('POST', '/milestone', f.admin.key, { projectIdx: f.projectA, title, ...extra });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { milestoneIdx: number; orderKey: string; status: string };
+};
+const newStory = async (milestoneIdx: number | null, title = 'S', key = f.admin.key) => {
+  const res = await call('POST', '/story', key, { projectIdx: f.projectA, milestoneIdx, title });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { storyIdx: number; orderKey: string };
+};
+const historyTypesOf = async (milestoneIdx: number) =>
+  (await call('GET', `/history/milestone?milestoneIdx=${milestoneIdx}`, f.client.key))
+    .json()
+    .data.map((h: { type: number }) => h.type);
+
+describe('POST /milestone', () => {
+  it('creates a milestone at the end of the list, with history 1', async () => {
+    const a = await newMilestone('Design', { description: 'd', startDt: '20260101', endDt: '20260131' });
+    const b = await newMilestone('Build');
+    expect(a).toMatchObject({ title: 'Design', status: 'pending', startDt: '20260101', endDt: '20260131' });
+    expect(b.orderKey > a.orderKey).toBe(true);
+    expect(await historyTypesOf(a.milestoneIdx)).toEqual([historyTypes.created]);
+  });
+
+  it('validates: title required, end not before start, 401, 403 for clients and outsiders', async () => {
+    const bad = await call('POST', '/milestone', f.admin.key, {
+      projectIdx: f.projectA,
+      title: 'x',
+      startDt: '20260301',
+      endDt: '20260201',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { endDt: 'endBeforeStart' },
+    });
+    const noTitle = await call('POST', '/milestone', f.admin.key, { projectIdx: f.projectA });
+    expect(noTitle.json().error.fieldErrors).toMatchObject({ title: 'required' });
+    expect(
+      (await call('POST', '/milestone', undefined, { projectIdx: f.projectA, title: 'x' })).statusCode,
+    ).toBe(401);
+    const byClient = await call('POST', '/milestone', f.client.key, { projectIdx: f.projectA, title: 'x' });
+    expect(byClient.statusCode).toBe(403);
+    expect(byClient.json().error.code).toBe('PROFESSIONAL_ONLY');
+    const other = await call('POST', '/milestone', f.admin.key, { projectIdx: f.projectB, title: 'x' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.code).toBe('PROJECT_ACCESS_DENIED');
+    expect(
+      (await call('POST', '/milestone', f.admin.key, { projectIdx: 99999, title: 'x' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline', () => {
+  it('reads one milestone, its stories in order, and the whole timeline', async () => {
+    const m = await newMilestone('Read');
+    const s1 = await newStory(m.milestoneIdx, 'one');
+    const s2 = await newStory(m.milestoneIdx, 'two');
+    const one = await call('GET', `/milestone/${m.milestoneIdx}`, f.client.key);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({
+      milestoneIdx: m.milestoneIdx,
+      title: 'Read',
+      projectIdx: f.projectA,
+    });
+    const stories = await call('GET', `/milestone/stories?milestoneIdx=${m.milestoneIdx}`, f.client.key);
+    expect(stories.json().data.map((s: { storyIdx: number }) => s.storyIdx)).toEqual([
+      s1.storyIdx,
+      s2.storyIdx,
+    ]);
+    const timeline = await call('GET', `/milestone/timeline?projectIdx=${f.projectA}`, f.dev.key);
+    expect(timeline.statusCode).toBe(200);
+    const entry = timeline
+      .json()
+      .data.milestones.find((x: { milestoneIdx: number }) => x.milestoneIdx === m.milestoneIdx);
+    expect(entry.stories.map((s: { title: string }) => s.title)).toEqual(['one', 'two']);
+    expect(entry.stories[0]).toEqual({
+      storyIdx: s1.storyIdx,
+      milestoneIdx: m.milestoneIdx,
+      epicIdx: null,
+      title: 'one',
+      status: 'pending',
+      startDt: null,
+      endDt: null,
+      assignees: [],
+      point: 0,
+      orderKey: s1.orderKey,
+    });
+  });
+
+  it('answers 401, 403 for another project, 404 for missing, 400 for bad ids', async () => {
+    const m = await newMilestone('Private');
+    for (const url of [
+      `/milestone/${m.milestoneIdx}`,
+      `/milestone/stories?milestoneIdx=${m.milestoneIdx}`,
+      `/milestone/timeline?projectIdx=${f.projectA}`,
+    ]) {
+      expect((await call('GET', url)).statusCode).toBe(401);
+      const denied = await call('GET', url, f.outsider.key);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toEqual({ error: expect.objectContaining({ code: 'PROJECT_ACCESS_DENIED' }) });
+    }
+    expect((await call('GET', '/milestone/999999', f.admin.key)).json().error.code).toBe(
+      'MILESTONE_NOT_FOUND',
+    );
+    expect((await call('GET', '/milestone/stories?milestoneIdx=999999', f.admin.key)).statusCode).toBe(404);
+    expect((await call('GET', '/milestone/timeline?projectIdx=999999', f.admin.key)).statusCode).toBe(404);
+    expect((await call('GET', '/milestone/abc', f.admin.key)).statusCode).toBe(400);
+    expect((await call('GET', '/milestone/timeline', f.admin.key)).json().error.fieldErrors).toHaveProperty(
+      'projectIdx',
+    );
+  });
+});
+
+describe('PATCH /milestone/{id}', () => {
+  it('updates fields with history 2, 3, 7, 8 and checks the merged dates', async () => {
+    const m = await newMilestone('Old', { startDt: '20260101', endDt: '20260201' });
+    const res = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.lead.key, {
+      title: 'New',
+      description: 'Details',
+      endDt: '20260301',
+      status: 'inProgress',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      title: 'New',
+      description: 'Details',
+      endDt: '20260301',
+      status: 'inProgress',
+    });
+    expect((await historyTypesOf(m.milestoneIdx)).sort()).toEqual([1, 2, 3, 7, 8].sort());
+    const early = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.lead.key, { endDt: '20251231' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.fieldErrors).toEqual({ endDt: 'endBeforeStart' });
+  });
+
+  it('refuses status moves outside the flow, clients, outsiders and missing ids', async () => {
+    const m = await newMilestone('Flow');
+    const skip = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.admin.key, { status: 'completed' });
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+    const approved = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.admin.key, { status: 'approved' });
+    expect(approved.statusCode).toBe(409);
+    expect(
+      (await call('PATCH', `/milestone/${m.milestoneIdx}`, f.client.key, { title: 'x' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', `/milestone/${m.milestoneIdx}`, f.outsider.key, { title: 'x' })).json().error.code,
+    ).toBe('PROJECT_ACCESS_DENIED');
+    expect((await call('PATCH', '/milestone/999999', f.admin.key, { title: 'x' })).statusCode).toBe(404);
+    expect((await call('PATCH', `/milestone/${m.milestoneIdx}`, undefined, { title: 'x' })).statusCode).toBe(
+      401,
+    );
+    expect((await call('PATCH', `/milestone/${m.milestoneIdx}`, f.admin.key, { title: '' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('PATCH /milestone/approved/{id}', () => {
+  it('professional requests (10), client approves (11) or rejects with a reason (12)', async () => {
+    const m = await newMilestone('Approve me');
+    const req = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.dev.key, {
+      action: 'request',
+    });
+    expect(req.statusCode).toBe(200);
+    expect(req.json().data).toMatchObject({ status: 'approving', requestedByIdx: f.dev.mip });
+    const ok = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.client.key, {
+      action: 'approve',
+    });
+    expect(ok.json().data).toMatchObject({ status: 'approved', approvedByIdx: f.client.mip });
+    expect(ok.json().data.decidedAt).toEqual(expect.any(String));
+
+    const r = await newMilestone('Reject me');
+    await call('PATCH', `/milestone/approved/${r.milestoneIdx}`, f.admin.key, { action: 'request' });
+    const noReason = await call('PATCH', `/milestone/approved/${r.milestoneIdx}`, f.client.key, {
+      action: 'reject',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fieldErrors).toEqual({ rejectReason: 'required' });
+    const rejected = await call('PATCH', `/milestone/approved/${r.milestoneIdx}`, f.client.key, {
+      action: 'reject',
+      rejectReason: 'Missing tests',
+    });
+    expect(rejected.json().data).toMatchObject({ status: 'rejected', rejectReason: 'Missing tests' });
+    // A rejected milestone may be requested again.
+    const again = await call('PATCH', `/milestone/approved/${r.milestoneIdx}`, f.admin.key, {
+      action: 'request',
+    });
+    expect(again.json().data).toMatchObject({ status: 'approving', rejectReason: null });
+
+    expect(await historyTypesOf(m.milestoneIdx)).toEqual([11, 10, 1]);
+    const rh = (await call('GET', `/history/milestone?milestoneIdx=${r.milestoneIdx}`, f.admin.key)).json()
+      .data;
+    expect(rh.map((h: { type: number }) => h.type)).toEqual([10, 12, 10, 1]);
+    expect(rh[1]).toMatchObject({
+      type: 12,
+      actor: { memberInProjectIdx: f.client.mip, nickname: 'p-client' },
+      before: { status: 'approving' },
+      after: { status: 'rejected', rejectReason: 'Missing tests' },
+    });
+  });
+
+  it('wrong role → 403, wrong state → 409', async () => {
+    const m = await newMilestone('Roles');
+    const clientRequests = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.client.key, {
+      action: 'request',
+    });
+    expect(clientRequests.statusCode).toBe(403);
+    expect(clientRequests.json().error.code).toBe('PROFESSIONAL_ONLY');
+    const notYet = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.client.key, {
+      action: 'approve',
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.code).toBe('INVALID_STATUS_TRANSITION');
+    await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.admin.key, { action: 'request' });
+    const adminApproves = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.admin.key, {
+      action: 'approve',
+    });
+    expect(adminApproves.statusCode).toBe(403);
+    expect(adminApproves.json().error.code).toBe('CLIENT_ONLY');
+    const twice = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.dev.key, {
+      action: 'request',
+    });
+    expect(twice.statusCode).toBe(409);
+    await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.client.key, { action: 'approve' });
+    const afterApproval = await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.dev.key, {
+      action: 'request',
+    });
+    expect(afterApproval.statusCode).toBe(409);
+    expect(
+      (await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.outsider.key, { action: 'request' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', '/milestone/approved/999999', f.admin.key, { action: 'request' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.admin.key, { action: 'maybe' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, undefined, { action: 'request' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('DELETE /milestone/{id}', () => {
+  it('moves its stories to the end of the backlog, in order, with history', async () => {
+    const backlogBefore = await newStory(null, 'already in backlog');
+    const m = await newMilestone('Doomed');
+    const s1 = await newStory(m.milestoneIdx, 'a');
+    const s2 = await newStory(m.milestoneIdx, 'b');
+    expect((await call('DELETE', `/milestone/${m.milestoneIdx}`, f.client.key)).statusCode).toBe(403);
+    expect((await call('DELETE', `/milestone/${m.milestoneIdx}`, f.outsider.key)).statusCode).toBe(403);
+    expect((await call('DELETE', `/milestone/${m.milestoneIdx}`)).statusCode).toBe(401);
+    const res = await call('DELETE', `/milestone/${m.milestoneIdx}`, f.admin.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ milestoneIdx: m.milestoneIdx, movedStoryCount: 2 });
+    const backlog = (await call('GET', `/story/awaiting-zone?projectIdx=${f.projectA}`, f.admin.key)).json()
+      .data;
+    const ids = backlog.map((s: { storyIdx: number }) => s.storyIdx);
+    expect(ids.slice(-2)).toEqual([s1.storyIdx, s2.storyIdx]);
+    expect(ids.indexOf(backlogBefore.storyIdx)).toBeLessThan(ids.indexOf(s1.storyIdx));
+    const h = (await call('GET', `/history/story?storyIdx=${s1.storyIdx}`, f.admin.key)).json().data;
+    expect(h[0]).toMatchObject({
+      type: historyTypes.milestone,
+      before: { milestoneIdx: m.milestoneIdx },
+      after: { milestoneIdx: null },
+    });
+    expect((await call('GET', `/milestone/${m.milestoneIdx}`, f.admin.key)).statusCode).toBe(404);
+    expect((await call('DELETE', `/milestone/${m.milestoneIdx}`, f.admin.key)).statusCode).toBe(404);
+    // The milestone's own history outlives it, ending with the deletion.
+    expect((await historyTypesOf(m.milestoneIdx))[0]).toBe(historyTypes.deleted);
+  });
+});
+
+describe('PATCH /milestone/order', () => {
+  it('moves one milestone between two others and to the end', async () => {
+    const list = async () =>
+      (await call('GET', `/milestone/timeline?projectIdx=${f.projectA}`, f.admin.key))
+        .json()
+        .data.milestones.map((m: { milestoneIdx: number }) => m.milestoneIdx);
+    const a = await newMilestone('oa');
+    const b = await newMilestone('ob');
+    const c = await newMilestone('oc');
+    const moved = await call('PATCH', '/milestone/order', f.admin.key, {
+      milestoneIdx: c.milestoneIdx,
+      beforeMilestoneIdx: a.milestoneIdx,
+      afterMilestoneIdx: b.milestoneIdx,
+    });
+    expect(moved.statusCode).toBe(200);
+    let ids = await list();
+    expect(ids.slice(-3)).toEqual([a.milestoneIdx, c.milestoneIdx, b.milestoneIdx]);
+    await call('PATCH', '/milestone/order', f.admin.key, { milestoneIdx: a.milestoneIdx });
+    ids = await list();
+    expect(ids.slice(-3)).toEqual([c.milestoneIdx, b.milestoneIdx, a.milestoneIdx]);
+    await call('PATCH', '/milestone/order', f.admin.key, {
+      milestoneIdx: a.milestoneIdx,
+      afterMilestoneIdx: ids[0],
+    });
+    expect((await list())[0]).toBe(a.milestoneIdx);
+    expect(
+      (await call('PATCH', '/milestone/order', f.client.key, { milestoneIdx: a.milestoneIdx })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PATCH', '/milestone/order', f.outsider.key, { milestoneIdx: a.milestoneIdx })).statusCode,
+    ).toBe(403);
+    expect((await call('PATCH', '/milestone/order', f.admin.key, { milestoneIdx: 999999 })).statusCode).toBe(
+      404,
+    );
+    expect((await call('PATCH', '/milestone/order', f.admin.key, {})).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', '/milestone/order', undefined, { milestoneIdx: a.milestoneIdx })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,20 @@
+import type { Db } from '../../infra/db.js';
+import { createEpicRepository } from '../epic/epic.repository.js';
+import { createHistoryRepository } from '../history/history.repository.js';
+import { createMemberInProjectRepository } from '../member-in-project/member-in-project.repository.js';
+import { createMilestoneRepository } from '../milestone/milestone.repository.js';
+import { createTimekeepingRepository } from '../timekeeping/timekeeping.repository.js';
+import { createStoryRepository } from './story.repository.js';
+
+/** The planning repositories over one handle: the database, or a transaction so they commit together. */
+export function planningRepositories(db: Db) {
+  return {
+    story: createStoryRepository(db),
+    milestone: createMilestoneRepository(db),
+    epic: createEpicRepository(db),
+    history: createHistoryRepository(db),
+    members: createMemberInProjectRepository(db),
+    timekeeping: createTimekeepingRepository(db),
+  };
+}
+export type PlanningRepositories = ReturnType<typeof planningRepositories>;

@@ -1,0 +1,123 @@
+import {
+  apiPaths,
+  assigneeRequest,
+  createCommentRequest,
+  createStoryRequest,
+  deletedStoryResponse,
+  idParams,
+  projectIdxQuery,
+  story,
+  storyComment,
+  storyIdxParams,
+  storyOrderRequest,
+  updateStoryRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+
+export async function storyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { story: stories } = app.services;
+  const tags = ['story'];
+  const security = [{ bearer: [] }];
+  const list = responds(200, z.array(story));
+
+  app.get(
+    apiPaths.storyAwaitingZone,
+    { schema: { tags, security, description: 'The backlog.', querystring: projectIdxQuery, response: list } },
+    async (request) => ({ data: await stories.awaitingZone(actorOf(request), request.query.projectIdx) }),
+  );
+  app.get(
+    '/story/no-epic/:id',
+    { schema: { tags, security, description: 'id = projectIdx.', params: idParams, response: list } },
+    async (request) => ({ data: await stories.noEpic(actorOf(request), request.params.id) }),
+  );
+  app.get(
+    '/story/by-epic/:id',
+    { schema: { tags, security, description: 'id = epicIdx.', params: idParams, response: list } },
+    async (request) => ({ data: await stories.byEpic(actorOf(request), request.params.id) }),
+  );
+  app.post(
+    apiPaths.story,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'A client’s story starts as considering, a professional’s as pending.',
+        body: createStoryRequest,
+        response: responds(201, story),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await stories.create(actorOf(request), request.body) }),
+  );
+  app.patch(
+    apiPaths.storyOrder,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'Moves one story within or between lists (milestoneIdx null = backlog).',
+        body: storyOrderRequest,
+        response: responds(200, story),
+      },
+    },
+    async (request) => ({ data: await stories.order(actorOf(request), request.body) }),
+  );
+  app.get(
+    '/story/:storyIdx',
+    { schema: { tags, security, params: storyIdxParams, response: responds(200, story) } },
+    async (request) => ({ data: await stories.get(actorOf(request), request.params.storyIdx) }),
+  );
+  app.patch(
+    '/story/:id',
+    {
+      schema: { tags, security, params: idParams, body: updateStoryRequest, response: responds(200, story) },
+    },
+    async (request) => ({ data: await stories.update(actorOf(request), request.params.id, request.body) }),
+  );
+  app.delete(
+    '/story/:id',
+    { schema: { tags, security, params: idParams, response: responds(200, deletedStoryResponse) } },
+    async (request) => ({ data: await stories.remove(actorOf(request), request.params.id) }),
+  );
+  app.patch(
+    '/assignee/:id',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'id = storyIdx; replaces the assignee list (memberInProjectIdx).',
+        params: idParams,
+        body: assigneeRequest,
+        response: responds(200, story),
+      },
+    },
+    async (request) => ({
+      data: await stories.setAssignees(actorOf(request), request.params.id, request.body.assignees),
+    }),
+  );
+  app.get(
+    '/story/:id/comment',
+    { schema: { tags, security, params: idParams, response: responds(200, z.array(storyComment)) } },
+    async (request) => ({ data: await stories.comments(actorOf(request), request.params.id) }),
+  );
+  app.post(
+    '/story/:id/comment',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        body: createCommentRequest,
+        response: responds(201, storyComment),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await stories.addComment(actorOf(request), request.params.id, request.body.content) }),
+  );
+}

@@ -1,0 +1,445 @@
+import {
+  canMoveStory,
+  historyTypes,
+  isProfessionalRole,
+  type CreateStoryRequest,
+  type Story,
+  type StoryComment,
+  type StoryOrderRequest,
+  type StoryStatus,
+  type UpdateStoryRequest,
+} from '@teamline/contract';
+import { AppError, fieldError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { keyBetween } from '../../shared/order-key.js';
+import { inTransaction, lockProjectOrder } from '../../shared/transaction.js';
+import type { NewHistory } from '../history/history.repository.js';
+import { requireMembership, requireProfessional } from '../project/project.policy.js';
+import type { MembershipRow, ProjectRepository } from '../project/project.repository.js';
+import type { ProjectService } from '../project/project.service.js';
+import { planningRepositories, type PlanningRepositories } from './planning-repositories.js';
+import type { StoryRow, StoryWithAssignees } from './story.repository.js';
+import { requireStoryEdit } from './story.policy.js';
+
+export const toStory = (row: StoryWithAssignees): Story => ({
+  storyIdx: row.storyIdx,
+  projectIdx: row.projectIdx,
+  milestoneIdx: row.milestoneIdx,
+  epicIdx: row.epicIdx,
+  title: row.title,
+  description: row.description,
+  status: row.status,
+  startDt: row.startDt,
+  endDt: row.endDt,
+  assignees: row.assignees,
+  reporterIdx: row.reporterIdx,
+  approverIdx: row.approverIdx,
+  link: row.link,
+  rating: row.rating,
+  point: row.point,
+  orderKey: row.orderKey,
+  createdAt: row.createdAt.toISOString(),
+  createdByIdx: row.createdByIdx,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Today as YYYYMMDD in UTC: a story is late once the whole of its end day has passed. */
+export const todayCode = (now: Date): string => now.toISOString().slice(0, 10).replaceAll('-', '');
+
+/** Which history number a changed story field is logged under (spec §4, extras from 14). */
+const fieldGroups: { type: number; fields: (keyof StoryRow)[] }[] = [
+  { type: historyTypes.title, fields: ['title'] },
+  { type: historyTypes.description, fields: ['description'] },
+  { type: historyTypes.assignee, fields: ['approverIdx'] },
+  { type: historyTypes.reporter, fields: ['reporterIdx'] },
+  { type: historyTypes.link, fields: ['link'] },
+  { type: historyTypes.schedule, fields: ['startDt', 'endDt'] },
+  { type: historyTypes.status, fields: ['status'] },
+  { type: historyTypes.epic, fields: ['epicIdx'] },
+  { type: historyTypes.estimate, fields: ['point', 'rating'] },
+];
+
+/** One history record per touched group, with only the fields that really changed. */
+export function diffHistory(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  groups: { type: number; fields: string[] }[],
+): { type: number; before: Record<string, unknown>; after: Record<string, unknown> }[] {
+  const out = [];
+  for (const group of groups) {
+    const changed = group.fields.filter(
+      (f) => f in after && after[f] !== undefined && after[f] !== before[f],
+    );
+    if (changed.length === 0) continue;
+    out.push({
+      type: group.type,
+      before: Object.fromEntries(changed.map((f) => [f, before[f] ?? null])),
+      after: Object.fromEntries(changed.map((f) => [f, after[f] ?? null])),
+    });
+  }
+  return out;
+}
+
+export function createStoryService(
+  ctx: AppContext,
+  projects: ProjectService,
+  projectRepo: ProjectRepository,
+) {
+  const base = planningRepositories(ctx.database.db);
+  const publish = (type: string, projectIdx: number, payload: unknown) =>
+    ctx.pubsub.publish({ type, projectIdx, payload });
+
+  /** The story and the caller's membership of its project: 404 if missing, 403 for another project. */
+  async function load(actor: Actor, storyIdx: number) {
+    const row = await base.story.findById(storyIdx);
+    if (!row) throw new AppError('STORY_NOT_FOUND');
+    const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
+    return { row, m };
+  }
+
+  async function owners(r: PlanningRepositories, story: StoryWithAssignees) {
+    const ids = [...story.assignees, ...(story.reporterIdx ? [story.reporterIdx] : [])];
+    const records = await r.members.findRecords(story.projectIdx, ids);
+    const byIdx = new Map(records.map((rec) => [rec.memberInProjectIdx, rec]));
+    return {
+      assignees: story.assignees.map((idx) => byIdx.get(idx)).filter((x) => x !== undefined),
+      reporter: story.reporterIdx ? (byIdx.get(story.reporterIdx) ?? null) : null,
+    };
+  }
+
+  /** Ids in a body must name active members / epics / milestones of the same project. */
+  async function checkMembers(r: PlanningRepositories, projectIdx: number, field: string, idxs: number[]) {
+    const unique = [...new Set(idxs)];
+    if (unique.length === 0) return;
+    const found = await r.members.findActive(projectIdx, unique);
+    if (found.length !== unique.length) throw fieldError(field, 'invalid');
+  }
+  async function checkEpic(r: PlanningRepositories, projectIdx: number, epicIdx: number | null | undefined) {
+    if (epicIdx && !(await r.epic.findInProject(projectIdx, epicIdx))) throw fieldError('epicIdx', 'invalid');
+  }
+  async function checkMilestone(
+    r: PlanningRepositories,
+    projectIdx: number,
+    milestoneIdx: number | null | undefined,
+  ) {
+    if (milestoneIdx && !(await r.milestone.findInProject(projectIdx, milestoneIdx)))
+      throw fieldError('milestoneIdx', 'invalid');
+  }
+
+  return {
+    async get(actor: Actor, storyIdx: number): Promise<Story> {
+      return toStory((await load(actor, storyIdx)).row);
+    },
+    async awaitingZone(actor: Actor, projectIdx: number): Promise<Story[]> {
+      await projects.membershipOf(actor, projectIdx);
+      return (await base.story.listOfList(projectIdx, null)).map(toStory);
+    },
+    async ofMilestone(actor: Actor, milestoneIdx: number): Promise<Story[]> {
+      const milestone = await base.milestone.findById(milestoneIdx);
+      if (!milestone) throw new AppError('MILESTONE_NOT_FOUND');
+      requireMembership(await projectRepo.findMembership(milestone.projectIdx, actor.memberIdx));
+      return (await base.story.listOfList(milestone.projectIdx, milestoneIdx)).map(toStory);
+    },
+    async noEpic(actor: Actor, projectIdx: number): Promise<Story[]> {
+      await projects.membershipOf(actor, projectIdx);
+      return (await base.story.listOfEpic(projectIdx, null)).map(toStory);
+    },
+    async byEpic(actor: Actor, epicIdx: number): Promise<Story[]> {
+      const epic = await base.epic.findById(epicIdx);
+      if (!epic) throw new AppError('EPIC_NOT_FOUND');
+      requireMembership(await projectRepo.findMembership(epic.projectIdx, actor.memberIdx));
+      return (await base.story.listOfEpic(epic.projectIdx, epicIdx)).map(toStory);
+    },
+
+    /** A client's story is a proposal (considering) until a professional accepts or rejects it. */
+    async create(actor: Actor, input: CreateStoryRequest): Promise<Story> {
+      const m = await projects.membershipOf(actor, input.projectIdx);
+      const projectIdx = input.projectIdx;
+      const status: StoryStatus = isProfessionalRole(m.role) ? 'pending' : 'considering';
+      const assignees = [...new Set(input.assignees ?? [])];
+      const created = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        await checkMilestone(r, projectIdx, input.milestoneIdx);
+        await checkEpic(r, projectIdx, input.epicIdx);
+        await checkMembers(r, projectIdx, 'assignees', assignees);
+        await checkMembers(r, projectIdx, 'approverIdx', input.approverIdx ? [input.approverIdx] : []);
+        await lockProjectOrder(tx, projectIdx);
+        const milestoneIdx = input.milestoneIdx ?? null;
+        const row = await r.story.insert(
+          {
+            projectIdx,
+            milestoneIdx,
+            epicIdx: input.epicIdx ?? null,
+            title: input.title.trim(),
+            description: input.description ?? '',
+            status,
+            startDt: input.startDt ?? null,
+            endDt: input.endDt ?? null,
+            reporterIdx: m.memberInProjectIdx,
+            approverIdx: input.approverIdx ?? null,
+            link: input.link || null,
+            point: input.point ?? 0,
+            rating: input.rating ?? null,
+            orderKey: keyBetween(await r.story.lastKey(projectIdx, milestoneIdx), null),
+            createdByIdx: m.memberInProjectIdx,
+          },
+          assignees,
+        );
+        await r.history.insert([
+          {
+            projectIdx,
+            storyIdx: row.storyIdx,
+            milestoneIdx,
+            type: historyTypes.created,
+            actorIdx: m.memberInProjectIdx,
+            before: null,
+            after: { title: row.title, status, milestoneIdx, assignees: row.assignees },
+          },
+        ]);
+        return row;
+      });
+      const story = toStory(created);
+      await publish('story.created', projectIdx, story);
+      return story;
+    },
+
+    async update(actor: Actor, storyIdx: number, input: UpdateStoryRequest): Promise<Story> {
+      const { row: found, m } = await load(actor, storyIdx);
+      const projectIdx = found.projectIdx;
+      const updated = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const row = await r.story.lock(projectIdx, storyIdx);
+        if (!row) throw new AppError('STORY_NOT_FOUND');
+        requireStoryEdit(m, row, await owners(r, row));
+        if (input.status !== undefined && input.status !== row.status) {
+          // Status moves are the professionals' (a client's proposal is accepted by them, not by the client).
+          if (!isProfessionalRole(m.role)) throw new AppError('FORBIDDEN');
+          if (!canMoveStory(row.status, input.status)) throw new AppError('INVALID_STATUS_TRANSITION');
+        }
+        const startDt = input.startDt !== undefined ? input.startDt : row.startDt;
+        const endDt = input.endDt !== undefined ? input.endDt : row.endDt;
+        if (startDt && endDt && endDt < startDt) throw fieldError('endDt', 'endBeforeStart');
+        await checkEpic(r, projectIdx, input.epicIdx);
+        await checkMembers(r, projectIdx, 'reporterIdx', input.reporterIdx ? [input.reporterIdx] : []);
+        await checkMembers(r, projectIdx, 'approverIdx', input.approverIdx ? [input.approverIdx] : []);
+        const patch = {
+          title: input.title?.trim(),
+          description: input.description,
+          status: input.status,
+          startDt: input.startDt,
+          endDt: input.endDt,
+          epicIdx: input.epicIdx,
+          reporterIdx: input.reporterIdx,
+          approverIdx: input.approverIdx,
+          link: input.link === undefined ? undefined : input.link || null,
+          point: input.point,
+          rating: input.rating,
+        };
+        const changes = diffHistory(row, patch, fieldGroups);
+        if (changes.length === 0) return row;
+        const saved = await r.story.update(projectIdx, storyIdx, patch);
+        await r.history.insert(
+          changes.map((c): NewHistory => ({
+            projectIdx,
+            storyIdx,
+            milestoneIdx: saved.milestoneIdx,
+            type: c.type,
+            actorIdx: m.memberInProjectIdx,
+            before: c.before,
+            after: c.after,
+          })),
+        );
+        return { ...saved, assignees: row.assignees };
+      });
+      const story = toStory(updated);
+      await publish('story.updated', projectIdx, story);
+      return story;
+    },
+
+    /** PATCH /assignee/{storyIdx}: replaces the list; history 4 with the old and new lists. */
+    async setAssignees(actor: Actor, storyIdx: number, assignees: number[]): Promise<Story> {
+      const { row: found, m } = await load(actor, storyIdx);
+      const projectIdx = found.projectIdx;
+      const next = [...new Set(assignees)].sort((a, b) => a - b);
+      const updated = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const row = await r.story.lock(projectIdx, storyIdx);
+        if (!row) throw new AppError('STORY_NOT_FOUND');
+        requireStoryEdit(m, row, await owners(r, row));
+        await checkMembers(r, projectIdx, 'assignees', next);
+        if (row.assignees.join(',') === next.join(',')) return row;
+        await r.story.setAssignees(projectIdx, storyIdx, next);
+        const saved = await r.story.update(projectIdx, storyIdx, {});
+        await r.history.insert([
+          {
+            projectIdx,
+            storyIdx,
+            milestoneIdx: row.milestoneIdx,
+            type: historyTypes.assignee,
+            actorIdx: m.memberInProjectIdx,
+            before: { assignees: row.assignees },
+            after: { assignees: next },
+          },
+        ]);
+        return { ...saved, assignees: next };
+      });
+      const story = toStory(updated);
+      await publish('story.updated', projectIdx, story);
+      return story;
+    },
+
+    /**
+     * Drag and drop: the moved story gets a key between its new neighbours' current keys; nothing else
+     * is rewritten. The project's order lock serialises concurrent moves (same gap → distinct keys)
+     * and the unique (project, milestone, key) index guards the invariant.
+     */
+    async order(actor: Actor, input: StoryOrderRequest): Promise<Story> {
+      const { row: found, m } = await load(actor, input.storyIdx);
+      requireProfessional(m);
+      const projectIdx = found.projectIdx;
+      const target = input.milestoneIdx;
+      const { saved, from } = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        await lockProjectOrder(tx, projectIdx);
+        const row = await r.story.lock(projectIdx, input.storyIdx);
+        if (!row) throw new AppError('STORY_NOT_FOUND');
+        await checkMilestone(r, projectIdx, target);
+        const neighbour = async (field: string, idx: number | null | undefined) => {
+          if (!idx) return null;
+          const n = await r.story.findInProject(projectIdx, idx);
+          if (!n || n.storyIdx === row.storyIdx || n.milestoneIdx !== target)
+            throw fieldError(field, 'invalid');
+          return n;
+        };
+        const before = await neighbour('beforeStoryIdx', input.beforeStoryIdx);
+        const after = await neighbour('afterStoryIdx', input.afterStoryIdx);
+        let lower: string | null;
+        let upper: string | null;
+        if (before) {
+          lower = before.orderKey;
+          upper = await r.story.keyAfter(projectIdx, target, before.orderKey, row.storyIdx);
+        } else if (after) {
+          upper = after.orderKey;
+          lower = await r.story.keyBefore(projectIdx, target, after.orderKey, row.storyIdx);
+        } else {
+          lower = await r.story.lastKey(projectIdx, target, row.storyIdx);
+          upper = null;
+        }
+        const moved = await r.story.update(projectIdx, row.storyIdx, {
+          milestoneIdx: target,
+          orderKey: keyBetween(lower, upper),
+        });
+        if (row.milestoneIdx !== target)
+          await r.history.insert([
+            {
+              projectIdx,
+              storyIdx: row.storyIdx,
+              milestoneIdx: target,
+              type: historyTypes.milestone,
+              actorIdx: m.memberInProjectIdx,
+              before: { milestoneIdx: row.milestoneIdx },
+              after: { milestoneIdx: target },
+            },
+          ]);
+        return { saved: { ...moved, assignees: row.assignees }, from: row.milestoneIdx };
+      });
+      const story = toStory(saved);
+      await publish('story.ordered', projectIdx, {
+        storyIdx: story.storyIdx,
+        milestoneIdx: story.milestoneIdx,
+        fromMilestoneIdx: from,
+        orderKey: story.orderKey,
+      });
+      return story;
+    },
+
+    async remove(actor: Actor, storyIdx: number): Promise<{ storyIdx: number }> {
+      const { row: found, m } = await load(actor, storyIdx);
+      const projectIdx = found.projectIdx;
+      await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const row = await r.story.lock(projectIdx, storyIdx);
+        if (!row) throw new AppError('STORY_NOT_FOUND');
+        requireStoryEdit(m, row, await owners(r, row));
+        await r.story.delete(projectIdx, storyIdx);
+        await r.history.insert([
+          {
+            projectIdx,
+            storyIdx,
+            milestoneIdx: row.milestoneIdx,
+            type: historyTypes.deleted,
+            actorIdx: m.memberInProjectIdx,
+            before: { title: row.title, status: row.status, milestoneIdx: row.milestoneIdx },
+            after: null,
+          },
+        ]);
+      });
+      await publish('story.deleted', projectIdx, { storyIdx, milestoneIdx: found.milestoneIdx });
+      return { storyIdx };
+    },
+
+    async comments(actor: Actor, storyIdx: number): Promise<StoryComment[]> {
+      const { row } = await load(actor, storyIdx);
+      return (await base.story.comments(row.projectIdx, storyIdx)).map((c) => ({
+        ...c,
+        createdAt: c.createdAt.toISOString(),
+      }));
+    },
+
+    /** Every member, clients included, may comment (history 13). */
+    async addComment(actor: Actor, storyIdx: number, content: string): Promise<StoryComment> {
+      const { row, m } = await load(actor, storyIdx);
+      const projectIdx = row.projectIdx;
+      const comment = await inTransaction(ctx.database.db, async (tx) => {
+        const r = planningRepositories(tx);
+        const created = await r.story.insertComment({
+          projectIdx,
+          storyIdx,
+          memberInProjectIdx: m.memberInProjectIdx,
+          content: content.trim(),
+        });
+        await r.history.insert([
+          {
+            projectIdx,
+            storyIdx,
+            milestoneIdx: row.milestoneIdx,
+            type: historyTypes.commentCreated,
+            actorIdx: m.memberInProjectIdx,
+            before: null,
+            after: { commentIdx: created.commentIdx, content: created.content },
+          },
+        ]);
+        return created;
+      });
+      const [me] = await base.members.findActive(projectIdx, [m.memberInProjectIdx]);
+      const result: StoryComment = {
+        commentIdx: comment.commentIdx,
+        storyIdx,
+        memberInProjectIdx: comment.memberInProjectIdx,
+        nickname: me?.nickname ?? '',
+        content: comment.content,
+        createdAt: comment.createdAt.toISOString(),
+      };
+      await publish('comment.created', projectIdx, result);
+      return result;
+    },
+
+    /**
+     * The delay job: open stories past their end date become delayed (history 9, actor null), then
+     * one story.updated event each. Safe on several instances at once (see markOverdueDelayed).
+     */
+    async runDelayJob(now: Date = ctx.clock.now()) {
+      const moved = await base.story.markOverdueDelayed(todayCode(now));
+      for (const s of moved)
+        await publish('story.updated', s.projectIdx, {
+          storyIdx: s.storyIdx,
+          milestoneIdx: s.milestoneIdx,
+          status: 'delayed',
+          automatic: true,
+        });
+      return moved;
+    },
+  };
+}
+export type StoryService = ReturnType<typeof createStoryService>;
+export type { MembershipRow };

@@ -1,0 +1,52 @@
+import {
+  apiPaths,
+  bulkDeleteTimekeepingRequest,
+  bulkDeleteTimekeepingResponse,
+  createTimekeepingRequest,
+  timekeeping,
+  timekeepingListQuery,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+
+export async function timekeepingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { timekeeping: service } = app.services;
+  const tags = ['timekeeping'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    apiPaths.timekeeping,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'By storyIdx, or by projectIdx with an optional from/to (YYYYMMDD) range.',
+        querystring: timekeepingListQuery,
+        response: responds(200, z.array(timekeeping)),
+      },
+    },
+    async (request) => ({ data: await service.list(actorOf(request), request.query) }),
+  );
+  app.post(
+    apiPaths.timekeeping,
+    { schema: { tags, security, body: createTimekeepingRequest, response: responds(201, timekeeping) } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.create(actorOf(request), request.body) }),
+  );
+  app.delete(
+    apiPaths.timekeepingBulk,
+    {
+      schema: {
+        tags,
+        security,
+        description: 'All or nothing: each entry must be the caller’s own or theirs to edit (spec §5).',
+        body: bulkDeleteTimekeepingRequest,
+        response: responds(200, bulkDeleteTimekeepingResponse),
+      },
+    },
+    async (request) => ({ data: await service.bulkDelete(actorOf(request), request.body.timekeepingIdxs) }),
+  );
+}
