@@ -9,6 +9,7 @@ import { WarningBar } from '../features/layout/components/WarningBar';
 import { usePreviousPathStore } from '../stores/previous-path-store';
 import { useUiStore } from '../stores/ui-store';
 import { isAuthFlowRoute } from './route-meta';
+import { usePendingModeSwitch } from './use-mode-switch';
 import { useProjectResolution } from './use-project-resolution';
 import { useRouteMeta } from './use-route-meta';
 import { useSession } from './use-session';
@@ -31,6 +32,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   useSession();
   const { isResolving } = useProjectResolution(meta);
+  usePendingModeSwitch(meta);
 
   useEffect(() => {
     // Spec §2: the menu closes on route change; the path after the hash is the previous path.
