@@ -15,6 +15,7 @@ import { createAuthRepository } from './features/auth/auth.repository.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { commonRoutes } from './features/common/common.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { createFileRepository } from './features/file/file.repository.js';
 import { fileRoutes } from './features/file/file.routes.js';
 import { createFileService } from './features/file/file.service.js';
@@ -199,6 +200,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(fileRoutes);
       await api.register(projectRoutes);
       await api.register(linkRoutes);
+      await api.register(dashboardRoutes);
       await api.register(memberInProjectRoutes);
       await api.register(milestoneRoutes);
       await api.register(storyRoutes);

@@ -51,6 +51,8 @@ export const apiPaths = {
   historyStory: '/history/story',
   historyMilestone: '/history/milestone',
   historyData: '/history-data/by-history-idx',
+  // Dashboard: every section of one project in one call.
+  dashboard: '/dashboard',
   ws: '/ws',
 } as const;
 

@@ -9,6 +9,7 @@ export * from './rules/navigation.js';
 export * from './rules/permission.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/file.js';
 export * from './schemas/history.js';
 export * from './schemas/link.js';

@@ -1,0 +1,223 @@
+import {
+  BURN_WINDOW_DAYS,
+  burnScopeStatuses,
+  isProfessionalRole,
+  milestoneStatuses,
+  storyStatuses,
+  UPCOMING_DAYS,
+  type BurnPoint,
+  type DashboardMilestone,
+  type DashboardResponse,
+  type DeadlineItem,
+  type MilestoneStatus,
+  type StoryStatus,
+} from '@teamline/contract';
+import { addDays } from '../../infra/clock.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { requireMembership } from '../project/project.policy.js';
+import type { ProjectRepository } from '../project/project.repository.js';
+import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
+
+/** A UTC day as `YYYYMMDD`. */
+export const dayCode = (date: Date): string => date.toISOString().slice(0, 10).replaceAll('-', '');
+
+/** Monday and Sunday (UTC) of the ISO week containing `now`. */
+export function isoWeekOf(now: Date): { weekStart: string; weekEnd: string } {
+  const sinceMonday = (now.getUTCDay() + 6) % 7;
+  const monday = addDays(now, -sinceMonday);
+  return { weekStart: dayCode(monday), weekEnd: dayCode(addDays(monday, 6)) };
+}
+
+const percent = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+/**
+ * Burn-down points from per-day net changes, anchored on today's real counts: the value at the
+ * end of a day is today's value minus every change after that day. Anchoring on the present keeps
+ * the line honest even where old rows have no history. Loops over days, not over stories.
+ */
+export function burnFromDeltas(
+  current: { scope: number; done: number },
+  deltas: { day: string; scope_delta: number; done_delta: number }[],
+): { start: { scope: number; done: number }; points: BurnPoint[] } {
+  const points: BurnPoint[] = [];
+  let scope = current.scope;
+  let done = current.done;
+  for (let i = deltas.length - 1; i >= 0; i--) {
+    const d = deltas[i]!;
+    points.push({ date: d.day, scope, done });
+    scope -= Number(d.scope_delta);
+    done -= Number(d.done_delta);
+  }
+  return { start: { scope, done }, points: points.reverse() };
+}
+
+const toDeadline = (r: DeadlineRow): DeadlineItem => ({
+  kind: r.kind,
+  idx: Number(r.idx),
+  title: r.title,
+  status: r.status,
+  endDt: r.end_dt,
+});
+
+export function createDashboardService(
+  ctx: AppContext,
+  repo: DashboardRepository,
+  projectRepo: ProjectRepository,
+) {
+  return {
+    async get(actor: Actor, projectIdx: number): Promise<DashboardResponse> {
+      // Membership first, and the same 403 whether the project exists or not.
+      const m = requireMembership(await projectRepo.findMembership(projectIdx, actor.memberIdx));
+      const project = await projectRepo.findById(projectIdx);
+      if (!project) throw new AppError('PROJECT_ACCESS_DENIED');
+      const isClient = !isProfessionalRole(m.role);
+
+      const now = ctx.clock.now();
+      const today = dayCode(now);
+      const { weekStart, weekEnd } = isoWeekOf(now);
+      const burnSince = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const since = addDays(burnSince, -BURN_WINDOW_DAYS);
+
+      const [statusRows, milestoneRows, epicRows, deltas, delayedRows, upcomingRows, workloadRows, totals] =
+        await Promise.all([
+          repo.statusCounts(projectIdx),
+          repo.milestones(projectIdx),
+          repo.epics(projectIdx),
+          repo.burnDeltas(projectIdx, since),
+          repo.delayed(projectIdx, today),
+          repo.upcoming(projectIdx, today, dayCode(addDays(now, UPCOMING_DAYS))),
+          repo.workload(projectIdx, weekStart, weekEnd),
+          repo.totals(projectIdx, weekStart, weekEnd),
+        ]);
+      const [activityRows, myRows] = await Promise.all([
+        repo.activity(projectIdx),
+        isClient ? Promise.resolve(null) : repo.myStories(projectIdx, m.memberInProjectIdx),
+      ]);
+
+      const byStatus = new Map(statusRows.map((r) => [r.status, r]));
+      const storiesByStatus = storyStatuses.map((status) => ({
+        status,
+        count: Number(byStatus.get(status)?.count ?? 0),
+        point: Number(byStatus.get(status)?.point ?? 0),
+      }));
+      const sum = (pick: (r: (typeof storiesByStatus)[number]) => number, only?: readonly StoryStatus[]) =>
+        storiesByStatus.filter((r) => !only || only.includes(r.status)).reduce((a, r) => a + pick(r), 0);
+      const completed = byStatus.get('completed');
+      const scopeCount = sum((r) => r.count, burnScopeStatuses);
+      const completedCount = Number(completed?.count ?? 0);
+
+      const milestones: DashboardMilestone[] = milestoneRows.map((r) => ({
+        milestoneIdx: Number(r.milestone_idx),
+        title: r.title,
+        status: r.status as MilestoneStatus,
+        startDt: r.start_dt,
+        endDt: r.end_dt,
+        storyCount: Number(r.story_count),
+        completedStoryCount: Number(r.completed_story_count),
+        decidedAt: iso(r.decided_at),
+      }));
+      const milestoneCounts = new Map<string, number>();
+      for (const ms of milestones) milestoneCounts.set(ms.status, (milestoneCounts.get(ms.status) ?? 0) + 1);
+
+      const burn = burnFromDeltas({ scope: scopeCount, done: completedCount }, deltas);
+      const workload = workloadRows.map((r) => ({
+        memberInProjectIdx: Number(r.member_in_project_idx),
+        nickname: r.nickname,
+        colorCode: r.color_code,
+        profileFileIdx: r.profile_file_idx === null ? null : Number(r.profile_file_idx),
+        role: r.role,
+        openStoryCount: Number(r.open_story_count),
+        minutesThisWeek: Number(r.minutes_this_week),
+      }));
+      const me = workload.find((w) => w.memberInProjectIdx === m.memberInProjectIdx);
+
+      return {
+        projectIdx,
+        projectName: project.name,
+        projectStartDt: project.startDt,
+        projectEndDt: project.endDt,
+        today,
+        weekStart,
+        viewer: { memberInProjectIdx: m.memberInProjectIdx, role: m.role, isClient },
+        totals: {
+          storyCount: sum((r) => r.count),
+          completedStoryCount: completedCount,
+          totalPoint: sum((r) => r.point, burnScopeStatuses),
+          completedPoint: Number(completed?.point ?? 0),
+          progress: percent(completedCount, scopeCount),
+          milestoneCount: Number(totals.milestone_count),
+          epicCount: Number(totals.epic_count),
+          memberCount: Number(totals.member_count),
+          minutesThisWeek: Number(totals.minutes_this_week),
+        },
+        storiesByStatus,
+        milestonesByStatus: milestoneStatuses.map((status) => ({
+          status,
+          count: milestoneCounts.get(status) ?? 0,
+        })),
+        milestones,
+        epics: epicRows.map((r) => {
+          const totalPoint = Number(r.total_point);
+          const storyCount = Number(r.story_count);
+          const completedPoint = Number(r.completed_point);
+          const completedStoryCount = Number(r.completed_story_count);
+          return {
+            epicIdx: Number(r.epic_idx),
+            label: r.label,
+            colorCode: r.color_code,
+            storyCount,
+            completedStoryCount,
+            totalPoint,
+            completedPoint,
+            progress:
+              totalPoint > 0 ? percent(completedPoint, totalPoint) : percent(completedStoryCount, storyCount),
+          };
+        }),
+        burn: {
+          from: burn.points[0]?.date ?? today,
+          to: today,
+          start: burn.start,
+          points: burn.points,
+        },
+        delayed: { total: Number(delayedRows[0]?.total ?? 0), items: delayedRows.map(toDeadline) },
+        upcoming: { total: Number(upcomingRows[0]?.total ?? 0), items: upcomingRows.map(toDeadline) },
+        workload,
+        activity: activityRows.map((r) => ({
+          historyIdx: Number(r.history_idx),
+          type: Number(r.type),
+          storyIdx: r.story_idx === null ? null : Number(r.story_idx),
+          milestoneIdx: r.milestone_idx === null ? null : Number(r.milestone_idx),
+          title: r.title ?? '',
+          exists: Boolean(r.exists),
+          actor:
+            r.actor_idx === null
+              ? null
+              : { memberInProjectIdx: Number(r.actor_idx), nickname: r.nickname ?? '' },
+          status: r.status,
+          createdAt: iso(r.created_at)!,
+        })),
+        approvals: isClient ? milestones.filter((ms) => ms.status === 'approving') : null,
+        mine: myRows
+          ? {
+              openStoryCount: Number(myRows[0]?.total ?? 0),
+              minutesThisWeek: me?.minutesThisWeek ?? 0,
+              stories: myRows.map((r) => ({
+                storyIdx: Number(r.story_idx),
+                title: r.title,
+                status: r.status as StoryStatus,
+                endDt: r.end_dt,
+                milestoneIdx: r.milestone_idx === null ? null : Number(r.milestone_idx),
+              })),
+            }
+          : null,
+        settlement: { available: false },
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
