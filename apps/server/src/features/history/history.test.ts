@@ -1,0 +1,152 @@
+import { historyTypes } from '@teamline/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let f: PlanningFixture;
+let call: ReturnType<typeof api>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await planningFixture(t, 'h');
+  call = api(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Item = {
+  historyIdx: number;
+  type: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+describe('history of every event type 1–13', () => {
+  it('is written with each change and readable through the history calls', async () => {
+    const m = (await call('POST', '/milestone', f.admin.key, { projectIdx: f.projectA, title: 'M' })).json()
+      .data.milestoneIdx;
+    const s = (
+      await call('POST', '/story', f.admin.key, {
+        projectIdx: f.projectA,
+        milestoneIdx: m,
+        title: 'S',
+        endDt: '20200101',
+      })
+    ).json().data.storyIdx;
+    const long = 'x'.repeat(300);
+    const edits = [
+      { title: 'S2' },
+      { description: long },
+      { approverIdx: f.lead.mip },
+      { reporterIdx: f.dev.mip },
+      { link: 'https://l.test' },
+      { startDt: '20191201' },
+      { status: 'inProgress' },
+    ];
+    for (const body of edits)
+      expect((await call('PATCH', `/story/${s}`, f.admin.key, body)).statusCode).toBe(200);
+    await call('PATCH', `/assignee/${s}`, f.admin.key, { assignees: [f.dev.mip] });
+    await t.app.services.story.runDelayJob(new Date('2026-01-01T00:00:00Z'));
+    await call('POST', `/story/${s}/comment`, f.client.key, { content: 'hello' });
+    await call('PATCH', `/milestone/approved/${m}`, f.admin.key, { action: 'request' });
+    await call('PATCH', `/milestone/approved/${m}`, f.client.key, { action: 'reject', rejectReason: 'no' });
+    await call('PATCH', `/milestone/approved/${m}`, f.admin.key, { action: 'request' });
+    await call('PATCH', `/milestone/approved/${m}`, f.client.key, { action: 'approve' });
+
+    const storyItems: Item[] = (await call('GET', `/history/story?storyIdx=${s}`, f.client.key)).json().data;
+    const milestoneItems: Item[] = (
+      await call('GET', `/history/milestone?milestoneIdx=${m}`, f.client.key)
+    ).json().data;
+    const types = new Set([...storyItems, ...milestoneItems].map((h) => h.type));
+    for (let type = 1; type <= 13; type++) expect(types.has(type), `type ${type}`).toBe(true);
+    // Newest first.
+    expect(storyItems[0]!.historyIdx).toBeGreaterThan(storyItems.at(-1)!.historyIdx);
+
+    const description = storyItems.find((h) => h.type === historyTypes.description)!;
+    expect((description.after!.description as string).length).toBeLessThan(110);
+    const full = await call(
+      'GET',
+      `/history-data/by-history-idx?historyIdx=${description.historyIdx}`,
+      f.dev.key,
+    );
+    expect(full.statusCode).toBe(200);
+    expect(full.json().data).toEqual({
+      historyIdx: description.historyIdx,
+      type: historyTypes.description,
+      before: { description: '' },
+      after: { description: long },
+    });
+    const auto = storyItems.find((h) => h.type === historyTypes.autoStatus)!;
+    expect(auto).toMatchObject({
+      actor: null,
+      before: { status: 'inProgress' },
+      after: { status: 'delayed' },
+    });
+  });
+
+  it('answers 400, 401, 403 for another project and 404', async () => {
+    const s = (await call('POST', '/story', f.admin.key, { projectIdx: f.projectA, title: 'S' })).json().data
+      .storyIdx;
+    const item = (await call('GET', `/history/story?storyIdx=${s}`, f.admin.key)).json().data[0];
+    for (const url of [
+      `/history/story?storyIdx=${s}`,
+      `/history-data/by-history-idx?historyIdx=${item.historyIdx}`,
+    ]) {
+      expect((await call('GET', url)).statusCode).toBe(401);
+      const denied = await call('GET', url, f.outsider.key);
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json()).toEqual({ error: expect.objectContaining({ code: 'PROJECT_ACCESS_DENIED' }) });
+    }
+    expect((await call('GET', '/history/story?storyIdx=999999', f.admin.key)).json().error.code).toBe(
+      'STORY_NOT_FOUND',
+    );
+    expect((await call('GET', '/history/milestone?milestoneIdx=999999', f.admin.key)).json().error.code).toBe(
+      'MILESTONE_NOT_FOUND',
+    );
+    expect(
+      (await call('GET', '/history-data/by-history-idx?historyIdx=999999', f.admin.key)).json().error.code,
+    ).toBe('HISTORY_NOT_FOUND');
+    expect((await call('GET', '/history/story', f.admin.key)).statusCode).toBe(400);
+    expect((await call('GET', '/history/milestone?milestoneIdx=x', f.admin.key)).statusCode).toBe(400);
+    expect((await call('GET', '/history/milestone?milestoneIdx=1')).statusCode).toBe(401);
+  });
+});
+
+describe('member-in-project', () => {
+  it('lists the project’s members and the caller’s own record', async () => {
+    const list = await call('GET', `/member-in-project?projectIdx=${f.projectA}`, f.client.key);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toHaveLength(5);
+    expect(
+      list.json().data.find((m: { memberInProjectIdx: number }) => m.memberInProjectIdx === f.dev.mip),
+    ).toEqual({
+      memberInProjectIdx: f.dev.mip,
+      memberIdx: f.dev.memberIdx,
+      projectIdx: f.projectA,
+      nickname: 'h-dev',
+      colorCode: '#00D696',
+      profileFileIdx: null,
+      role: 'depth2',
+      isAdmin: false,
+      depth1Idx: f.lead.mip,
+    });
+    const info = await call('GET', `/member-in-project/info?projectIdx=${f.projectA}`, f.lead.key);
+    expect(info.json().data).toMatchObject({
+      memberInProjectIdx: f.lead.mip,
+      role: 'depth1',
+      depth1Idx: null,
+    });
+    for (const url of [
+      `/member-in-project?projectIdx=${f.projectA}`,
+      `/member-in-project/info?projectIdx=${f.projectA}`,
+    ]) {
+      expect((await call('GET', url)).statusCode).toBe(401);
+      expect((await call('GET', url, f.outsider.key)).json().error.code).toBe('PROJECT_ACCESS_DENIED');
+    }
+    expect((await call('GET', '/member-in-project', f.admin.key)).json().error.fieldErrors).toHaveProperty(
+      'projectIdx',
+    );
+  });
+});
