@@ -150,3 +150,44 @@ describe('member-in-project', () => {
     );
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every planning and history call with its method', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls: [string, string][] = [
+      ['get', '/api/milestone/timeline'],
+      ['post', '/api/milestone'],
+      ['get', '/api/milestone/stories'],
+      ['patch', '/api/milestone/{id}'],
+      ['patch', '/api/milestone/order'],
+      ['patch', '/api/milestone/approved/{id}'],
+      ['delete', '/api/milestone/{id}'],
+      ['get', '/api/milestone/{milestoneIdx}'],
+      ['get', '/api/story/{storyIdx}'],
+      ['get', '/api/story/awaiting-zone'],
+      ['get', '/api/story/no-epic/{id}'],
+      ['get', '/api/story/by-epic/{id}'],
+      ['post', '/api/story'],
+      ['patch', '/api/story/{id}'],
+      ['patch', '/api/story/order'],
+      ['delete', '/api/story/{id}'],
+      ['get', '/api/story/{id}/comment'],
+      ['post', '/api/story/{id}/comment'],
+      ['patch', '/api/assignee/{id}'],
+      ['get', '/api/timekeeping'],
+      ['post', '/api/timekeeping'],
+      ['delete', '/api/timekeeping/bulk'],
+      ['get', '/api/member-in-project'],
+      ['get', '/api/member-in-project/info'],
+      ['get', '/api/epic/all-of-project'],
+      ['post', '/api/epic'],
+      ['patch', '/api/epic/{id}'],
+      ['delete', '/api/epic/{id}'],
+      ['get', '/api/history/story'],
+      ['get', '/api/history/milestone'],
+      ['get', '/api/history-data/by-history-idx'],
+    ];
+    for (const [method, path] of calls) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(JSON.stringify(doc.paths['/api/milestone/timeline'].get.responses['200'])).toContain('orderKey');
+  });
+});
