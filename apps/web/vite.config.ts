@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 
+const chartLibraries =
+  /node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)\//;
+
 export default defineConfig({
   root: import.meta.dirname,
   // plugin-react's types resolve against the root's newer vite (pulled in by vitest); same runtime API.
@@ -13,6 +16,8 @@ export default defineConfig({
         // Libraries change less often than the app: a separate chunk stays cached across deploys.
         manualChunks: (id: string) => {
           if (!id.includes('node_modules')) return undefined;
+          // The chart library and its own dependencies stay with the lazy dashboard route.
+          if (chartLibraries.test(id)) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (id.includes('node_modules/zod/')) return 'zod';
           return 'vendor';

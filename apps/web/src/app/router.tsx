@@ -29,6 +29,8 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/auth/components/RepasswordPage').then((m) => ({ Component: m.RepasswordPage })),
   Profile: () =>
     import('../features/member/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+  dashboard: () =>
+    import('../features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>
