@@ -31,6 +31,9 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/member/components/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
   dashboard: () =>
     import('../features/dashboard/components/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  Timeline: () =>
+    import('../features/timeline/components/TimelinePage').then((m) => ({ Component: m.TimelinePage })),
+  epic: () => import('../features/epic/components/EpicPage').then((m) => ({ Component: m.EpicPage })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>

@@ -1,0 +1,305 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EPIC_LIMIT, type Epic, type Story } from '@teamline/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { ColorPicker } from '../../../components/ui/ColorPicker';
+import { Icon } from '../../../components/ui/Icon';
+import { Modal } from '../../../components/ui/Modal';
+import { openAlert } from '../../../components/ui/alert-store';
+import { notify } from '../../../stores/toast-store';
+import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { useEpics, useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
+import { applyOptimistic } from '../../planning/optimistic';
+import { useProjectRealtime } from '../../realtime/use-project-realtime';
+import { StatusBadge } from '../../timeline/components/StatusBadge';
+import '../../planning/planning.css';
+
+interface EpicDraft {
+  label: string;
+  weight: string;
+  point: string;
+  colorCode: string;
+}
+const blank: EpicDraft = { label: '', weight: '0', point: '0', colorCode: '#00D696' };
+
+/** `/epic/{id}`: the project's epics with progress, create/edit/delete (max 30), and their stories. */
+export function EpicPage() {
+  const { t } = useTranslation();
+  const projectIdx = Number(useParams().id);
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  const { isProfessional } = usePlanningRole();
+  useProjectRealtime(Number.isInteger(projectIdx) ? projectIdx : null);
+  const epics = useEpics(projectIdx);
+  const [editing, setEditing] = useState<Epic | 'new' | null>(null);
+  const [draft, setDraft] = useState<EpicDraft>(blank);
+  const [error, setError] = useState('');
+  const [showNoEpic, setShowNoEpic] = useState(false);
+  const key = planningKeys.epics(projectIdx);
+  const count = epics.data?.length ?? 0;
+  const isFull = count >= EPIC_LIMIT;
+
+  const save = useMutation({
+    mutationFn: (d: EpicDraft) => {
+      const body = {
+        label: d.label.trim(),
+        weight: Number(d.weight) || 0,
+        point: Number(d.point) || 0,
+        colorCode: d.colorCode,
+      };
+      return editing && editing !== 'new'
+        ? planningApi.updateEpic(editing.epicIdx, body)
+        : planningApi.createEpic({ projectIdx, ...body });
+    },
+    onSuccess: async () => {
+      notify(t(editing === 'new' ? 'ui.planning.epic.created' : 'ui.planning.epic.updated'), 'success');
+      setEditing(null);
+      await client.invalidateQueries({ queryKey: key });
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (epicIdx: number) => planningApi.deleteEpic(epicIdx),
+    onMutate: (epicIdx) =>
+      applyOptimistic(client, [[key, (old: Epic[]) => old.filter((e) => e.epicIdx !== epicIdx)]]),
+    onSuccess: async () => {
+      notify(t('ui.planning.epic.deleted'), 'success');
+      await client.invalidateQueries({ queryKey: planningKeys.all(projectIdx) });
+    },
+    onError: (err, _idx, rollback) => {
+      rollback?.();
+      onError(err);
+    },
+  });
+
+  function openEditor(epic: Epic | 'new') {
+    setError('');
+    setDraft(
+      epic === 'new'
+        ? blank
+        : {
+            label: epic.label,
+            weight: String(epic.weight),
+            point: String(epic.point),
+            colorCode: epic.colorCode ?? blank.colorCode,
+          },
+    );
+    setEditing(epic);
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!draft.label.trim()) return setError(t('validation.required'));
+    save.mutate(draft);
+  }
+
+  return (
+    <div className="page">
+      <div className="page__head">
+        <h1>{t('ui.planning.epic.title')}</h1>
+        <span className="dp-muted" data-testid="epic-count">
+          {t('ui.planning.epic.limit', { count, max: EPIC_LIMIT })}
+        </span>
+        {isProfessional && (
+          <Button
+            size="small"
+            onClick={() => (isFull ? notify(t('errors.EPIC_LIMIT_REACHED'), 'error') : openEditor('new'))}
+            aria-disabled={isFull}
+          >
+            <Icon name="plus" size={16} /> {t('ui.planning.epic.add')}
+          </Button>
+        )}
+      </div>
+      {epics.isLoading && (
+        <div className="page-spinner">
+          <span className="spinner" role="status" aria-label={t('ui.common.loading')} />
+        </div>
+      )}
+      {epics.isError && (
+        <div className="tl-state" role="alert">
+          <p>{t('ui.common.loadFailed')}</p>
+          <Button size="small" variant="outline" onClick={() => void epics.refetch()}>
+            {t('ui.common.retry')}
+          </Button>
+        </div>
+      )}
+      {epics.data?.length === 0 && <div className="tl-state">{t('ui.planning.epic.empty')}</div>}
+      <ul className="epic-list" data-testid="epic-list">
+        {epics.data?.map((epic) => (
+          <EpicCard
+            key={epic.epicIdx}
+            epic={epic}
+            projectIdx={projectIdx}
+            canEdit={isProfessional}
+            onEdit={() => openEditor(epic)}
+            onDelete={() =>
+              void openAlert(t('ui.planning.epic.confirmDelete', { label: epic.label }))
+                .then(() => remove.mutate(epic.epicIdx))
+                .catch(() => undefined)
+            }
+          />
+        ))}
+      </ul>
+      <section className="epic-card epic-card--none" style={{ marginTop: '1.6rem' }}>
+        <div className="epic-card__head">
+          <h2 className="epic-card__label">{t('ui.planning.epic.noEpicStories')}</h2>
+          <Button
+            size="small"
+            variant="outline"
+            onClick={() => setShowNoEpic((v) => !v)}
+            aria-expanded={showNoEpic}
+          >
+            {t(showNoEpic ? 'ui.planning.epic.hideStories' : 'ui.planning.epic.showStories')}
+          </Button>
+        </div>
+        {showNoEpic && <EpicStories projectIdx={projectIdx} epicIdx="none" />}
+      </section>
+      <Modal
+        title={t(editing === 'new' ? 'ui.planning.epic.add' : 'ui.planning.epic.edit')}
+        isOpen={editing !== null}
+        onClose={() => setEditing(null)}
+        size="small"
+        formId="epic-form"
+        confirmText={t('ui.common.save')}
+        isConfirmLoading={save.isPending}
+      >
+        <form id="epic-form" className="add-form" onSubmit={submit}>
+          <label htmlFor="epic-label">{t('ui.planning.epic.label')}</label>
+          <input
+            id="epic-label"
+            className="input"
+            value={draft.label}
+            maxLength={100}
+            aria-invalid={!!error}
+            onChange={(e) => setDraft({ ...draft, label: e.target.value })}
+          />
+          <div className="dp-grid">
+            <label>
+              <span>{t('ui.planning.epic.weight')}</span>
+              <input
+                type="number"
+                className="input"
+                min={0}
+                max={1000}
+                value={draft.weight}
+                onChange={(e) => setDraft({ ...draft, weight: e.target.value })}
+              />
+            </label>
+            <label>
+              <span>{t('ui.planning.epic.point')}</span>
+              <input
+                type="number"
+                className="input"
+                min={0}
+                max={1000}
+                value={draft.point}
+                onChange={(e) => setDraft({ ...draft, point: e.target.value })}
+              />
+            </label>
+          </div>
+          <ColorPicker
+            legend={t('ui.planning.epic.color')}
+            value={draft.colorCode}
+            onChange={(colorCode) => setDraft({ ...draft, colorCode })}
+          />
+          {error && (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+      </Modal>
+    </div>
+  );
+}
+
+function EpicCard({
+  epic,
+  projectIdx,
+  canEdit,
+  onEdit,
+  onDelete,
+}: {
+  epic: Epic;
+  projectIdx: number;
+  canEdit: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const style = { '--epic': epic.colorCode ?? undefined } as React.CSSProperties;
+  return (
+    <li className="epic-card" style={style} data-testid="epic-card">
+      <div className="epic-card__head">
+        <h2 className="epic-card__label">{epic.label}</h2>
+        <Button size="small" variant="outline" onClick={() => setIsOpen((v) => !v)} aria-expanded={isOpen}>
+          {t(isOpen ? 'ui.planning.epic.hideStories' : 'ui.planning.epic.showStories')}
+        </Button>
+        {canEdit && (
+          <>
+            <Button size="small" variant="ghost" onClick={onEdit}>
+              {t('ui.planning.epic.edit')}
+            </Button>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={`${t('ui.common.delete')} ${epic.label}`}
+              onClick={onDelete}
+            >
+              <Icon name="trash" size={18} />
+            </button>
+          </>
+        )}
+      </div>
+      <div className="epic-card__facts">
+        <span>
+          {t('ui.planning.epic.weight')}: {epic.weight}
+        </span>
+        <span>
+          {t('ui.planning.epic.point')}: {epic.point}
+        </span>
+        <span>
+          {t('ui.planning.epic.storyCount', { done: epic.completedStoryCount, total: epic.storyCount })}
+        </span>
+        <span>{t('ui.planning.epic.progressValue', { value: epic.progress })}</span>
+      </div>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={t('ui.planning.epic.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={epic.progress}
+      >
+        <div className="progress__bar" style={{ width: `${Math.min(100, Math.max(0, epic.progress))}%` }} />
+      </div>
+      {isOpen && <EpicStories projectIdx={projectIdx} epicIdx={epic.epicIdx} />}
+    </li>
+  );
+}
+
+function EpicStories({ projectIdx, epicIdx }: { projectIdx: number; epicIdx: number | 'none' }) {
+  const { t } = useTranslation();
+  const stories = useQuery({
+    queryKey: planningKeys.epicStories(projectIdx, epicIdx),
+    queryFn: (): Promise<Story[]> =>
+      epicIdx === 'none' ? planningApi.storiesNoEpic(projectIdx) : planningApi.storiesByEpic(epicIdx),
+  });
+  if (stories.isLoading)
+    return <span className="spinner spinner--inline" role="status" aria-label={t('ui.common.loading')} />;
+  if (stories.isError) return <p className="dp-muted">{t('ui.common.loadFailed')}</p>;
+  if (!stories.data?.length) return <p className="dp-muted">{t('ui.planning.epic.noStories')}</p>;
+  return (
+    <ul className="epic-stories">
+      {stories.data.map((s) => (
+        <li key={s.storyIdx}>
+          <StatusBadge status={s.status} compact />
+          <Link to={`/timeline/${projectIdx}?selectedStory=${s.storyIdx}`}>{s.title}</Link>
+          <span className="dp-muted">{s.point}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,185 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Story,
+  type TimelineResponse,
+  type TimelineStory,
+  type UpdateStoryRequest,
+} from '@teamline/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCodeOf } from '../../../lib/api-client';
+import { useProjectStore } from '../../../stores/project-store';
+import { useRoleStore } from '../../../stores/role-store';
+import { notify } from '../../../stores/toast-store';
+import {
+  applyMilestoneMove,
+  applyStoryMove,
+  patchStory,
+  type MilestoneMove,
+  type Plan,
+  type StoryMove,
+} from '../../timeline/logic/plan';
+import { planningApi, planningKeys } from '../api/planning-api';
+import { applyOptimistic } from '../optimistic';
+
+export const toTimelineStory = (s: Story): TimelineStory => ({
+  storyIdx: s.storyIdx,
+  milestoneIdx: s.milestoneIdx,
+  epicIdx: s.epicIdx,
+  title: s.title,
+  status: s.status,
+  startDt: s.startDt,
+  endDt: s.endDt,
+  assignees: s.assignees,
+  point: s.point,
+  orderKey: s.orderKey,
+});
+
+/** The timeline and the backlog of a project, as one plan. */
+export function usePlan(projectIdx: number) {
+  const timeline = useQuery({
+    queryKey: planningKeys.timeline(projectIdx),
+    queryFn: () => planningApi.timeline(projectIdx),
+  });
+  const backlog = useQuery({
+    queryKey: planningKeys.backlog(projectIdx),
+    queryFn: async () => (await planningApi.backlog(projectIdx)).map(toTimelineStory),
+  });
+  const plan = useMemo<Plan | undefined>(
+    () =>
+      timeline.data && backlog.data
+        ? { milestones: timeline.data.milestones, backlog: backlog.data }
+        : undefined,
+    [timeline.data, backlog.data],
+  );
+  return {
+    plan,
+    isLoading: timeline.isLoading || backlog.isLoading,
+    isError: timeline.isError || backlog.isError,
+    refetch: () => Promise.all([timeline.refetch(), backlog.refetch()]),
+  };
+}
+
+export const useMembers = (projectIdx: number) =>
+  useQuery({ queryKey: planningKeys.members(projectIdx), queryFn: () => planningApi.members(projectIdx) });
+export const useEpics = (projectIdx: number) =>
+  useQuery({ queryKey: planningKeys.epics(projectIdx), queryFn: () => planningApi.epics(projectIdx) });
+
+/** Who the user is in this project: the role decides what they may do (spec §6). */
+export function usePlanningRole() {
+  const currentRole = useRoleStore((s) => s.currentRole);
+  const isClientMode = useRoleStore((s) => s.isClient);
+  const selfProjectIdx = useProjectStore((s) => s.selfProjectIdx);
+  const isClient = currentRole ? currentRole === 'client' : isClientMode;
+  return { role: currentRole, isClient, isProfessional: !isClient, selfProjectIdx };
+}
+
+export function useErrorToast() {
+  const { t } = useTranslation();
+  return (error: unknown) => notify(t(`errors.${errorCodeOf(error)}`), 'error');
+}
+
+/** Both caches of the plan (timeline and backlog), edited together. */
+async function editPlan(
+  client: ReturnType<typeof useQueryClient>,
+  projectIdx: number,
+  change: (plan: Plan) => Plan,
+): Promise<() => void> {
+  const timeline = client.getQueryData<TimelineResponse>(planningKeys.timeline(projectIdx));
+  const backlog = client.getQueryData<TimelineStory[]>(planningKeys.backlog(projectIdx));
+  if (!timeline || !backlog) return () => undefined;
+  const plan = change({ milestones: timeline.milestones, backlog });
+  return applyOptimistic(client, [
+    [planningKeys.timeline(projectIdx), (old: TimelineResponse) => ({ ...old, milestones: plan.milestones })],
+    [planningKeys.backlog(projectIdx), () => plan.backlog],
+  ]);
+}
+
+/** One order call per move, applied at once and rolled back with a translated toast on failure. */
+export function useMoveStory(projectIdx: number) {
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  return useMutation({
+    mutationFn: (move: StoryMove) => planningApi.orderStory(move),
+    onMutate: (move) => editPlan(client, projectIdx, (plan) => applyStoryMove(plan, move)),
+    onError: (error, _move, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+    onSuccess: (story) =>
+      void editPlan(client, projectIdx, (plan) =>
+        patchStory(plan, story.storyIdx, { orderKey: story.orderKey }),
+      ),
+  });
+}
+
+export function useMoveMilestone(projectIdx: number) {
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  return useMutation({
+    mutationFn: (move: MilestoneMove) => planningApi.orderMilestone(move),
+    onMutate: (move) => editPlan(client, projectIdx, (plan) => applyMilestoneMove(plan, move)),
+    onError: (error, _move, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+  });
+}
+
+/** Edit one story: the row and the detail change at once, and go back if the server refuses. */
+export function useUpdateStory(projectIdx: number, storyIdx: number) {
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  return useMutation({
+    mutationFn: (body: UpdateStoryRequest) => planningApi.updateStory(storyIdx, body),
+    onMutate: async (body) => {
+      const rowPatch: Partial<TimelineStory> = {};
+      for (const field of ['title', 'status', 'startDt', 'endDt', 'epicIdx', 'point'] as const)
+        if (body[field] !== undefined) Object.assign(rowPatch, { [field]: body[field] });
+      const undoPlan = await editPlan(client, projectIdx, (plan) => patchStory(plan, storyIdx, rowPatch));
+      const undoDetail = await applyOptimistic(client, [
+        [planningKeys.story(projectIdx, storyIdx), (old: Story) => ({ ...old, ...body })],
+      ]);
+      return () => {
+        undoPlan();
+        undoDetail();
+      };
+    },
+    onError: (error, _body, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+    onSuccess: (story) => {
+      client.setQueryData(planningKeys.story(projectIdx, storyIdx), story);
+      void client.invalidateQueries({ queryKey: planningKeys.history(projectIdx, 'story', storyIdx) });
+    },
+  });
+}
+
+export function useSetAssignees(projectIdx: number, storyIdx: number) {
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  return useMutation({
+    mutationFn: (assignees: number[]) => planningApi.setAssignees(storyIdx, assignees),
+    onMutate: async (assignees) => {
+      const undoPlan = await editPlan(client, projectIdx, (plan) =>
+        patchStory(plan, storyIdx, { assignees }),
+      );
+      const undoDetail = await applyOptimistic(client, [
+        [planningKeys.story(projectIdx, storyIdx), (old: Story) => ({ ...old, assignees })],
+      ]);
+      return () => {
+        undoPlan();
+        undoDetail();
+      };
+    },
+    onError: (error, _a, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+    onSuccess: (story) => {
+      client.setQueryData(planningKeys.story(projectIdx, storyIdx), story);
+      void client.invalidateQueries({ queryKey: planningKeys.history(projectIdx, 'story', storyIdx) });
+    },
+  });
+}

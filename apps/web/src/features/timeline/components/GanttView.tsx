@@ -1,0 +1,157 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Epic } from '@teamline/contract';
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
+import { buildRows, type Plan, type StoryFilters } from '../logic/plan';
+
+const DAY_WIDTH = 22;
+const ROW_H = 36;
+const LABEL_W = 240;
+
+/**
+ * The schedule view: one row per milestone and story (virtualised both ways by the browser's
+ * scrolling: only visible rows are mounted), bars from start to end date, and a line for today.
+ */
+export function GanttView({
+  plan,
+  filters,
+  epics,
+  onOpenStory,
+  onOpenMilestone,
+}: {
+  plan: Plan;
+  filters: StoryFilters;
+  epics: ReadonlyMap<number, Epic>;
+  onOpenStory: (storyIdx: number) => void;
+  onOpenMilestone: (milestoneIdx: number) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const rows = useMemo(
+    () => buildRows(plan, filters, new Set()).filter((r) => r.kind !== 'empty'),
+    [plan, filters],
+  );
+  const today = dayOfDate(new Date());
+  const range = useMemo(() => {
+    const dates: (string | null)[] = [];
+    for (const m of plan.milestones) {
+      dates.push(m.startDt, m.endDt);
+      for (const s of m.stories) dates.push(s.startDt, s.endDt);
+    }
+    for (const s of plan.backlog) dates.push(s.startDt, s.endDt);
+    return ganttRange(dates, today);
+  }, [plan, today]);
+  const days = range.endDay - range.startDay + 1;
+  const width = days * DAY_WIDTH;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read during render only
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_H,
+    overscan: 10,
+  });
+  const months = useMemo(() => {
+    const list: { left: number; label: string }[] = [];
+    const fmt = new Intl.DateTimeFormat(i18n.language === 'kr' ? 'ko-KR' : i18n.language, {
+      year: 'numeric',
+      month: 'short',
+    });
+    for (let d = range.startDay; d <= range.endDay; d += 1) {
+      const code = codeOfDay(d);
+      if (d === range.startDay || code.endsWith('01'))
+        list.push({
+          left: dayPosition(d, range, DAY_WIDTH),
+          label: fmt.format(new Date(Date.UTC(+code.slice(0, 4), +code.slice(4, 6) - 1, 1))),
+        });
+    }
+    return list;
+  }, [range, i18n.language]);
+  const todayLeft = dayPosition(today, range, DAY_WIDTH) + DAY_WIDTH / 2;
+
+  return (
+    <div
+      className="gantt"
+      ref={scrollRef}
+      data-testid="gantt"
+      role="region"
+      aria-label={t('ui.planning.ganttView')}
+    >
+      <div className="gantt__inner" style={{ width: LABEL_W + width }}>
+        <div className="gantt__head" style={{ width: LABEL_W + width }}>
+          <div className="gantt__corner" style={{ width: LABEL_W }} />
+          <div className="gantt__scale" style={{ width }}>
+            {months.map((m) => (
+              <span key={m.left} className="gantt__month" style={{ left: m.left }}>
+                {m.label}
+              </span>
+            ))}
+          </div>
+        </div>
+        <div className="gantt__body" style={{ height: virtualizer.getTotalSize() }}>
+          <div
+            className="gantt__today"
+            style={{ left: LABEL_W + todayLeft }}
+            data-testid="gantt-today"
+            title={t('ui.planning.today')}
+          >
+            <span>{t('ui.planning.today')}</span>
+          </div>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            const isStory = row.kind === 'story';
+            const title =
+              row.kind === 'story'
+                ? row.story.title
+                : row.kind === 'milestone'
+                  ? row.milestone.title
+                  : t('ui.planning.backlog');
+            const dated = row.kind === 'story' ? row.story : row.kind === 'milestone' ? row.milestone : null;
+            const status = dated?.status ?? '';
+            const bar = dated ? barGeometry(dated.startDt, dated.endDt, range, DAY_WIDTH) : null;
+            const epic =
+              row.kind === 'story' && row.story.epicIdx !== null ? epics.get(row.story.epicIdx) : undefined;
+            const open = () => {
+              if (row.kind === 'story') onOpenStory(row.story.storyIdx);
+              else if (row.kind === 'milestone') onOpenMilestone(row.milestone.milestoneIdx);
+            };
+            return (
+              <div
+                key={row.id}
+                className={`gantt__row${isStory ? '' : ' gantt__row--group'}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_H }}
+                data-testid="gantt-row"
+              >
+                <div className="gantt__label" style={{ width: LABEL_W }}>
+                  {row.kind === 'backlog' ? (
+                    <span className="gantt__name">{title}</span>
+                  ) : (
+                    <button type="button" className="gantt__name" onClick={open} title={title}>
+                      {title}
+                    </button>
+                  )}
+                </div>
+                <div className="gantt__track" style={{ width }}>
+                  {bar ? (
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      className={`gantt__bar status--${status}${isStory ? '' : ' gantt__bar--group'}`}
+                      style={{ left: bar.left, width: bar.width, borderColor: epic?.colorCode ?? undefined }}
+                      onClick={open}
+                      title={`${title} · ${t(`ui.planning.status.${status}`)}`}
+                      data-testid="gantt-bar"
+                    />
+                  ) : (
+                    dated && <span className="gantt__nodate">{t('ui.planning.noDates')}</span>
+                  )}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { localeOf, isLanguage } from '@teamline/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEpics, useMembers } from '../../planning/hooks/use-planning';
+import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { historySentence } from '../logic/history';
+import type { Plan } from '../logic/plan';
+
+/** The readable history of a story or a milestone, newest first. */
+export function HistoryList({
+  projectIdx,
+  kind,
+  idx,
+  plan,
+}: {
+  projectIdx: number;
+  kind: 'story' | 'milestone';
+  idx: number;
+  plan: Plan | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const history = useQuery({
+    queryKey: planningKeys.history(projectIdx, kind, idx),
+    queryFn: () => (kind === 'story' ? planningApi.storyHistory(idx) : planningApi.milestoneHistory(idx)),
+  });
+  const members = useMembers(projectIdx);
+  const epics = useEpics(projectIdx);
+  const names = useMemo(
+    () => ({
+      member: (i: number) => members.data?.find((m) => m.memberInProjectIdx === i)?.nickname,
+      milestone: (i: number) => plan?.milestones.find((m) => m.milestoneIdx === i)?.title,
+      epic: (i: number) => epics.data?.find((e) => e.epicIdx === i)?.label,
+    }),
+    [members.data, epics.data, plan],
+  );
+  const locale = isLanguage(i18n.language) ? localeOf[i18n.language] : undefined;
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="dp-section" aria-labelledby={`history-${kind}-${idx}`}>
+      <h3 id={`history-${kind}-${idx}`}>{t('ui.planning.history.heading')}</h3>
+      {history.isLoading && (
+        <span className="spinner spinner--inline" role="status" aria-label={t('ui.common.loading')} />
+      )}
+      {history.isError && (
+        <p className="dp-muted">
+          {t('ui.common.loadFailed')}{' '}
+          <button type="button" className="btn-link" onClick={() => void history.refetch()}>
+            {t('ui.common.retry')}
+          </button>
+        </p>
+      )}
+      {history.data?.length === 0 && <p className="dp-muted">{t('ui.planning.history.empty')}</p>}
+      <ol className="history-list" data-testid="history-list">
+        {history.data?.map((item) => (
+          <li key={item.historyIdx} data-type={item.type}>
+            <span className="history-list__text">{historySentence(item, t, names)}</span>
+            <time className="history-list__time" dateTime={item.createdAt}>
+              {when.format(new Date(item.createdAt))}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

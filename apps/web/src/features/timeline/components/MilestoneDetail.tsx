@@ -1,0 +1,271 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  approvalRequestableStatuses,
+  milestoneTransitions,
+  type Milestone,
+  type MilestoneApprovalRequest,
+  type MilestoneStatus,
+  type TimelineResponse,
+  type UpdateMilestoneRequest,
+} from '@teamline/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { openAlert } from '../../../components/ui/alert-store';
+import { notify } from '../../../stores/toast-store';
+import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
+import { applyOptimistic } from '../../planning/optimistic';
+import type { Plan } from '../logic/plan';
+import { DateField, InlineText, SelectField } from './fields';
+import { HistoryList } from './HistoryList';
+import { StatusBadge } from './StatusBadge';
+
+/** Which approval buttons the user sees (spec §6): professionals request, the client approves or rejects. */
+export function approvalActions(
+  status: MilestoneStatus,
+  isClient: boolean,
+): ('request' | 'approve' | 'reject')[] {
+  if (isClient) return status === 'approving' ? ['approve', 'reject'] : [];
+  return approvalRequestableStatuses.includes(status) ? ['request'] : [];
+}
+
+export function MilestoneDetail({
+  projectIdx,
+  milestoneIdx,
+  plan,
+  onClose,
+}: {
+  projectIdx: number;
+  milestoneIdx: number;
+  plan: Plan | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  const { isClient, isProfessional } = usePlanningRole();
+  const [isRejecting, setIsRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const key = planningKeys.milestone(projectIdx, milestoneIdx);
+  const milestone = useQuery({ queryKey: key, queryFn: () => planningApi.milestone(milestoneIdx) });
+
+  /** The header row and the detail change at once; a refusal puts both back. */
+  const optimistic = (patch: Partial<Milestone>) =>
+    Promise.all([
+      applyOptimistic(client, [[key, (old: Milestone) => ({ ...old, ...patch })]]),
+      applyOptimistic(client, [
+        [
+          planningKeys.timeline(projectIdx),
+          (old: TimelineResponse) => ({
+            ...old,
+            milestones: old.milestones.map((m) => (m.milestoneIdx === milestoneIdx ? { ...m, ...patch } : m)),
+          }),
+        ],
+      ]),
+    ]).then((undos) => () => undos.forEach((undo) => undo()));
+
+  const update = useMutation({
+    mutationFn: (body: UpdateMilestoneRequest) => planningApi.updateMilestone(milestoneIdx, body),
+    onMutate: (body) => optimistic(body as Partial<Milestone>),
+    onError: (error, _b, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(key, saved);
+      void client.invalidateQueries({
+        queryKey: planningKeys.history(projectIdx, 'milestone', milestoneIdx),
+      });
+    },
+  });
+  const approval = useMutation({
+    mutationFn: (body: MilestoneApprovalRequest) => planningApi.approveMilestone(milestoneIdx, body),
+    onMutate: (body) =>
+      optimistic({
+        status: body.action === 'request' ? 'approving' : body.action === 'approve' ? 'approved' : 'rejected',
+      }),
+    onError: (error, _b, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+    onSuccess: (saved, body) => {
+      client.setQueryData(key, saved);
+      setIsRejecting(false);
+      setReason('');
+      notify(
+        t(
+          body.action === 'request'
+            ? 'ui.planning.approval.requested'
+            : body.action === 'approve'
+              ? 'ui.planning.approval.approved'
+              : 'ui.planning.approval.rejected',
+        ),
+        'success',
+      );
+      void client.invalidateQueries({
+        queryKey: planningKeys.history(projectIdx, 'milestone', milestoneIdx),
+      });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => planningApi.deleteMilestone(milestoneIdx),
+    onSuccess: async () => {
+      notify(t('ui.planning.detail.deleted'), 'success');
+      onClose();
+      await client.invalidateQueries({ queryKey: planningKeys.all(projectIdx) });
+    },
+    onError,
+  });
+
+  if (milestone.isLoading)
+    return <span className="spinner" role="status" aria-label={t('ui.common.loading')} />;
+  if (milestone.isError || !milestone.data)
+    return (
+      <p className="dp-muted">
+        {t('ui.planning.detail.notFound')}{' '}
+        <button type="button" className="btn-link" onClick={() => void milestone.refetch()}>
+          {t('ui.common.retry')}
+        </button>
+      </p>
+    );
+  const m = milestone.data;
+  const canEdit = isProfessional;
+  const actions = approvalActions(m.status, isClient);
+  const statusOptions = [m.status, ...milestoneTransitions[m.status]].map((v) => ({
+    value: v,
+    label: t(`ui.planning.status.${v}`),
+  }));
+
+  return (
+    <div className="dp-body" data-testid="milestone-detail">
+      <div className="dp-meta">
+        <StatusBadge status={m.status} />
+        {m.status === 'approving' && !isClient && (
+          <span className="dp-muted">{t('ui.planning.approval.waiting')}</span>
+        )}
+      </div>
+      {m.status === 'rejected' && m.rejectReason && (
+        <p className="dp-reject" role="note">
+          {t('ui.planning.detail.rejectReason', { reason: m.rejectReason })}
+        </p>
+      )}
+      {actions.length > 0 && (
+        <div className="dp-actions" data-testid="approval-actions">
+          {actions.includes('request') && (
+            <Button
+              size="medium"
+              isLoading={approval.isPending}
+              onClick={() => approval.mutate({ action: 'request' })}
+            >
+              {t('ui.planning.approval.request')}
+            </Button>
+          )}
+          {actions.includes('approve') && (
+            <Button
+              size="medium"
+              isLoading={approval.isPending}
+              onClick={() => approval.mutate({ action: 'approve' })}
+            >
+              {t('ui.planning.approval.approve')}
+            </Button>
+          )}
+          {actions.includes('reject') && (
+            <Button size="medium" variant="danger" onClick={() => setIsRejecting(true)}>
+              {t('ui.planning.approval.reject')}
+            </Button>
+          )}
+        </div>
+      )}
+      <InlineText
+        label={t('ui.planning.detail.title')}
+        value={m.title}
+        maxLength={200}
+        disabled={!canEdit}
+        onSave={(title) => title.trim() && update.mutate({ title: title.trim() })}
+      />
+      <SelectField
+        label={t('ui.planning.detail.status')}
+        value={m.status}
+        options={statusOptions}
+        disabled={!canEdit || statusOptions.length < 2}
+        onSave={(status) => status && status !== m.status && update.mutate({ status })}
+      />
+      <div className="dp-grid">
+        <DateField
+          label={t('ui.planning.detail.startDt')}
+          value={m.startDt}
+          disabled={!canEdit}
+          onSave={(startDt) => update.mutate({ startDt })}
+        />
+        <DateField
+          label={t('ui.planning.detail.endDt')}
+          value={m.endDt}
+          min={m.startDt}
+          disabled={!canEdit}
+          onSave={(endDt) => update.mutate({ endDt })}
+        />
+      </div>
+      <InlineText
+        label={t('ui.planning.detail.description')}
+        value={m.description}
+        multiline
+        disabled={!canEdit}
+        onSave={(description) => update.mutate({ description })}
+      />
+      <HistoryList projectIdx={projectIdx} kind="milestone" idx={milestoneIdx} plan={plan} />
+      {canEdit && (
+        <Button
+          variant="danger"
+          size="small"
+          isLoading={remove.isPending}
+          onClick={() =>
+            void openAlert(t('ui.planning.detail.confirmDeleteMilestone'))
+              .then(() => remove.mutate())
+              .catch(() => undefined)
+          }
+        >
+          {t('ui.planning.detail.deleteMilestone')}
+        </Button>
+      )}
+      <Modal
+        title={t('ui.planning.approval.rejectTitle')}
+        isOpen={isRejecting}
+        onClose={() => setIsRejecting(false)}
+        size="small"
+        confirmText={t('ui.planning.approval.reject')}
+        isConfirmLoading={approval.isPending}
+        onConfirm={() => {
+          if (!reason.trim()) {
+            setReasonError(t('ui.planning.approval.reasonRequired'));
+            return;
+          }
+          approval.mutate({ action: 'reject', rejectReason: reason.trim() });
+        }}
+      >
+        <label className="dp-field__label" htmlFor="reject-reason">
+          {t('ui.planning.approval.reason')}
+        </label>
+        <textarea
+          id="reject-reason"
+          className="input dp-textarea"
+          value={reason}
+          maxLength={2000}
+          aria-invalid={!!reasonError}
+          aria-describedby={reasonError ? 'reject-reason-error' : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError('');
+          }}
+        />
+        {reasonError && (
+          <p id="reject-reason-error" className="field__error" role="alert">
+            {reasonError}
+          </p>
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  normalizeLink,
+  storyTransitions,
+  type Epic,
+  type MemberInProject,
+  type Story,
+  type StoryStatus,
+} from '@teamline/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { openAlert } from '../../../components/ui/alert-store';
+import { notify } from '../../../stores/toast-store';
+import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import {
+  useErrorToast,
+  usePlanningRole,
+  useSetAssignees,
+  useUpdateStory,
+} from '../../planning/hooks/use-planning';
+import type { Plan } from '../logic/plan';
+import { CommentsSection } from './CommentsSection';
+import { DateField, Field, InlineText, SelectField } from './fields';
+import { HistoryList } from './HistoryList';
+import { StatusBadge } from './StatusBadge';
+import { TimeEntries } from './TimeEntries';
+
+const ratings = Array.from({ length: 11 }, (_, i) => i / 2);
+
+export function StoryDetail({
+  projectIdx,
+  storyIdx,
+  plan,
+  members,
+  epics,
+  onClose,
+}: {
+  projectIdx: number;
+  storyIdx: number;
+  plan: Plan | undefined;
+  members: MemberInProject[];
+  epics: Epic[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  const { isProfessional, selfProjectIdx } = usePlanningRole();
+  const story = useQuery({
+    queryKey: planningKeys.story(projectIdx, storyIdx),
+    queryFn: () => planningApi.story(storyIdx),
+  });
+  const update = useUpdateStory(projectIdx, storyIdx);
+  const assign = useSetAssignees(projectIdx, storyIdx);
+  const remove = useMutation({
+    mutationFn: () => planningApi.deleteStory(storyIdx),
+    onSuccess: async () => {
+      notify(t('ui.planning.detail.deleted'), 'success');
+      onClose();
+      await client.invalidateQueries({ queryKey: planningKeys.all(projectIdx) });
+    },
+    onError,
+  });
+  const memberMap = new Map(members.map((m) => [m.memberInProjectIdx, m]));
+
+  if (story.isLoading) return <span className="spinner" role="status" aria-label={t('ui.common.loading')} />;
+  if (story.isError || !story.data)
+    return (
+      <p className="dp-muted">
+        {t('ui.planning.detail.notFound')}{' '}
+        <button type="button" className="btn-link" onClick={() => void story.refetch()}>
+          {t('ui.common.retry')}
+        </button>
+      </p>
+    );
+  const s: Story = story.data;
+  const isOwnProposal = s.status === 'considering' && String(s.reporterIdx) === selfProjectIdx;
+  const canEdit = isProfessional || isOwnProposal;
+  const save = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body);
+  const statusOptions = [s.status, ...storyTransitions[s.status]].map((v: StoryStatus) => ({
+    value: v,
+    label: t(`ui.planning.status.${v}`),
+  }));
+  const memberOptions = [
+    { value: null, label: t('ui.planning.detail.none') },
+    ...members.map((m) => ({ value: m.memberInProjectIdx, label: m.nickname })),
+  ];
+  const milestoneTitle =
+    s.milestoneIdx === null
+      ? t('ui.planning.backlog')
+      : (plan?.milestones.find((m) => m.milestoneIdx === s.milestoneIdx)?.title ?? `#${s.milestoneIdx}`);
+
+  return (
+    <div className="dp-body" data-testid="story-detail">
+      <div className="dp-meta">
+        <StatusBadge status={s.status} />
+        <span className="dp-muted">
+          {t('ui.planning.detail.milestone')}: {milestoneTitle}
+        </span>
+      </div>
+      {!canEdit && <p className="dp-muted">{t('ui.planning.detail.readOnly')}</p>}
+      <InlineText
+        label={t('ui.planning.detail.title')}
+        value={s.title}
+        maxLength={200}
+        disabled={!canEdit}
+        onSave={(title) => title.trim() && save({ title: title.trim() })}
+        testId="story-title-input"
+      />
+      <SelectField
+        label={t('ui.planning.detail.status')}
+        value={s.status}
+        options={statusOptions}
+        disabled={!canEdit}
+        onSave={(status) => status && status !== s.status && save({ status })}
+        testId="story-status"
+      />
+      <div className="dp-grid">
+        <DateField
+          label={t('ui.planning.detail.startDt')}
+          value={s.startDt}
+          disabled={!canEdit}
+          onSave={(startDt) => save({ startDt })}
+        />
+        <DateField
+          label={t('ui.planning.detail.endDt')}
+          value={s.endDt}
+          min={s.startDt}
+          disabled={!canEdit}
+          onSave={(endDt) => save({ endDt })}
+        />
+      </div>
+      <Field label={t('ui.planning.detail.assignees')}>
+        <div className="dp-checks" role="group" aria-label={t('ui.planning.detail.assignees')}>
+          {members.length === 0 && <span className="dp-muted">{t('ui.planning.unassigned')}</span>}
+          {members.map((m) => (
+            <label key={m.memberInProjectIdx} className="dp-check">
+              <input
+                type="checkbox"
+                disabled={!canEdit}
+                checked={s.assignees.includes(m.memberInProjectIdx)}
+                onChange={(e) =>
+                  assign.mutate(
+                    e.target.checked
+                      ? [...s.assignees, m.memberInProjectIdx]
+                      : s.assignees.filter((a) => a !== m.memberInProjectIdx),
+                  )
+                }
+              />
+              <span className="member-chip" style={{ background: m.colorCode }} aria-hidden="true">
+                {m.nickname.slice(0, 1).toUpperCase()}
+              </span>
+              {m.nickname}
+            </label>
+          ))}
+        </div>
+      </Field>
+      <div className="dp-grid">
+        <SelectField
+          label={t('ui.planning.detail.reporter')}
+          value={s.reporterIdx}
+          options={memberOptions}
+          disabled={!canEdit}
+          onSave={(reporterIdx) => save({ reporterIdx })}
+        />
+        <SelectField
+          label={t('ui.planning.detail.approver')}
+          value={s.approverIdx}
+          options={memberOptions}
+          disabled={!canEdit}
+          onSave={(approverIdx) => save({ approverIdx })}
+        />
+        <SelectField
+          label={t('ui.planning.detail.epic')}
+          value={s.epicIdx}
+          options={[
+            { value: null, label: t('ui.planning.detail.none') },
+            ...epics.map((e) => ({ value: e.epicIdx, label: e.label })),
+          ]}
+          disabled={!canEdit}
+          onSave={(epicIdx) => save({ epicIdx })}
+        />
+        <SelectField
+          label={t('ui.planning.detail.rating')}
+          value={s.rating}
+          options={[
+            { value: null, label: t('ui.planning.detail.noRating') },
+            ...ratings.map((r) => ({ value: r, label: `★ ${r.toFixed(1)}` })),
+          ]}
+          disabled={!canEdit}
+          onSave={(rating) => save({ rating })}
+        />
+        <InlineText
+          label={t('ui.planning.detail.point')}
+          value={String(s.point)}
+          disabled={!canEdit}
+          onSave={(v) => {
+            const n = Number(v);
+            if (Number.isInteger(n) && n >= 0 && n <= 1000) save({ point: n });
+          }}
+        />
+      </div>
+      <InlineText
+        label={t('ui.planning.detail.link')}
+        value={s.link ?? ''}
+        disabled={!canEdit}
+        maxLength={2000}
+        onSave={(v) => save({ link: normalizeLink(v) })}
+      />
+      {s.link && (
+        <a className="dp-link" href={s.link} target="_blank" rel="noopener noreferrer">
+          {s.link}
+        </a>
+      )}
+      <InlineText
+        label={t('ui.planning.detail.description')}
+        value={s.description}
+        multiline
+        disabled={!canEdit}
+        maxLength={20000}
+        onSave={(description) => save({ description })}
+      />
+      <TimeEntries projectIdx={projectIdx} storyIdx={storyIdx} members={memberMap} canLog={isProfessional} />
+      <CommentsSection projectIdx={projectIdx} storyIdx={storyIdx} />
+      <HistoryList projectIdx={projectIdx} kind="story" idx={storyIdx} plan={plan} />
+      {canEdit && (
+        <Button
+          variant="danger"
+          size="small"
+          isLoading={remove.isPending}
+          onClick={() =>
+            void openAlert(t('ui.planning.detail.confirmDeleteStory'))
+              .then(() => remove.mutate())
+              .catch(() => undefined)
+          }
+        >
+          {t('ui.planning.detail.deleteStory')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatDateCode,
+  hasPermission,
+  isoDateToCode,
+  toDateCode,
+  type MemberInProject,
+  type Timekeeping,
+} from '@teamline/contract';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { notify } from '../../../stores/toast-store';
+import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
+import { applyOptimistic } from '../../planning/optimistic';
+import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
+
+/** Time entries of a story: log (date, hours and minutes, note), list, bulk delete of entries one may edit. */
+export function TimeEntries({
+  projectIdx,
+  storyIdx,
+  members,
+  canLog,
+}: {
+  projectIdx: number;
+  storyIdx: number;
+  members: ReadonlyMap<number, MemberInProject>;
+  canLog: boolean;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  const { role, selfProjectIdx } = usePlanningRole();
+  const key = planningKeys.time(projectIdx, storyIdx);
+  const entries = useQuery({ queryKey: key, queryFn: () => planningApi.timekeeping(storyIdx) });
+  const [date, setDate] = useState(() => codeToIso(toDateCode(new Date())));
+  const [hours, setHours] = useState('1');
+  const [minutes, setMinutes] = useState('0');
+  const [note, setNote] = useState('');
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const total = minutesFrom(hours, minutes);
+  const isValid = total !== null && total >= 1 && total <= 1440 && !!date;
+
+  const canDelete = (e: Timekeeping) => {
+    const member = members.get(e.memberInProjectIdx);
+    return hasPermission(member ?? { memberInProjectIdx: e.memberInProjectIdx, depth1Idx: null }, {
+      role,
+      selfProjectIdx,
+    });
+  };
+
+  const log = useMutation({
+    mutationFn: () =>
+      planningApi.logTime({
+        storyIdx,
+        workDt: isoDateToCode(date),
+        minutes: total ?? 0,
+        note: note.trim() || null,
+      }),
+    onSuccess: async () => {
+      notify(t('ui.planning.time.logged'), 'success');
+      setNote('');
+      await client.invalidateQueries({ queryKey: key });
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (idxs: number[]) => planningApi.deleteTime(idxs),
+    onMutate: (idxs) =>
+      applyOptimistic(client, [
+        [key, (old: Timekeeping[]) => old.filter((e) => !idxs.includes(e.timekeepingIdx))],
+      ]),
+    onSuccess: (result) => {
+      setSelected(new Set());
+      notify(t('ui.planning.time.deletedCount', { count: result.deletedCount }), 'success');
+    },
+    onError: (error, _idxs, rollback) => {
+      rollback?.();
+      onError(error);
+    },
+  });
+
+  const sum = useMemo(() => (entries.data ?? []).reduce((a, e) => a + e.minutes, 0), [entries.data]);
+  const fmt = (m: number) => t('ui.planning.time.duration', splitMinutes(m));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isValid) log.mutate();
+  }
+
+  return (
+    <section className="dp-section" aria-labelledby={`time-${storyIdx}`}>
+      <h3 id={`time-${storyIdx}`}>
+        {t('ui.planning.time.title')}{' '}
+        {entries.data && entries.data.length > 0 && (
+          <span className="dp-muted" data-testid="time-total">
+            {t('ui.planning.time.total', { time: fmt(sum) })}
+          </span>
+        )}
+      </h3>
+      {entries.isLoading && (
+        <span className="spinner spinner--inline" role="status" aria-label={t('ui.common.loading')} />
+      )}
+      {entries.isError && <p className="dp-muted">{t('ui.common.loadFailed')}</p>}
+      {entries.data?.length === 0 && <p className="dp-muted">{t('ui.planning.time.empty')}</p>}
+      {entries.data && entries.data.length > 0 && (
+        <ul className="time-list" data-testid="time-list">
+          {entries.data.map((e) => (
+            <li key={e.timekeepingIdx}>
+              <input
+                type="checkbox"
+                disabled={!canDelete(e)}
+                aria-label={t('ui.planning.time.select', { date: formatDateCode(e.workDt) })}
+                checked={selected.has(e.timekeepingIdx)}
+                onChange={(ev) => {
+                  const next = new Set(selected);
+                  if (ev.target.checked) next.add(e.timekeepingIdx);
+                  else next.delete(e.timekeepingIdx);
+                  setSelected(next);
+                }}
+              />
+              <span className="time-list__date">{formatDateCode(e.workDt)}</span>
+              <span className="time-list__who">{members.get(e.memberInProjectIdx)?.nickname ?? ''}</span>
+              <span className="time-list__min">{fmt(e.minutes)}</span>
+              {e.note && <span className="time-list__note">{e.note}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {selected.size > 0 && (
+        <Button
+          variant="danger"
+          size="small"
+          isLoading={remove.isPending}
+          onClick={() => remove.mutate([...selected])}
+        >
+          {t('ui.planning.time.deleteSelected', { count: selected.size })}
+        </Button>
+      )}
+      {canLog && (
+        <form className="time-form" onSubmit={submit} aria-label={t('ui.planning.time.log')}>
+          <label>
+            <span>{t('ui.planning.time.date')}</span>
+            <input
+              type="date"
+              className="input"
+              value={date}
+              required
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </label>
+          <label>
+            <span>{t('ui.planning.time.hours')}</span>
+            <input
+              type="number"
+              className="input"
+              min={0}
+              max={24}
+              value={hours}
+              onChange={(e) => setHours(e.target.value)}
+            />
+          </label>
+          <label>
+            <span>{t('ui.planning.time.minutes')}</span>
+            <input
+              type="number"
+              className="input"
+              min={0}
+              max={59}
+              step={5}
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+            />
+          </label>
+          <label className="time-form__note">
+            <span>{t('ui.planning.time.note')}</span>
+            <input
+              className="input"
+              value={note}
+              maxLength={2000}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </label>
+          <Button type="submit" size="small" isLoading={log.isPending} disabled={!isValid}>
+            {t('ui.planning.time.log')}
+          </Button>
+          {!isValid && <p className="field__error">{t('ui.planning.time.invalid')}</p>}
+        </form>
+      )}
+    </section>
+  );
+}
