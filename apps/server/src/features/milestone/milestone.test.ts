@@ -107,6 +107,32 @@ describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline
     });
   });
 
+  it('gives each timeline story its own assignees, not those of other stories', async () => {
+    const m = await newMilestone('Assigned');
+    const a = await newStory(m.milestoneIdx, 'a');
+    await newStory(m.milestoneIdx, 'b');
+    const c = await newStory(m.milestoneIdx, 'c');
+    expect(
+      (await call('PATCH', `/assignee/${a.storyIdx}`, f.admin.key, { assignees: [f.dev.mip] })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `/assignee/${c.storyIdx}`, f.admin.key, { assignees: [f.lead.mip, f.dev.mip] }))
+        .statusCode,
+    ).toBe(200);
+    const timeline = await call('GET', `/milestone/timeline?projectIdx=${f.projectA}`, f.dev.key);
+    const entry = timeline
+      .json()
+      .data.milestones.find((x: { milestoneIdx: number }) => x.milestoneIdx === m.milestoneIdx);
+    const byTitle = Object.fromEntries(
+      entry.stories.map((s: { title: string; assignees: number[] }) => [s.title, s.assignees]),
+    );
+    expect(byTitle).toEqual({
+      a: [f.dev.mip],
+      b: [],
+      c: [f.lead.mip, f.dev.mip].sort((x, y) => x - y),
+    });
+  });
+
   it('answers 401, 403 for another project, 404 for missing, 400 for bad ids', async () => {
     const m = await newMilestone('Private');
     for (const url of [

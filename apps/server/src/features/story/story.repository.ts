@@ -163,9 +163,11 @@ export function createStoryRepository(db: Db) {
           status: stories.status,
           startDt: stories.startDt,
           endDt: stories.endDt,
+          // The outer column is named with its table: unqualified, Drizzle's `story_idx` would bind to
+          // the subquery's own a.story_idx and every story would get the whole project's assignees.
           assignees: sql<
             number[]
-          >`coalesce((select array_agg(a.member_in_project_idx order by a.member_in_project_idx) from ${storyAssignees} a where a.story_idx = ${stories.storyIdx}), '{}')`,
+          >`coalesce((select array_agg(a.member_in_project_idx order by a.member_in_project_idx) from ${storyAssignees} a where a.story_idx = ${stories}.story_idx), '{}')`,
           point: stories.point,
           orderKey: stories.orderKey,
         })
