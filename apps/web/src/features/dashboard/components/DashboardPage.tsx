@@ -354,7 +354,7 @@ function DashboardBody({ d, lang }: { d: DashboardResponse; lang: Language }) {
           </p>
         </Card>
 
-        <Card title={t('ui.dashboard.sections.activity')} testId="activity" wide>
+        <Card title={t('ui.dashboard.sections.activity')} testId="activity">
           <ActivityFeed items={d.activity} projectIdx={d.projectIdx} lang={lang} />
         </Card>
       </div>

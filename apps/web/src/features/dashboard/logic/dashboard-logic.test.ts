@@ -47,7 +47,7 @@ describe('buildBurnSeries', () => {
     expect(rows.map((r) => r.remaining)).toEqual([7, 6]);
   });
 
-  it('extends to the project end with an ideal line from the first remaining value to zero', () => {
+  it('extends to the project end with an ideal line from the most remaining work to zero', () => {
     const rows = buildBurnSeries(
       {
         from: '20261120',
@@ -60,6 +60,20 @@ describe('buildBurnSeries', () => {
     expect(rows.map((r) => r.date)).toEqual(['20261120', '20261121', '20261122', '20261123', '20261124']);
     expect(rows.map((r) => r.ideal)).toEqual([8, 6, 4, 2, 0]);
     expect(rows.slice(3).every((r) => r.remaining === null)).toBe(true);
+
+    const growing = buildBurnSeries(
+      {
+        from: '20261120',
+        to: '20261121',
+        start: { scope: 0, done: 0 },
+        points: [
+          { date: '20261120', scope: 2, done: 0 },
+          { date: '20261121', scope: 4, done: 0 },
+        ],
+      },
+      '20261122',
+    );
+    expect(growing.map((r) => r.ideal)).toEqual([4, 2, 0]);
   });
 
   it('caps how far into the future it goes and ignores an end date before the window', () => {

@@ -25,7 +25,7 @@ export interface BurnRow {
   remaining: number | null;
   done: number | null;
   scope: number | null;
-  /** The straight line from the first day's remaining work to zero at the project's end. */
+  /** The straight line from the most remaining work in the window to zero at the project's end. */
   ideal: number | null;
 }
 
@@ -58,7 +58,8 @@ export function buildBurnSeries(burn: DashboardBurn, projectEndDt?: string | nul
     const futureDays = Math.min(BURN_FUTURE_DAYS, daysBetween(burn.to, end));
     for (let i = 1; i <= futureDays; i++)
       rows.push({ date: addDaysToCode(burn.to, i), remaining: null, done: null, scope: null, ideal: null });
-    const first = rows[0]!.remaining ?? 0;
+    // From the most work there was (scope grows while a project is planned) down to zero.
+    const first = Math.max(...rows.map((r) => r.remaining ?? 0));
     const span = daysBetween(burn.from, end);
     for (const row of rows) {
       const elapsed = daysBetween(burn.from, row.date);
