@@ -65,17 +65,15 @@ export function createDashboardRepository(db: Db) {
         completed_story_count: number;
       }>(
         db,
+        // Joined and grouped per milestone (not a grouped subquery joined afterwards): each milestone
+        // reads its stories through the (project, milestone, order) index whatever the statistics say.
         sql`select m.milestone_idx, m.title, m.status, m.start_dt, m.end_dt, m.decided_at,
-                   coalesce(s.story_count, 0)::int as story_count,
-                   coalesce(s.completed_story_count, 0)::int as completed_story_count
+                   count(s.story_idx)::int as story_count,
+                   (count(s.story_idx) filter (where s.status = 'completed'))::int as completed_story_count
             from milestone m
-            left join (
-              select milestone_idx, count(*) as story_count,
-                     count(*) filter (where status = 'completed') as completed_story_count
-              from story where project_idx = ${projectIdx} and milestone_idx is not null
-              group by milestone_idx
-            ) s on s.milestone_idx = m.milestone_idx
+            left join story s on s.project_idx = m.project_idx and s.milestone_idx = m.milestone_idx
             where m.project_idx = ${projectIdx}
+            group by m.milestone_idx
             order by m.order_key`,
       );
     },
