@@ -181,3 +181,16 @@ export const histories = pgTable(
     index('history_milestone_idx').on(t.projectIdx, t.milestoneIdx, t.historyIdx),
   ],
 );
+
+/**
+ * One counter per project, bumped first thing in every transaction that changes what the timeline
+ * shows. Its row lock serialises a project's planning writes (order keys, the epic limit) without
+ * deadlocks, since every writer takes it before any other row; readers cache the timeline per
+ * version (milestone.service.ts).
+ */
+export const planningVersions = pgTable('planning_version', {
+  projectIdx: integer('project_idx')
+    .primaryKey()
+    .references(() => projects.projectIdx),
+  version: integer('version').notNull().default(0),
+});
