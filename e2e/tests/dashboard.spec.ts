@@ -78,7 +78,14 @@ test('a professional sees the real numbers of the project and follows a link int
     await expect(page.getByTestId('dash-activity')).toContainText('moved to Completed');
   });
 
-  await test.step('an activity entry opens the story in the timeline', async () => {
+  await test.step('live: a story created elsewhere shows up without a reload', async () => {
+    await expect(page.getByTestId('dashboard-live')).toHaveText('Live');
+    await apiAs(request, key, 'POST', '/story', { projectIdx, title: 'Created elsewhere' });
+    await expect(page.getByTestId('status-pending')).toContainText('3');
+    await expect(page.getByTestId('dash-activity')).toContainText('Created elsewhere');
+  });
+
+  await test.step('a story in my work opens in the timeline', async () => {
     await page.getByTestId('dash-mine').getByRole('link', { name: 'Login screen' }).click();
     await expect(page).toHaveURL(new RegExp(`#/timeline/${projectIdx}\\?selectedStory=${running.storyIdx}`));
   });

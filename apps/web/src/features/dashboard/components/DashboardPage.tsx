@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateCodeLocal, formatNumberLocal } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { useDashboard } from '../hooks/use-dashboard';
 import {
   activityTypeKey,
@@ -32,6 +33,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const projectIdx = Number(id) > 0 ? Number(id) : null;
+  // Planning events of this project refetch the dashboard (its key is under the planning prefix).
+  const live = useProjectRealtime(projectIdx);
   const query = useDashboard(projectIdx);
   const lang = currentLanguage();
 
@@ -54,7 +57,20 @@ export function DashboardPage() {
     <div className="page dash" data-testid="dashboard">
       <div className="dash__head">
         <h2 className="page__title">{d.projectName}</h2>
-        <span className="muted">{t('ui.dashboard.asOf', { date: formatDateCodeLocal(d.today, lang) })}</span>
+        <span className="muted">
+          {t('ui.dashboard.asOf', { date: formatDateCodeLocal(d.today, lang) })}
+          {live !== 'connecting' && (
+            <>
+              {' · '}
+              <span
+                className={`dash-live dash-live--${live === 'open' ? 'on' : 'off'}`}
+                data-testid="dashboard-live"
+              >
+                {live === 'open' ? t('ui.dashboard.live') : t('ui.dashboard.reconnecting')}
+              </span>
+            </>
+          )}
+        </span>
       </div>
       {d.totals.storyCount === 0 && d.totals.milestoneCount === 0 ? (
         <EmptyDashboard projectIdx={d.projectIdx} />

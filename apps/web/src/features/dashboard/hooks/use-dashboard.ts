@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { dashboardApi, dashboardKey } from '../api/dashboard-api';
 
 /**
- * The dashboard of one project, kept fresh by refetching on window focus and every 30 seconds
- * (until the planning realtime hook is in place).
+ * The dashboard of one project. Live: the page runs the project's realtime hook
+ * (features/realtime), which invalidates the project's planning queries on every planning event,
+ * this one included (same key prefix), and after a reconnect.
  */
 export function useDashboard(projectIdx: number | null) {
   return useQuery({
@@ -11,7 +12,5 @@ export function useDashboard(projectIdx: number | null) {
     queryFn: () => dashboardApi.get(projectIdx!),
     enabled: projectIdx !== null && projectIdx > 0,
     staleTime: 10_000,
-    refetchOnWindowFocus: true,
-    refetchInterval: 30_000,
   });
 }

@@ -8,7 +8,8 @@ export interface HistoryNames {
   epic: (epicIdx: number) => string | undefined;
 }
 
-const K = 'ui.planning.history.';
+/** Keys of ui.planning.history (each one is checked in all three languages by history.test.ts). */
+const K = (name: string) => `ui.planning.history.${name}`;
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
@@ -17,10 +18,10 @@ const asRecord = (v: unknown): Record<string, unknown> =>
  * Pending to In progress." Unknown (future) types fall back to a generic sentence.
  */
 export function historySentence(item: HistoryItem, t: T, names: HistoryNames): string {
-  const actor = item.actor?.nickname ?? t(`${K}system`);
+  const actor = item.actor?.nickname ?? t(K('system'));
   const before = asRecord(item.before);
   const after = asRecord(item.after);
-  const none = t(`${K}none`);
+  const none = t(K('none'));
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? none : String(v));
   const member = (v: unknown) => (typeof v === 'number' ? (names.member(v) ?? `#${v}`) : none);
   const members = (v: unknown) =>
@@ -32,52 +33,52 @@ export function historySentence(item: HistoryItem, t: T, names: HistoryNames): s
   const subject = item.storyIdx !== null ? 'story' : 'milestone';
   switch (item.type) {
     case historyTypes.created:
-      return t(`${K}created`, { actor, title: text(after.title) });
+      return t(K('created'), { actor, title: text(after.title) });
     case historyTypes.title:
-      return t(`${K}renamed`, { actor, from: text(before.title), to: text(after.title) });
+      return t(K('renamed'), { actor, from: text(before.title), to: text(after.title) });
     case historyTypes.description:
-      return t(`${K}description`, { actor });
+      return t(K('description'), { actor });
     case historyTypes.assignee:
       if ('assignees' in after || 'assignees' in before)
-        return t(`${K}assignees`, { actor, from: members(before.assignees), to: members(after.assignees) });
-      return t(`${K}approver`, { actor, from: member(before.approverIdx), to: member(after.approverIdx) });
+        return t(K('assignees'), { actor, from: members(before.assignees), to: members(after.assignees) });
+      return t(K('approver'), { actor, from: member(before.approverIdx), to: member(after.approverIdx) });
     case historyTypes.reporter:
-      return t(`${K}reporter`, { actor, from: member(before.reporterIdx), to: member(after.reporterIdx) });
+      return t(K('reporter'), { actor, from: member(before.reporterIdx), to: member(after.reporterIdx) });
     case historyTypes.link:
-      return t(`${K}link`, { actor, from: text(before.link), to: text(after.link) });
+      return t(K('link'), { actor, from: text(before.link), to: text(after.link) });
     case historyTypes.schedule:
-      return t(`${K}schedule`, { actor, from: range(before), to: range(after) });
+      return t(K('schedule'), { actor, from: range(before), to: range(after) });
     case historyTypes.status:
-      return t(`${K}status`, { actor, from: status(before.status), to: status(after.status) });
+      return t(K('status'), { actor, from: status(before.status), to: status(after.status) });
     case historyTypes.autoStatus:
-      return t(`${K}autoStatus`, { from: status(before.status), to: status(after.status) });
+      return t(K('autoStatus'), { from: status(before.status), to: status(after.status) });
     case historyTypes.approvalRequested:
-      return t(`${K}approvalRequested`, { actor });
+      return t(K('approvalRequested'), { actor });
     case historyTypes.approved:
-      return t(`${K}approved`, { actor });
+      return t(K('approved'), { actor });
     case historyTypes.rejected:
-      return t(`${K}rejected`, { actor, reason: text(after.rejectReason) });
+      return t(K('rejected'), { actor, reason: text(after.rejectReason) });
     case historyTypes.commentCreated:
-      return t(`${K}comment`, { actor, content: text(after.content) });
+      return t(K('comment'), { actor, content: text(after.content) });
     case historyTypes.epic: {
       const epic = (v: unknown) => (typeof v === 'number' ? (names.epic(v) ?? `#${v}`) : none);
-      return t(`${K}epic`, { actor, from: epic(before.epicIdx), to: epic(after.epicIdx) });
+      return t(K('epic'), { actor, from: epic(before.epicIdx), to: epic(after.epicIdx) });
     }
     case historyTypes.milestone: {
       const place = (v: unknown) =>
         typeof v === 'number' ? (names.milestone(v) ?? `#${v}`) : t('ui.planning.backlog');
-      return t(`${K}moved`, { actor, from: place(before.milestoneIdx), to: place(after.milestoneIdx) });
+      return t(K('moved'), { actor, from: place(before.milestoneIdx), to: place(after.milestoneIdx) });
     }
     case historyTypes.deleted:
-      return t(`${K}deleted`, { actor, subject: t(`${K}${subject}`) });
+      return t(K('deleted'), { actor, subject: t(K(subject)) });
     case historyTypes.estimate: {
       const parts: string[] = [];
-      if ('point' in after) parts.push(t(`${K}point`, { from: text(before.point), to: text(after.point) }));
+      if ('point' in after) parts.push(t(K('point'), { from: text(before.point), to: text(after.point) }));
       if ('rating' in after)
-        parts.push(t(`${K}rating`, { from: text(before.rating), to: text(after.rating) }));
-      return t(`${K}estimate`, { actor, changes: parts.join(', ') });
+        parts.push(t(K('rating'), { from: text(before.rating), to: text(after.rating) }));
+      return t(K('estimate'), { actor, changes: parts.join(', ') });
     }
     default:
-      return t(`${K}other`, { actor, type: item.type });
+      return t(K('other'), { actor, type: item.type });
   }
 }
