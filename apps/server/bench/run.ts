@@ -1,53 +1,36 @@
 /**
- * `npm run bench`: request latency through the whole stack (routing, auth, validation, service,
- * database) with app.inject, on a fresh PGlite by default or on BENCH_DATABASE_URL (a scratch
- * PostgreSQL database: the run writes rows into it). Prints p50/p95/p99 and throughput; tune with
- * BENCH_REQUESTS and BENCH_CONCURRENCY.
+ * `npm run bench`: figures, not a test. Everything runs on this machine over loopback, bounded in
+ * count and time.
+ *  1. A bare Fastify "hello" route over real HTTP: the ceiling of this machine.
+ *  2. Per database — embedded PGlite, and PostgreSQL when reachable (BENCH_DATABASE_URL, else
+ *     TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a fresh database is created
+ *     and dropped) — request latency through the whole stack with app.inject, then GET
+ *     /milestone/timeline over real HTTP on a seeded project (100 milestones, 5,000 stories,
+ *     20 members, 50,000 history records): one connection, then 20 concurrent connections.
+ * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { URL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createMemberRepository } from '../src/features/member/member.repository.js';
+import { planningRepositories } from '../src/features/story/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
+import { formatLoad, load, type LoadResult } from './http-load.js';
+import { seedPlanning } from './seed-planning.js';
 
-const N = Number(process.env.BENCH_REQUESTS ?? 500);
+const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
-
-const dir = await mkdtemp(join(tmpdir(), 'teamline-bench-'));
-const config = {
-  ...loadConfig({}),
-  dataDir: dir,
-  outboxDir: join(dir, 'outbox'),
-  filesDir: join(dir, 'files'),
-  databaseUrl: process.env.BENCH_DATABASE_URL,
-  linkPreview: false,
-  webDist: join(dir, 'none'),
-};
-const started = performance.now();
-const app = await buildApp(config, { logger: false });
-await app.ready();
-console.log(`app ready in ${Math.round(performance.now() - started)} ms (${app.ctx.database.kind})`);
-
-const { services } = app;
-const memberRepoInsert = await import('../src/features/member/member.repository.js').then((m) =>
-  m.createMemberRepository(app.ctx.database.db),
-);
-const password = 'bench-password-1';
-const member = await memberRepoInsert.insert({
-  email: 'bench@example.com',
-  passwordHash: await hashPassword(password),
-  name: 'Bench',
-  nickname: 'bench',
-  phone: '0100',
-});
-const session = await services.auth.startSession(member.memberIdx);
-const actor = (await services.auth.authenticate(session.key))!;
-const project = await services.project.create(actor, { name: 'Bench', isClient: false });
-for (let i = 0; i < 50; i++)
-  await services.link.create(actor, { url: `https://bench${i}.test`, projectIdx: project.projectIdx });
-const headers = { authorization: `Bearer ${session.key}` };
+const TIMELINE_REQUESTS = Number(process.env.BENCH_TIMELINE_REQUESTS ?? 3000);
+const MAX_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const CONNECTIONS = 20;
 
 async function measure(name: string, count: number, run: (i: number) => Promise<{ statusCode: number }>) {
   const times: number[] = [];
@@ -69,36 +52,185 @@ async function measure(name: string, count: number, run: (i: number) => Promise<
   const pct = (p: number) =>
     times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
   console.log(
-    `${name.padEnd(28)} n=${String(count).padStart(4)}  p50 ${pct(50).padStart(6)} ms  p95 ${pct(95).padStart(6)} ms  p99 ${pct(99).padStart(6)} ms  ${Math.round((count / total) * 1000)} req/s`,
+    `  ${name.padEnd(32)} n=${String(count).padStart(5)}  p50 ${pct(50).padStart(7)} ms  p95 ${pct(95).padStart(7)} ms  p99 ${pct(99).padStart(7)} ms  ${Math.round((count / total) * 1000)} req/s (inject)`,
   );
 }
 
-try {
-  await measure('GET /health', N, () => app.inject({ method: 'GET', url: '/api/health' }));
-  await measure('GET /member', N, () => app.inject({ method: 'GET', url: '/api/member', headers }));
-  await measure('GET /project/list-of-member', N, () =>
-    app.inject({ method: 'GET', url: '/api/project/list-of-member', headers }),
-  );
-  await measure('GET /link (50 links)', N, () =>
-    app.inject({ method: 'GET', url: `/api/link?projectIdx=${project.projectIdx}`, headers }),
-  );
-  await measure('POST /link', N, (i) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/link',
-      headers,
-      payload: { url: `https://n${i}.test`, projectIdx: project.projectIdx },
-    }),
-  );
-  // scrypt dominates login by design; fewer rounds keep the run short.
-  await measure('POST /auth/login/general', Math.min(N, 50), () =>
-    app.inject({
-      method: 'POST',
-      url: '/api/auth/login/general',
-      payload: { email: 'bench@example.com', password },
-    }),
-  );
-} finally {
-  await app.close();
-  await rm(dir, { recursive: true, force: true });
+async function hello(): Promise<LoadResult> {
+  const app = Fastify({ logger: false });
+  app.get('/hello', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  try {
+    await load({
+      url: `http://127.0.0.1:${port}/hello`,
+      connections: CONNECTIONS,
+      maxRequests: 2000,
+      maxMs: 3000,
+    });
+    return await load({
+      url: `http://127.0.0.1:${port}/hello`,
+      connections: CONNECTIONS,
+      maxRequests: 50_000,
+      maxMs: MAX_MS,
+    });
+  } finally {
+    await app.close();
+  }
 }
+
+/** A fresh database on the PostgreSQL server, or null when none answers. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const name = `teamline_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+  } catch (err) {
+    console.log(`PostgreSQL at ${adminUrl}: skipped (${(err as Error).message})`);
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists "${name}" with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function benchDatabase(label: string, databaseUrl: string | undefined) {
+  const dir = await mkdtemp(join(tmpdir(), 'teamline-bench-'));
+  const config = {
+    ...loadConfig({}),
+    dataDir: dir,
+    outboxDir: join(dir, 'outbox'),
+    filesDir: join(dir, 'files'),
+    databaseUrl,
+    linkPreview: false,
+    webDist: join(dir, 'none'),
+    delayJobMs: 0,
+  };
+  const started = performance.now();
+  const app = await buildApp(config, { logger: false });
+  await app.ready();
+  console.log(`\n${label}: app ready in ${Math.round(performance.now() - started)} ms`);
+  try {
+    const { services } = app;
+    const memberRepo = createMemberRepository(app.ctx.database.db);
+    const password = 'bench-password-1';
+    const member = await memberRepo.insert({
+      email: 'bench@example.com',
+      passwordHash: await hashPassword(password),
+      name: 'Bench',
+      nickname: 'bench',
+      phone: '0100',
+    });
+    const session = await services.auth.startSession(member.memberIdx);
+    const actor = (await services.auth.authenticate(session.key))!;
+    const project = await services.project.create(actor, { name: 'Bench', isClient: false });
+    for (let i = 0; i < 50; i++)
+      await services.link.create(actor, { url: `https://bench${i}.test`, projectIdx: project.projectIdx });
+    const headers = { authorization: `Bearer ${session.key}` };
+
+    await measure('GET /health', N, () => app.inject({ method: 'GET', url: '/api/health' }));
+    await measure('GET /member', N, () => app.inject({ method: 'GET', url: '/api/member', headers }));
+    await measure('GET /link (50 links)', N, () =>
+      app.inject({ method: 'GET', url: `/api/link?projectIdx=${project.projectIdx}`, headers }),
+    );
+    await measure('POST /link', N, (i) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/link',
+        headers,
+        payload: { url: `https://n${i}.test`, projectIdx: project.projectIdx },
+      }),
+    );
+    // scrypt dominates login by design; fewer rounds keep the run short.
+    await measure('POST /auth/login/general', Math.min(N, 50), () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login/general',
+        payload: { email: 'bench@example.com', password },
+      }),
+    );
+
+    const big = await services.project.create(actor, { name: 'Timeline', isClient: false });
+    const admin = await services.project.membershipOf(actor, big.projectIdx);
+    const seedStart = performance.now();
+    const seeded = await seedPlanning(app.ctx.database.db, big.projectIdx, admin.memberInProjectIdx);
+    console.log(
+      `  seeded ${seeded.milestoneCount} milestones, ${seeded.storyCount} stories, ${seeded.memberCount} members, 50000 history records in ${Math.round(performance.now() - seedStart)} ms`,
+    );
+    await measure('GET /history/story (10 records)', N, () =>
+      app.inject({ method: 'GET', url: `/api/history/story?storyIdx=${seeded.storyCount}`, headers }),
+    );
+
+    // Cold: a planning change before every read, so each one recomputes (the first read after an edit).
+    const versions = planningRepositories(app.ctx.database.db).version;
+    const cold: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      await versions.bump(big.projectIdx);
+      const s = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/milestone/timeline?projectIdx=${big.projectIdx}`,
+        headers,
+      });
+      if (res.statusCode !== 200) throw new Error(`timeline: HTTP ${res.statusCode}`);
+      cold.push(performance.now() - s);
+    }
+    cold.sort((a, b) => a - b);
+    console.log(
+      `  GET /milestone/timeline cold (recomputed each time, inject, 1 at a time): p50 ${cold[15]!.toFixed(1)} ms  p95 ${cold[28]!.toFixed(1)} ms  (${Math.round(cold.length)} reads)`,
+    );
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}/api/milestone/timeline?projectIdx=${big.projectIdx}`;
+    const warm = await load({ url, headers, connections: 2, maxRequests: 40, maxMs: MAX_MS });
+    if (warm.errors) throw new Error(`timeline answered ${warm.errors} errors`);
+    const single = await load({ url, headers, connections: 1, maxRequests: 100, maxMs: MAX_MS });
+    console.log(formatLoad('  GET /milestone/timeline  1 conn', single));
+    const concurrent = await load({
+      url,
+      headers,
+      connections: CONNECTIONS,
+      maxRequests: TIMELINE_REQUESTS,
+      maxMs: MAX_MS,
+    });
+    console.log(formatLoad(`  GET /milestone/timeline ${CONNECTIONS} conn`, concurrent));
+    return { label, single, concurrent, coldP50: cold[15]!, coldP95: cold[28]! };
+  } finally {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const baseline = await hello();
+console.log(formatLoad(`bare Fastify GET /hello ${CONNECTIONS} conn`, baseline));
+
+const results = [await benchDatabase('PGlite (embedded)', undefined)];
+const postgres = await freshPostgres();
+if (postgres) {
+  try {
+    results.push(await benchDatabase('PostgreSQL', postgres.url));
+  } finally {
+    await postgres.drop();
+  }
+}
+
+console.log(`\nSummary (GET /milestone/timeline, ${CONNECTIONS} concurrent connections, 5,000 stories):`);
+for (const r of results)
+  console.log(
+    `  ${r.label.padEnd(18)} p50 ${r.concurrent.p50.toFixed(1)} ms  p95 ${r.concurrent.p95.toFixed(1)} ms  p99 ${r.concurrent.p99.toFixed(1)} ms  ${Math.round(r.concurrent.rps)} req/s  = ${((r.concurrent.rps / baseline.rps) * 100).toFixed(1)}% of bare hello (${Math.round(baseline.rps)} req/s); cold recompute p50 ${r.coldP50.toFixed(1)} ms p95 ${r.coldP95.toFixed(1)} ms`,
+  );

@@ -7,7 +7,7 @@ import {
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { inTransaction, lockProjectOrder } from '../../shared/transaction.js';
+import { inTransaction } from '../../shared/transaction.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
@@ -68,7 +68,7 @@ export function createEpicService(ctx: AppContext, projects: ProjectService, pro
       const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
       const row = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
-        await lockProjectOrder(tx, input.projectIdx);
+        await r.version.bump(input.projectIdx);
         if ((await r.epic.count(input.projectIdx)) >= EPIC_LIMIT) throw new AppError('EPIC_LIMIT_REACHED');
         return r.epic.insert({
           projectIdx: input.projectIdx,
@@ -102,6 +102,7 @@ export function createEpicService(ctx: AppContext, projects: ProjectService, pro
       const { row, m } = await load(actor, epicIdx);
       const detached = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(row.projectIdx);
         const stories = await r.epic.delete(row.projectIdx, epicIdx);
         await r.history.insert(
           stories.map((s) => ({

@@ -13,7 +13,7 @@ import {
   timelineResponse,
   updateMilestoneRequest,
 } from '@teamline/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
@@ -37,10 +37,20 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const data = await milestones.timeline(actorOf(request), request.query.projectIdx);
-      // The schema documents the shape; the service builds exactly it from typed columns, so
-      // re-validating thousands of rows per call (measured in bench/) is skipped on this hot route.
-      return reply.serializer(JSON.stringify).send({ data });
+      const { projectIdx } = request.query;
+      const { version, body, gzip } = await milestones.timeline(actorOf(request), projectIdx);
+      // The version is the validator: an unchanged plan answers 304 without a body.
+      const etag = `W/"timeline-${projectIdx}-${version}"`;
+      // Untyped: the body goes out as the bytes it already is (the schema types an object).
+      const raw = reply as unknown as FastifyReply;
+      raw.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === etag) return raw.code(304).send();
+      // Serialised from typed columns in exactly the schema's shape; re-validating thousands of rows
+      // per call would cost more than the query (bench/run.ts).
+      raw.type('application/json; charset=utf-8');
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+        return raw.header('content-encoding', 'gzip').send(gzip);
+      return raw.serializer((payload) => payload as string).send(body);
     },
   );
 

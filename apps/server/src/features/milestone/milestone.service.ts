@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   approvalRequestableStatuses,
   canMoveMilestone,
@@ -13,7 +15,7 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween, keysAfter } from '../../shared/order-key.js';
-import { inTransaction, lockProjectOrder } from '../../shared/transaction.js';
+import { inTransaction } from '../../shared/transaction.js';
 import type { NewHistory } from '../history/history.repository.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
@@ -21,6 +23,15 @@ import type { ProjectService } from '../project/project.service.js';
 import { planningRepositories } from '../story/planning-repositories.js';
 import { diffHistory } from '../story/story.service.js';
 import type { MilestoneRow } from './milestone.repository.js';
+
+const gzipAsync = promisify(gzip);
+
+/** A serialised timeline of one planning version, plain and gzip-compressed. */
+export interface TimelineEntry {
+  version: number;
+  body: string;
+  gzip: Buffer;
+}
 
 export const toMilestone = (row: MilestoneRow): Milestone => ({
   milestoneIdx: row.milestoneIdx,
@@ -62,6 +73,37 @@ export function createMilestoneService(
     const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
     return { row, m };
   }
+  /** Serialised timelines by project, newest version only; bounded so memory stays flat. */
+  const timelineCache = new Map<number, TimelineEntry>();
+  const inFlight = new Map<string, Promise<TimelineEntry>>();
+  const TIMELINE_CACHE_PROJECTS = 50;
+
+  async function computeTimeline(projectIdx: number, version: number) {
+    const [milestones, stories] = await Promise.all([
+      base.milestone.timelineRows(projectIdx),
+      base.story.timelineRows(projectIdx),
+    ]);
+    const byMilestone = new Map<number, TimelineStory[]>();
+    for (const m of milestones) byMilestone.set(m.milestoneIdx, []);
+    for (const s of stories) byMilestone.get(s.milestoneIdx!)?.push(s);
+    const data: TimelineResponse = {
+      projectIdx,
+      milestones: milestones.map((m) => ({ ...m, stories: byMilestone.get(m.milestoneIdx)! })),
+    };
+    const body = JSON.stringify({ data });
+    // Compressed once per version (on the thread pool), not once per request: ~1 MB of JSON for
+    // 5,000 stories becomes a few dozen KiB on the wire.
+    const entry: TimelineEntry = { version, body, gzip: await gzipAsync(body, { level: 6 }) };
+    // Kept only if no write committed while reading: the rows then belong to exactly this version.
+    if ((await base.version.current(projectIdx)) === version) {
+      timelineCache.delete(projectIdx);
+      timelineCache.set(projectIdx, entry);
+      if (timelineCache.size > TIMELINE_CACHE_PROJECTS)
+        timelineCache.delete(timelineCache.keys().next().value!);
+    }
+    return entry;
+  }
+
   const history = (
     row: MilestoneRow,
     actorIdx: number,
@@ -80,22 +122,24 @@ export function createMilestoneService(
 
   return {
     /**
-     * The hot route: two indexed queries (milestones, then every story of the project with its
-     * assignees aggregated in SQL) and a linear merge; rows are already in (milestone, key) order.
+     * The hot route, served from a per-instance cache keyed by the project's planning version (every
+     * planning write bumps it in its own transaction, on any instance), so repeated reads cost one
+     * primary-key select and a socket write. A miss runs two indexed queries (milestones; every
+     * story with its assignees aggregated in SQL, already in (milestone, key) order), merges them in
+     * one pass and serialises once. Concurrent misses of one version share a single computation.
      */
-    async timeline(actor: Actor, projectIdx: number): Promise<TimelineResponse> {
+    async timeline(actor: Actor, projectIdx: number): Promise<TimelineEntry> {
       await projects.membershipOf(actor, projectIdx);
-      const [milestones, stories] = await Promise.all([
-        base.milestone.timelineRows(projectIdx),
-        base.story.timelineRows(projectIdx),
-      ]);
-      const byMilestone = new Map<number, TimelineStory[]>();
-      for (const m of milestones) byMilestone.set(m.milestoneIdx, []);
-      for (const s of stories) byMilestone.get(s.milestoneIdx!)?.push(s);
-      return {
-        projectIdx,
-        milestones: milestones.map((m) => ({ ...m, stories: byMilestone.get(m.milestoneIdx)! })),
-      };
+      const version = await base.version.current(projectIdx);
+      const cached = timelineCache.get(projectIdx);
+      if (cached?.version === version) return cached;
+      const key = `${projectIdx}:${version}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = computeTimeline(projectIdx, version).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
     },
 
     async get(actor: Actor, milestoneIdx: number): Promise<Milestone> {
@@ -106,7 +150,7 @@ export function createMilestoneService(
       const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
       const row = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
-        await lockProjectOrder(tx, input.projectIdx);
+        await r.version.bump(input.projectIdx);
         const created = await r.milestone.insert({
           projectIdx: input.projectIdx,
           title: input.title.trim(),
@@ -135,6 +179,7 @@ export function createMilestoneService(
       const projectIdx = found.projectIdx;
       const row = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
         if (input.status !== undefined && !canMoveMilestone(row.status, input.status))
@@ -173,6 +218,7 @@ export function createMilestoneService(
       else if (m.role !== 'client') throw new AppError('CLIENT_ONLY');
       const row = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
         const now = ctx.clock.now();
@@ -224,7 +270,7 @@ export function createMilestoneService(
       const projectIdx = found.projectIdx;
       const row = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
-        await lockProjectOrder(tx, projectIdx);
+        await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, input.milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
         const neighbour = async (field: string, idx: number | null | undefined) => {
@@ -264,7 +310,7 @@ export function createMilestoneService(
       const projectIdx = found.projectIdx;
       const moved = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
-        await lockProjectOrder(tx, projectIdx);
+        await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
         const stories = await r.story.listOfList(projectIdx, milestoneIdx);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { historyTypes } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
@@ -361,5 +362,48 @@ describe('PATCH /milestone/order', () => {
     expect(
       (await call('PATCH', '/milestone/order', undefined, { milestoneIdx: a.milestoneIdx })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('timeline cache', () => {
+  it('answers 304 to an unchanged plan and shows every change at once, on any instance', async () => {
+    const second = await createTestApp({ database: t.database });
+    try {
+      const url = `/api/milestone/timeline?projectIdx=${f.projectA}`;
+      const read = (app: TestApp, etag?: string) =>
+        app.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${f.dev.key}`, ...(etag ? { 'if-none-match': etag } : {}) },
+        });
+      const first = await read(second);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"timeline-/);
+      expect(first.headers['content-type']).toContain('application/json');
+      expect((await read(second, etag)).statusCode).toBe(304);
+      const m = await newMilestone('Fresh');
+      // Written through the first instance, read through the second: no stale timeline.
+      const after = await read(second, etag);
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data.milestones.map((x: { milestoneIdx: number }) => x.milestoneIdx)).toContain(
+        m.milestoneIdx,
+      );
+      const s = await newStory(m.milestoneIdx, 'cached?');
+      await call('PATCH', `/story/${s.storyIdx}`, f.admin.key, { title: 'renamed' });
+      const titles = (await read(second))
+        .json()
+        .data.milestones.find((x: { milestoneIdx: number }) => x.milestoneIdx === m.milestoneIdx)
+        .stories.map((x: { title: string }) => x.title);
+      expect(titles).toEqual(['renamed']);
+      const zipped = await second.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${f.dev.key}`, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual((await read(second)).json());
+    } finally {
+      await second.close();
+    }
   });
 });

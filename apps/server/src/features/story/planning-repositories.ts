@@ -4,6 +4,7 @@ import { createHistoryRepository } from '../history/history.repository.js';
 import { createMemberInProjectRepository } from '../member-in-project/member-in-project.repository.js';
 import { createMilestoneRepository } from '../milestone/milestone.repository.js';
 import { createTimekeepingRepository } from '../timekeeping/timekeeping.repository.js';
+import { createPlanningVersionRepository } from './planning-version.repository.js';
 import { createStoryRepository } from './story.repository.js';
 
 /** The planning repositories over one handle: the database, or a transaction so they commit together. */
@@ -15,6 +16,7 @@ export function planningRepositories(db: Db) {
     history: createHistoryRepository(db),
     members: createMemberInProjectRepository(db),
     timekeeping: createTimekeepingRepository(db),
+    version: createPlanningVersionRepository(db),
   };
 }
 export type PlanningRepositories = ReturnType<typeof planningRepositories>;

@@ -176,16 +176,32 @@ export function createStoryRepository(db: Db) {
         .orderBy(asc(stories.milestoneIdx), asc(stories.orderKey));
     },
 
+    /** Projects that have open stories past their end date (the partial index story_open_end_idx). */
+    async projectsWithOverdue(today: string): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ projectIdx: stories.projectIdx })
+        .from(stories)
+        .where(
+          and(
+            sql`${stories.status} in ('pending', 'inProgress')`,
+            sql`${stories.endDt} is not null`,
+            lt(stories.endDt, today),
+          ),
+        );
+      return rows.map((r) => r.projectIdx);
+    },
+
     /**
-     * Open stories whose end date has passed become delayed: one statement, so several instances
-     * running the job at once neither double-update nor double-log (a row another run holds is
-     * skipped, a row it already moved no longer matches). History 9 is written in the same statement.
+     * One project's open stories whose end date has passed become delayed, with history 9, in one
+     * statement: a second run (another instance) finds nothing left to move, and a row another run
+     * holds is skipped rather than moved twice.
      */
-    async markOverdueDelayed(today: string) {
+    async markOverdueDelayed(projectIdx: number, today: string) {
       const result = await db.execute(sql`
         with due as (
           select story_idx, status from ${stories}
-          where status in ('pending', 'inProgress') and end_dt is not null and end_dt < ${today}
+          where project_idx = ${projectIdx} and status in ('pending', 'inProgress')
+            and end_dt is not null and end_dt < ${today}
           for update skip locked
         ), moved as (
           update ${stories} s set status = 'delayed', updated_at = now()
@@ -193,7 +209,7 @@ export function createStoryRepository(db: Db) {
           returning s.story_idx, s.project_idx, s.milestone_idx, due.status as before_status
         ), logged as (
           insert into history (project_idx, story_idx, milestone_idx, type, actor_idx, before, after)
-          select project_idx, story_idx, null, 9, null,
+          select project_idx, story_idx, milestone_idx, 9, null,
                  jsonb_build_object('status', before_status), jsonb_build_object('status', 'delayed')
           from moved
           returning history_idx

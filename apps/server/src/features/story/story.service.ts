@@ -12,7 +12,7 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween } from '../../shared/order-key.js';
-import { inTransaction, lockProjectOrder } from '../../shared/transaction.js';
+import { inTransaction } from '../../shared/transaction.js';
 import type { NewHistory } from '../history/history.repository.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { MembershipRow, ProjectRepository } from '../project/project.repository.js';
@@ -159,11 +159,11 @@ export function createStoryService(
       const assignees = [...new Set(input.assignees ?? [])];
       const created = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(projectIdx);
         await checkMilestone(r, projectIdx, input.milestoneIdx);
         await checkEpic(r, projectIdx, input.epicIdx);
         await checkMembers(r, projectIdx, 'assignees', assignees);
         await checkMembers(r, projectIdx, 'approverIdx', input.approverIdx ? [input.approverIdx] : []);
-        await lockProjectOrder(tx, projectIdx);
         const milestoneIdx = input.milestoneIdx ?? null;
         const row = await r.story.insert(
           {
@@ -208,6 +208,7 @@ export function createStoryService(
       const projectIdx = found.projectIdx;
       const updated = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
         requireStoryEdit(m, row, await owners(r, row));
@@ -263,6 +264,7 @@ export function createStoryService(
       const next = [...new Set(assignees)].sort((a, b) => a - b);
       const updated = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
         requireStoryEdit(m, row, await owners(r, row));
@@ -300,7 +302,7 @@ export function createStoryService(
       const target = input.milestoneIdx;
       const { saved, from } = await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
-        await lockProjectOrder(tx, projectIdx);
+        await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, input.storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
         await checkMilestone(r, projectIdx, target);
@@ -358,6 +360,7 @@ export function createStoryService(
       const projectIdx = found.projectIdx;
       await inTransaction(ctx.database.db, async (tx) => {
         const r = planningRepositories(tx);
+        await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
         requireStoryEdit(m, row, await owners(r, row));
@@ -429,7 +432,17 @@ export function createStoryService(
      * one story.updated event each. Safe on several instances at once (see markOverdueDelayed).
      */
     async runDelayJob(now: Date = ctx.clock.now()) {
-      const moved = await base.story.markOverdueDelayed(todayCode(now));
+      const today = todayCode(now);
+      const moved = [];
+      // One transaction a project, version first like every planning write (no lock-order cycles).
+      for (const projectIdx of await base.story.projectsWithOverdue(today))
+        moved.push(
+          ...(await inTransaction(ctx.database.db, async (tx) => {
+            const r = planningRepositories(tx);
+            await r.version.bump(projectIdx);
+            return r.story.markOverdueDelayed(projectIdx, today);
+          })),
+        );
       for (const s of moved)
         await publish('story.updated', s.projectIdx, {
           storyIdx: s.storyIdx,
