@@ -20,12 +20,18 @@ const toRow = (s: Story): TimelineStory => ({
   orderKey: s.orderKey,
 });
 
-/** Apply what an event carries right away (no round trip) where it is safe to. */
-export function patchFromEvent(client: QueryClient, event: RealtimeEvent): void {
+/**
+ * After a patched story change only what depends on it elsewhere is refetched (its history, the
+ * epics' progress, the epic page's lists), not the whole 5,000-story timeline.
+ */
+const afterStoryPatch = ['history', 'epics', 'epicStories'] as const;
+
+/** Apply what an event carries right away (no round trip) where it is safe to; true when done. */
+export function patchFromEvent(client: QueryClient, event: RealtimeEvent): boolean {
   const projectIdx = event.projectIdx;
-  if (event.type !== 'story.updated') return;
+  if (event.type !== 'story.updated') return false;
   const story = event.payload as Story;
-  if (!story || typeof story.storyIdx !== 'number' || typeof story.title !== 'string') return;
+  if (!story || typeof story.storyIdx !== 'number' || typeof story.title !== 'string') return false;
   client.setQueryData<Story>(planningKeys.story(projectIdx, story.storyIdx), (old) =>
     old ? { ...old, ...story } : old,
   );
@@ -37,12 +43,14 @@ export function patchFromEvent(client: QueryClient, event: RealtimeEvent): void 
   client.setQueryData<TimelineStory[]>(planningKeys.backlog(projectIdx), (old) =>
     old ? patchStory({ milestones: [], backlog: old }, story.storyIdx, toRow(story)).backlog : old,
   );
+  return true;
 }
 
 /**
  * Live planning of one project: other users' changes are patched in or refetched (one debounced
  * invalidation of the project's planning queries, held back while our own change is in flight so
  * it does not undo an optimistic update); after a reconnect everything of the project refetches.
+ * Only queries on screen refetch (TanStack marks the others stale).
  */
 export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
   const client = useQueryClient();
@@ -51,23 +59,35 @@ export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
   useEffect(() => {
     if (!projectIdx) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const invalidateSoon = (delay = 120) => {
+    /** What to refetch; 'all' wins over a partial set. */
+    let pending: Set<string> | 'all' = new Set();
+    const flush = () => {
+      timer = null;
+      if (client.isMutating() > 0) {
+        timer = setTimeout(flush, 200);
+        return;
+      }
+      const parts = pending;
+      pending = new Set();
+      void client.invalidateQueries({
+        queryKey: planningKeys.all(projectIdx),
+        predicate: parts === 'all' ? undefined : (q) => parts.has(String(q.queryKey[2])),
+      });
+    };
+    const invalidateSoon = (parts: readonly string[] | 'all', delay = 120) => {
+      if (parts === 'all') pending = 'all';
+      else if (pending !== 'all') for (const p of parts) pending.add(p);
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        if (client.isMutating() > 0) return invalidateSoon(200);
-        void client.invalidateQueries({ queryKey: planningKeys.all(projectIdx) });
-      }, delay);
+      timer = setTimeout(flush, delay);
     };
     const stop = connectRealtime({
       getKey: () => useAuthStore.getState().key,
       onStatus: setStatus,
       onEvent: (event) => {
         if (event.projectIdx !== projectIdx) return;
-        patchFromEvent(client, event);
-        invalidateSoon();
+        invalidateSoon(patchFromEvent(client, event) ? afterStoryPatch : 'all');
       },
-      onReconnect: () => invalidateSoon(0),
+      onReconnect: () => invalidateSoon('all', 0),
       // Any authenticated call refreshes an expired key through the shared refresh.
       onUnauthorized: async () => {
         await api(apiPaths.memberInProjectInfo, { query: { projectIdx } });

@@ -33,6 +33,7 @@ export const planningUi = {
   noDates: 'No dates',
   today: 'Today',
   live: 'Live',
+  connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   filters: {
     label: 'Filters',

@@ -33,6 +33,7 @@ export const planningUi = {
   noDates: '날짜 없음',
   today: '오늘',
   live: '실시간',
+  connecting: '연결하는 중…',
   reconnecting: '다시 연결하는 중…',
   filters: {
     label: '필터',

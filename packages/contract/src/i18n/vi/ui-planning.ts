@@ -33,6 +33,7 @@ export const planningUi = {
   noDates: 'Chưa có ngày',
   today: 'Hôm nay',
   live: 'Trực tiếp',
+  connecting: 'Đang kết nối…',
   reconnecting: 'Đang kết nối lại…',
   filters: {
     label: 'Bộ lọc',

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { currentLocale } from '../../../lib/i18n';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 
@@ -37,7 +38,7 @@ export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; 
         {comments.data?.map((c) => (
           <li key={c.commentIdx}>
             <strong>{c.nickname}</strong>{' '}
-            <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString()}</time>
+            <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString(currentLocale())}</time>
             <p>{c.content}</p>
           </li>
         ))}

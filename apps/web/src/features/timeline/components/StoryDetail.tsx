@@ -62,6 +62,10 @@ export function StoryDetail({
     onError,
   });
   const memberMap = new Map(members.map((m) => [m.memberInProjectIdx, m]));
+  // Work is assigned to professionals; someone already assigned stays listed so they can be removed.
+  const assignable = members.filter(
+    (m) => m.role !== 'client' || story.data?.assignees.includes(m.memberInProjectIdx),
+  );
 
   if (story.isLoading) return <span className="spinner" role="status" aria-label={t('ui.common.loading')} />;
   if (story.isError || !story.data)
@@ -132,8 +136,8 @@ export function StoryDetail({
       </div>
       <Field label={t('ui.planning.detail.assignees')}>
         <div className="dp-checks" role="group" aria-label={t('ui.planning.detail.assignees')}>
-          {members.length === 0 && <span className="dp-muted">{t('ui.planning.unassigned')}</span>}
-          {members.map((m) => (
+          {assignable.length === 0 && <span className="dp-muted">{t('ui.planning.unassigned')}</span>}
+          {assignable.map((m) => (
             <label key={m.memberInProjectIdx} className="dp-check">
               <input
                 type="checkbox"

@@ -105,7 +105,13 @@ export function TimelinePage() {
       <div className="tl-head">
         <h1 className="tl-head__title">{t('ui.planning.title')}</h1>
         <span className={`tl-live tl-live--${live}`} role="status" data-testid="live-status">
-          {live === 'open' ? t('ui.planning.live') : t('ui.planning.reconnecting')}
+          {t(
+            live === 'open'
+              ? 'ui.planning.live'
+              : live === 'connecting'
+                ? 'ui.planning.connecting'
+                : 'ui.planning.reconnecting',
+          )}
         </span>
         <div className="tl-views" role="group" aria-label={t('ui.planning.views')}>
           <button
