@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Epic } from '@teamline/contract';
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
 import { buildRows, type Plan, type StoryFilters } from '../logic/plan';
 
 const DAY_WIDTH = 22;
 const ROW_H = 36;
-const LABEL_W = 240;
 
 /**
  * The schedule view: one row per milestone and story (virtualised both ways by the browser's
@@ -27,6 +27,7 @@ export function GanttView({
   onOpenMilestone: (milestoneIdx: number) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const labelWidth = useIsMobile() ? 130 : 240;
   const rows = useMemo(
     () => buildRows(plan, filters, new Set()).filter((r) => r.kind !== 'empty'),
     [plan, filters],
@@ -68,6 +69,14 @@ export function GanttView({
     return list;
   }, [range, i18n.language]);
   const todayLeft = dayPosition(today, range, DAY_WIDTH) + DAY_WIDTH / 2;
+  // Open with today in view (a third from the left of the chart area).
+  const hasScrolled = useRef(false);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || hasScrolled.current) return;
+    hasScrolled.current = true;
+    el.scrollLeft = Math.max(0, todayLeft - (el.clientWidth - labelWidth) / 3);
+  }, [todayLeft, labelWidth]);
 
   return (
     <div
@@ -77,9 +86,9 @@ export function GanttView({
       role="region"
       aria-label={t('ui.planning.ganttView')}
     >
-      <div className="gantt__inner" style={{ width: LABEL_W + width }}>
-        <div className="gantt__head" style={{ width: LABEL_W + width }}>
-          <div className="gantt__corner" style={{ width: LABEL_W }} />
+      <div className="gantt__inner" style={{ width: labelWidth + width }}>
+        <div className="gantt__head" style={{ width: labelWidth + width }}>
+          <div className="gantt__corner" style={{ width: labelWidth }} />
           <div className="gantt__scale" style={{ width }}>
             {months.map((m) => (
               <span key={m.left} className="gantt__month" style={{ left: m.left }}>
@@ -91,7 +100,7 @@ export function GanttView({
         <div className="gantt__body" style={{ height: virtualizer.getTotalSize() }}>
           <div
             className="gantt__today"
-            style={{ left: LABEL_W + todayLeft }}
+            style={{ left: labelWidth + todayLeft }}
             data-testid="gantt-today"
             title={t('ui.planning.today')}
           >
@@ -123,7 +132,7 @@ export function GanttView({
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_H }}
                 data-testid="gantt-row"
               >
-                <div className="gantt__label" style={{ width: LABEL_W }}>
+                <div className="gantt__label" style={{ width: labelWidth }}>
                   {row.kind === 'backlog' ? (
                     <span className="gantt__name">{title}</span>
                   ) : (
