@@ -36,6 +36,21 @@ async function inviteClient(
 
 const titles = (page: Page) => page.getByTestId('story-row').locator('.tl-title');
 
+/**
+ * Keyboard move of a story: space picks it up, arrows move it, space drops it. Each step waits for
+ * the screen reader announcement, as the sensor needs the list re-measured between keys.
+ */
+async function moveByKeyboard(page: Page, title: string, key: 'ArrowUp' | 'ArrowDown', over: string) {
+  const announcement = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('button', { name: `Drag to move ${title}` }).focus();
+  await page.keyboard.press('Space');
+  await expect(announcement).toHaveText(`Picked up ${title}.`);
+  await page.keyboard.press(key);
+  await expect(announcement).toHaveText(`${title} is over ${over}.`);
+  await page.keyboard.press('Space');
+  await expect(announcement).toHaveText(`${title} was dropped.`);
+}
+
 async function addStory(page: Page, milestone: string, title: string) {
   await page.getByRole('button', { name: `New story in ${milestone}` }).click();
   const dialog = page.getByRole('dialog');
@@ -108,11 +123,7 @@ test('plan a milestone, reorder by drag and drop, log time, request approval; th
   });
 
   await test.step('move Beta up by keyboard', async () => {
-    const handle = page.getByRole('button', { name: 'Drag to move Beta' });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await moveByKeyboard(page, 'Beta', 'ArrowUp', 'Alpha');
     await expect(titles(page)).toHaveText(['Gamma', 'Beta', 'Alpha']);
   });
 
@@ -169,4 +180,110 @@ test('plan a milestone, reorder by drag and drop, log time, request approval; th
   });
 
   await clientContext.close();
+});
+
+test('epics with progress; the client rejects with a reason; a refused move rolls back with a toast', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const pro = newUser('epicpro');
+  const client = newUser('epiccli');
+  const { key: proKey } = await signUpByApi(request, pro);
+  const { key: clientKey } = await signUpByApi(request, client);
+  const { projectIdx } = await createProjectByApi(request, proKey, 'Epic project');
+  await inviteClient(request, proKey, clientKey, projectIdx, client);
+  const m = await apiAs<{ milestoneIdx: number }>(request, proKey, 'POST', '/milestone', {
+    projectIdx,
+    title: 'Release',
+  });
+  const one = await apiAs<{ storyIdx: number }>(request, proKey, 'POST', '/story', {
+    projectIdx,
+    milestoneIdx: m.milestoneIdx,
+    title: 'Checkout form',
+    point: 3,
+  });
+  await apiAs(request, proKey, 'POST', '/story', {
+    projectIdx,
+    milestoneIdx: m.milestoneIdx,
+    title: 'Receipt',
+  });
+
+  await logIn(page, pro);
+  await page.goto(`/#/epic/${projectIdx}`);
+  await expect(page.getByText('No epics yet.')).toBeVisible();
+
+  await test.step('create an epic and put a story in it from the detail panel', async () => {
+    await page.getByRole('button', { name: 'Add epic' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Label').fill('Payments');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('epic-card')).toContainText('Payments');
+    await expect(page.getByTestId('epic-count')).toHaveText('1 / 30 epics');
+
+    await page.goto(`/#/timeline/${projectIdx}?selectedStory=${one.storyIdx}`);
+    const detail = page.getByTestId('story-detail');
+    await detail.getByLabel('Epic').selectOption({ label: 'Payments' });
+    await expect(page.getByTestId('story-row').filter({ hasText: 'Checkout form' })).toContainText(
+      'Payments',
+    );
+    await detail.getByLabel('Status').selectOption({ label: 'In progress' });
+    await detail.getByLabel('Status').selectOption({ label: 'Completed' });
+    await expect(detail.getByTestId('history-list')).toContainText(
+      `${pro.nickname} changed the status from In progress to Completed.`,
+    );
+    await expect(detail.getByTestId('history-list')).toContainText(
+      `${pro.nickname} changed the epic from none to Payments.`,
+    );
+
+    await page.goto(`/#/epic/${projectIdx}`);
+    const card = page.getByTestId('epic-card');
+    await expect(card).toContainText('1 / 1 stories done');
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await card.getByRole('button', { name: 'Show stories' }).click();
+    await expect(card.getByRole('link', { name: 'Checkout form' })).toBeVisible();
+  });
+
+  await test.step('a move the server refuses goes back, with the translated error', async () => {
+    await page.goto(`/#/timeline/${projectIdx}`);
+    await expect(titles(page)).toHaveText(['Checkout form', 'Receipt']);
+    await page.route('**/api/story/order', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'STORY_NOT_FOUND', message: 'gone' } }),
+      }),
+    );
+    await moveByKeyboard(page, 'Receipt', 'ArrowUp', 'Checkout form');
+    await expect(page.getByTestId('toast').filter({ hasText: 'The story does not exist.' })).toBeVisible();
+    await expect(titles(page)).toHaveText(['Checkout form', 'Receipt']);
+    await page.unroute('**/api/story/order');
+  });
+
+  await test.step('the client rejects with a reason; the professional sees why', async () => {
+    await apiAs(request, proKey, 'PATCH', `/milestone/approved/${m.milestoneIdx}`, { action: 'request' });
+    const clientContext = await browser.newContext();
+    const clientPage = await clientContext.newPage();
+    await logIn(clientPage, client);
+    await clientPage.goto(`/#/timeline/${projectIdx}?selectedMilestone=${m.milestoneIdx}`);
+    const detail = clientPage.getByTestId('milestone-detail');
+    await detail.getByRole('button', { name: 'Reject' }).click();
+    const dialog = clientPage.getByRole('dialog', { name: 'Reject the milestone' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Give a reason for the rejection.');
+    await dialog.getByLabel('Reason').fill('The receipt is missing the VAT line');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(detail.locator('.status-badge').first()).toHaveText('Rejected');
+    await clientContext.close();
+
+    await page.getByRole('button', { name: 'Release', exact: true }).click();
+    const proDetail = page.getByTestId('milestone-detail');
+    await expect(proDetail).toContainText('Reason for rejection: The receipt is missing the VAT line');
+    await expect(proDetail.getByTestId('history-list')).toContainText(
+      `${client.nickname} rejected the milestone: The receipt is missing the VAT line`,
+    );
+    // A rejected milestone can be sent for approval again.
+    await expect(proDetail.getByRole('button', { name: 'Request approval' })).toBeVisible();
+  });
 });

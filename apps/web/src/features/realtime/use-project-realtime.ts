@@ -94,7 +94,15 @@ export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
       },
     });
     return () => {
-      if (timer) clearTimeout(timer);
+      // Leaving the page: what was waiting is marked stale now, so the next page refetches it.
+      if (timer) {
+        clearTimeout(timer);
+        const parts = pending;
+        void client.invalidateQueries({
+          queryKey: planningKeys.all(projectIdx),
+          predicate: parts === 'all' ? undefined : (q) => parts.has(String(q.queryKey[2])),
+        });
+      }
       stop();
     };
   }, [client, projectIdx]);

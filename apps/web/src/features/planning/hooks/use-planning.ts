@@ -149,9 +149,17 @@ export function useUpdateStory(projectIdx: number, storyIdx: number) {
       rollback?.();
       onError(error);
     },
-    onSuccess: (story) => {
+    onSuccess: (story, body) => {
       client.setQueryData(planningKeys.story(projectIdx, storyIdx), story);
       void client.invalidateQueries({ queryKey: planningKeys.history(projectIdx, 'story', storyIdx) });
+      // Epic progress counts status and points of the epic's stories.
+      if (body.epicIdx !== undefined || body.status !== undefined || body.point !== undefined) {
+        void client.invalidateQueries({ queryKey: planningKeys.epics(projectIdx) });
+        void client.invalidateQueries({
+          predicate: (q) =>
+            q.queryKey[0] === 'planning' && q.queryKey[1] === projectIdx && q.queryKey[2] === 'epicStories',
+        });
+      }
     },
   });
 }

@@ -111,8 +111,11 @@ export function TimelineList(props: ListProps) {
   );
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('ui.planning.dragStart', { title: titleOf(active.id) }),
+    // Over itself (the start) says nothing, so "picked up" is what is heard.
     onDragOver: ({ active, over }) =>
-      over ? t('ui.planning.dragOver', { title: titleOf(active.id), target: titleOf(over.id) }) : undefined,
+      over && over.id !== active.id
+        ? t('ui.planning.dragOver', { title: titleOf(active.id), target: titleOf(over.id) })
+        : undefined,
     onDragEnd: ({ active }) => t('ui.planning.dragEnd', { title: titleOf(active.id) }),
     onDragCancel: ({ active }) => t('ui.planning.dragCancel', { title: titleOf(active.id) }),
   };
