@@ -223,12 +223,12 @@ test('epics with progress; the client rejects with a reason; a refused move roll
 
     await page.goto(`/#/timeline/${projectIdx}?selectedStory=${one.storyIdx}`);
     const detail = page.getByTestId('story-detail');
-    await detail.getByLabel('Epic').selectOption({ label: 'Payments' });
+    await detail.getByLabel('Epic', { exact: true }).selectOption({ label: 'Payments' });
     await expect(page.getByTestId('story-row').filter({ hasText: 'Checkout form' })).toContainText(
       'Payments',
     );
-    await detail.getByLabel('Status').selectOption({ label: 'In progress' });
-    await detail.getByLabel('Status').selectOption({ label: 'Completed' });
+    await detail.getByLabel('Status', { exact: true }).selectOption({ label: 'In progress' });
+    await detail.getByLabel('Status', { exact: true }).selectOption({ label: 'Completed' });
     await expect(detail.getByTestId('history-list')).toContainText(
       `${pro.nickname} changed the status from In progress to Completed.`,
     );

@@ -21,6 +21,7 @@ export const planningUi = {
   dragHandle: 'Drag to move {{title}}',
   dragHint:
     'To move with the keyboard, focus the handle, press space, use the arrow keys, then space again to drop or Escape to cancel.',
+  sortable: 'movable item',
   dragStart: 'Picked up {{title}}.',
   dragOver: '{{title}} is over {{target}}.',
   dragEnd: '{{title}} was dropped.',

@@ -21,6 +21,7 @@ export const planningUi = {
   dragHandle: '{{title}} 이동하기',
   dragHint:
     '키보드로 옮기려면 핸들에 포커스를 두고 스페이스를 누른 뒤 화살표 키로 이동하고, 스페이스로 내려놓거나 Esc로 취소하세요.',
+  sortable: '이동할 수 있는 항목',
   dragStart: '{{title}}을(를) 집었습니다.',
   dragOver: '{{title}}이(가) {{target}} 위에 있습니다.',
   dragEnd: '{{title}}을(를) 내려놓았습니다.',

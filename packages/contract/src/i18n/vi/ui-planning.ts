@@ -21,6 +21,7 @@ export const planningUi = {
   dragHandle: 'Kéo để di chuyển {{title}}',
   dragHint:
     'Để di chuyển bằng bàn phím, hãy đặt tiêu điểm vào tay cầm, nhấn phím cách, dùng các phím mũi tên, rồi nhấn phím cách lần nữa để thả hoặc Escape để hủy.',
+  sortable: 'mục có thể di chuyển',
   dragStart: 'Đã nhấc {{title}}.',
   dragOver: '{{title}} đang ở trên {{target}}.',
   dragEnd: 'Đã thả {{title}}.',

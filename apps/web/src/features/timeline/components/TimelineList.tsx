@@ -220,7 +220,11 @@ const SortableRow = memo(function SortableRow({
   const { t } = useTranslation();
   const isDraggable = canReorder && (row.kind === 'story' || row.kind === 'milestone');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: row.id, disabled: { draggable: !isDraggable, droppable: false } });
+    useSortable({
+      id: row.id,
+      disabled: { draggable: !isDraggable, droppable: false },
+      attributes: { roleDescription: t('ui.planning.sortable') },
+    });
   const style: CSSProperties = {
     top,
     height,
