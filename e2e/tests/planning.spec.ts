@@ -137,6 +137,17 @@ test('plan a milestone, reorder by drag and drop, log time, request approval; th
     await form.getByRole('button', { name: 'Log time' }).click();
     await expect(detail.getByTestId('time-list')).toContainText('1 h 30 min');
     await expect(detail.getByTestId('time-list')).toContainText('Kick-off');
+    // A second, mistaken entry is deleted again (own entries may be deleted in bulk).
+    await form.getByLabel('Hours').fill('0');
+    await form.getByLabel('Minutes').fill('15');
+    await form.getByLabel('Note').fill('Typo');
+    await form.getByRole('button', { name: 'Log time' }).click();
+    const typo = detail.getByTestId('time-list').getByRole('listitem').filter({ hasText: 'Typo' });
+    await typo.getByRole('checkbox').check();
+    await detail.getByRole('button', { name: 'Delete selected (1)' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: '1 entry deleted.' })).toBeVisible();
+    await expect(detail.getByTestId('time-list').getByRole('listitem')).toHaveCount(1);
+    await expect(detail.getByTestId('time-total')).toHaveText('Total 1 h 30 min');
     await expect(detail.getByTestId('history-list')).toContainText(`${pro.nickname} created “Alpha”.`);
   });
 
