@@ -21,10 +21,10 @@ const toRow = (s: Story): TimelineStory => ({
 });
 
 /**
- * After a patched story change only what depends on it elsewhere is refetched (its history, the
- * epics' progress, the epic page's lists), not the whole 5,000-story timeline.
+ * After a patched story change the patched caches (the 5,000-story timeline, the backlog, the
+ * story itself) are not refetched; everything else of the project is (history, epics, dashboard…).
  */
-const afterStoryPatch = ['history', 'epics', 'epicStories'] as const;
+const patchedByStoryEvent = ['timeline', 'backlog', 'story'] as const;
 
 /** Apply what an event carries right away (no round trip) where it is safe to; true when done. */
 export function patchFromEvent(client: QueryClient, event: RealtimeEvent): boolean {
@@ -59,24 +59,27 @@ export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
   useEffect(() => {
     if (!projectIdx) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    /** What to refetch; 'all' wins over a partial set. */
-    let pending: Set<string> | 'all' = new Set();
+    /** Query kinds (third key part) every pending event already patched; null: nothing pending. */
+    let skip: Set<string> | null = null;
+    const invalidateNow = () => {
+      const kept = skip ?? new Set<string>();
+      skip = null;
+      void client.invalidateQueries({
+        queryKey: planningKeys.all(projectIdx),
+        predicate: (q) => !kept.has(String(q.queryKey[2])),
+      });
+    };
     const flush = () => {
       timer = null;
       if (client.isMutating() > 0) {
         timer = setTimeout(flush, 200);
         return;
       }
-      const parts = pending;
-      pending = new Set();
-      void client.invalidateQueries({
-        queryKey: planningKeys.all(projectIdx),
-        predicate: parts === 'all' ? undefined : (q) => parts.has(String(q.queryKey[2])),
-      });
+      invalidateNow();
     };
-    const invalidateSoon = (parts: readonly string[] | 'all', delay = 120) => {
-      if (parts === 'all') pending = 'all';
-      else if (pending !== 'all') for (const p of parts) pending.add(p);
+    const invalidateSoon = (patched: readonly string[], delay = 120) => {
+      // Several events: skip only what all of them patched.
+      skip = skip === null ? new Set(patched) : new Set(patched.filter((k) => skip?.has(k)));
       if (timer) clearTimeout(timer);
       timer = setTimeout(flush, delay);
     };
@@ -85,9 +88,9 @@ export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
       onStatus: setStatus,
       onEvent: (event) => {
         if (event.projectIdx !== projectIdx) return;
-        invalidateSoon(patchFromEvent(client, event) ? afterStoryPatch : 'all');
+        invalidateSoon(patchFromEvent(client, event) ? patchedByStoryEvent : []);
       },
-      onReconnect: () => invalidateSoon('all', 0),
+      onReconnect: () => invalidateSoon([], 0),
       // Any authenticated call refreshes an expired key through the shared refresh.
       onUnauthorized: async () => {
         await api(apiPaths.memberInProjectInfo, { query: { projectIdx } });
@@ -97,11 +100,7 @@ export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
       // Leaving the page: what was waiting is marked stale now, so the next page refetches it.
       if (timer) {
         clearTimeout(timer);
-        const parts = pending;
-        void client.invalidateQueries({
-          queryKey: planningKeys.all(projectIdx),
-          predicate: parts === 'all' ? undefined : (q) => parts.has(String(q.queryKey[2])),
-        });
+        invalidateNow();
       }
       stop();
     };
