@@ -15,7 +15,7 @@ import { keyBetween } from '../../shared/order-key.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { NewHistory } from '../history/history.repository.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
-import type { MembershipRow, ProjectRepository } from '../project/project.repository.js';
+import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
 import { planningRepositories, type PlanningRepositories } from './planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from './story.repository.js';
@@ -455,4 +455,3 @@ export function createStoryService(
   };
 }
 export type StoryService = ReturnType<typeof createStoryService>;
-export type { MembershipRow };
