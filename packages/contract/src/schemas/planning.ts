@@ -235,6 +235,7 @@ export const createStoryRequest = z
   .refine(endNotBeforeStart, endRule);
 export type CreateStoryRequest = z.infer<typeof createStoryRequest>;
 
+/** Fields only: a move to another milestone or the backlog is PATCH /story/order, assignees PATCH /assignee/{id}. */
 export const updateStoryRequest = z
   .object({
     title: title.optional(),
