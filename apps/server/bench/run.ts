@@ -23,6 +23,7 @@ import { loadConfig } from '../src/config.js';
 import { createMemberRepository } from '../src/features/member/member.repository.js';
 import { planningRepositories } from '../src/features/story/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
+import { benchDashboard } from './dashboard.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { seedPlanning } from './seed-planning.js';
 
@@ -209,7 +210,14 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       maxMs: MAX_MS,
     });
     console.log(formatLoad(`  GET /milestone/timeline ${CONNECTIONS} conn`, concurrent));
-    return { label, single, concurrent, coldP50: cold[15]!, coldP95: cold[28]! };
+    const dashboard = await benchDashboard(app, {
+      projectIdx: big.projectIdx,
+      headers,
+      port,
+      connections: CONNECTIONS,
+      maxMs: MAX_MS,
+    });
+    return { label, single, concurrent, coldP50: cold[15]!, coldP95: cold[28]!, dashboard };
   } finally {
     await app.close();
     await rm(dir, { recursive: true, force: true });
@@ -234,3 +242,13 @@ for (const r of results)
   console.log(
     `  ${r.label.padEnd(18)} p50 ${r.concurrent.p50.toFixed(1)} ms  p95 ${r.concurrent.p95.toFixed(1)} ms  p99 ${r.concurrent.p99.toFixed(1)} ms  ${Math.round(r.concurrent.rps)} req/s  = ${((r.concurrent.rps / baseline.rps) * 100).toFixed(1)}% of bare hello (${Math.round(baseline.rps)} req/s); cold recompute p50 ${r.coldP50.toFixed(1)} ms p95 ${r.coldP95.toFixed(1)} ms`,
   );
+
+console.log(
+  `\nSummary (GET /dashboard, same project; cold = recomputed after a planning change, else planning sections reused):`,
+);
+for (const r of results) {
+  const d = r.dashboard;
+  console.log(
+    `  ${r.label.padEnd(18)} cold p50 ${d.cold.p50.toFixed(1)} ms p95 ${d.cold.p95.toFixed(1)} ms p99 ${d.cold.p99.toFixed(1)} ms;  1 at a time p50 ${d.sequential.p50.toFixed(1)} ms p95 ${d.sequential.p95.toFixed(1)} ms p99 ${d.sequential.p99.toFixed(1)} ms;  ${CONNECTIONS} conn p50 ${d.concurrent.p50.toFixed(1)} ms p95 ${d.concurrent.p95.toFixed(1)} ms p99 ${d.concurrent.p99.toFixed(1)} ms ${Math.round(d.concurrent.rps)} req/s`,
+  );
+}

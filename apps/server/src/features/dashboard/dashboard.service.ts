@@ -17,6 +17,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { requireMembership } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
+import type { PlanningVersionRepository } from '../story/planning-version.repository.js';
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
 
 /** A UTC day as `YYYYMMDD`. */
@@ -64,11 +65,55 @@ const toDeadline = (r: DeadlineRow): DeadlineItem => ({
   endDt: r.end_dt,
 });
 
+/** Projects whose planning sections are kept in memory (newest version of each only). */
+const CACHE_PROJECTS = 500;
+
 export function createDashboardService(
   ctx: AppContext,
   repo: DashboardRepository,
   projectRepo: ProjectRepository,
+  versions: PlanningVersionRepository,
 ) {
+  type PlanningPart = Awaited<ReturnType<typeof computePlanning>> & { version: number; today: string };
+  const cache = new Map<number, PlanningPart>();
+
+  /** The sections that only planning writes change (stories, milestones, epics, their history). */
+  async function computePlanning(projectIdx: number, now: Date) {
+    const today = dayCode(now);
+    const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const [statusRows, milestoneRows, epicRows, deltas, delayedRows, upcomingRows] = await Promise.all([
+      repo.statusCounts(projectIdx),
+      repo.milestones(projectIdx),
+      repo.epics(projectIdx),
+      repo.burnDeltas(projectIdx, addDays(midnight, -BURN_WINDOW_DAYS)),
+      repo.delayed(projectIdx, today),
+      repo.upcoming(projectIdx, today, dayCode(addDays(now, UPCOMING_DAYS))),
+    ]);
+    const countOf = (only: readonly string[]) =>
+      statusRows.filter((r) => only.includes(r.status)).reduce((a, r) => a + Number(r.count), 0);
+    const burn = burnFromDeltas({ scope: countOf(burnScopeStatuses), done: countOf(['completed']) }, deltas);
+    return { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows };
+  }
+
+  /**
+   * Every planning write bumps the project's planning version in its own transaction (the delay
+   * job too), so these sections are reused until the version or the day changes. Like the timeline
+   * cache, a result is kept only if no write committed while it was being read.
+   */
+  async function planningOf(projectIdx: number, now: Date): Promise<PlanningPart> {
+    const today = dayCode(now);
+    const version = await versions.current(projectIdx);
+    const hit = cache.get(projectIdx);
+    if (hit && hit.version === version && hit.today === today) return hit;
+    const part = { ...(await computePlanning(projectIdx, now)), version, today };
+    if ((await versions.current(projectIdx)) === version) {
+      cache.delete(projectIdx);
+      cache.set(projectIdx, part);
+      if (cache.size > CACHE_PROJECTS) cache.delete(cache.keys().next().value!);
+    }
+    return part;
+  }
+
   return {
     async get(actor: Actor, projectIdx: number): Promise<DashboardResponse> {
       // Membership first, and the same 403 whether the project exists or not.
@@ -80,24 +125,16 @@ export function createDashboardService(
       const now = ctx.clock.now();
       const today = dayCode(now);
       const { weekStart, weekEnd } = isoWeekOf(now);
-      const burnSince = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-      const since = addDays(burnSince, -BURN_WINDOW_DAYS);
 
-      const [statusRows, milestoneRows, epicRows, deltas, delayedRows, upcomingRows, workloadRows, totals] =
-        await Promise.all([
-          repo.statusCounts(projectIdx),
-          repo.milestones(projectIdx),
-          repo.epics(projectIdx),
-          repo.burnDeltas(projectIdx, since),
-          repo.delayed(projectIdx, today),
-          repo.upcoming(projectIdx, today, dayCode(addDays(now, UPCOMING_DAYS))),
-          repo.workload(projectIdx, weekStart, weekEnd),
-          repo.totals(projectIdx, weekStart, weekEnd),
-        ]);
-      const [activityRows, myRows] = await Promise.all([
+      // Time entries, members and comments change without a planning version: always read fresh.
+      const [planning, workloadRows, totals, activityRows, myRows] = await Promise.all([
+        planningOf(projectIdx, now),
+        repo.workload(projectIdx, weekStart, weekEnd),
+        repo.totals(projectIdx, weekStart, weekEnd),
         repo.activity(projectIdx),
         isClient ? Promise.resolve(null) : repo.myStories(projectIdx, m.memberInProjectIdx),
       ]);
+      const { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows } = planning;
 
       const byStatus = new Map(statusRows.map((r) => [r.status, r]));
       const storiesByStatus = storyStatuses.map((status) => ({
@@ -124,7 +161,6 @@ export function createDashboardService(
       const milestoneCounts = new Map<string, number>();
       for (const ms of milestones) milestoneCounts.set(ms.status, (milestoneCounts.get(ms.status) ?? 0) + 1);
 
-      const burn = burnFromDeltas({ scope: scopeCount, done: completedCount }, deltas);
       const workload = workloadRows.map((r) => ({
         memberInProjectIdx: Number(r.member_in_project_idx),
         nickname: r.nickname,

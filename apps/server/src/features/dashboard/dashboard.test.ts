@@ -191,6 +191,10 @@ describe('GET /dashboard', () => {
       sql`update history set created_at = created_at - interval '2 days'
           where project_idx = ${f.projectA} and type = ${historyTypes.created} and story_idx is not null`,
     );
+    // A hand edit is not a planning write: bump the version as every real write does.
+    await t.database.db.execute(
+      sql`update planning_version set version = version + 1 where project_idx = ${f.projectA}`,
+    );
     const later = await dashboardOf(f.admin.key);
     expect(later.burn.points).toEqual([
       { date: day(-2), scope: 4, done: 0 },
@@ -227,6 +231,24 @@ describe('GET /dashboard', () => {
     expect(d.burn).toEqual({ from: today(), to: today(), start: { scope: 0, done: 0 }, points: [] });
     expect(d.activity).toEqual([]);
     expect(d.delayed).toEqual({ total: 0, items: [] });
+  });
+
+  it('shows a planning change on the next call, and fresh time entries without one', async () => {
+    const before = await dashboardOf(f.admin.key);
+    await ok(await call('PATCH', `/story/${ids.s4}`, f.admin.key, { status: 'inProgress' }), 200);
+    const after = await dashboardOf(f.admin.key);
+    const count = (d: DashboardResponse, status: string) =>
+      d.storiesByStatus.find((s) => s.status === status)!.count;
+    expect(count(after, 'inProgress')).toBe(count(before, 'inProgress') + 1);
+    expect(count(after, 'pending')).toBe(count(before, 'pending') - 1);
+    expect(after.activity[0]).toMatchObject({ storyIdx: ids.s4, status: 'inProgress' });
+
+    await ok(
+      await call('POST', '/timekeeping', f.dev.key, { storyIdx: ids.s4, workDt: today(), minutes: 45 }),
+    );
+    const logged = await dashboardOf(f.dev.key);
+    expect(logged.totals.minutesThisWeek).toBe(after.totals.minutesThisWeek + 45);
+    expect(logged.mine!.minutesThisWeek).toBe(105);
   });
 
   it('401 without a session; 403 for a stranger, the same for an existing and a missing project', async () => {
