@@ -42,6 +42,12 @@ import { storyRoutes } from './features/story/story.routes.js';
 import { createStoryService } from './features/story/story.service.js';
 import { timekeepingRoutes } from './features/timekeeping/timekeeping.routes.js';
 import { createTimekeepingService } from './features/timekeeping/timekeeping.service.js';
+import { createInvitationRepository } from './features/invitation/invitation.repository.js';
+import { invitationRoutes } from './features/invitation/invitation.routes.js';
+import { createInvitationService } from './features/invitation/invitation.service.js';
+import { createProjectMemberRepository } from './features/project-member/project-member.repository.js';
+import { projectMemberRoutes } from './features/project-member/project-member.routes.js';
+import { createProjectMemberService } from './features/project-member/project-member.service.js';
 import { createProjectRepository, type ProjectRepository } from './features/project/project.repository.js';
 import { projectRoutes } from './features/project/project.routes.js';
 import { createProjectService, type ProjectService } from './features/project/project.service.js';
@@ -84,6 +90,22 @@ function createServices(ctx: AppContext) {
     file: createFileService(ctx, fileRepo, project, projectRepo),
     link: createLinkService(ctx, linkRepo, project, projectRepo),
     ...createPlanningServices(ctx, project, projectRepo),
+    ...createSettingsServices(ctx, project, projectRepo, memberRepo),
+  };
+}
+
+/** Project settings: member management and invitations. */
+function createSettingsServices(
+  ctx: AppContext,
+  project: ProjectService,
+  projectRepo: ProjectRepository,
+  memberRepo: ReturnType<typeof createMemberRepository>,
+) {
+  const db = ctx.database.db;
+  const members = createMemberInProjectService(createMemberInProjectRepository(db), project);
+  return {
+    projectMember: createProjectMemberService(ctx, createProjectMemberRepository(db), members),
+    invitation: createInvitationService(ctx, createInvitationRepository(db), projectRepo, memberRepo),
   };
 }
 
@@ -200,6 +222,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       await api.register(fileRoutes);
       await api.register(projectRoutes);
       await api.register(linkRoutes);
+      await api.register(projectMemberRoutes);
+      await api.register(invitationRoutes);
       await api.register(dashboardRoutes);
       await api.register(memberInProjectRoutes);
       await api.register(milestoneRoutes);

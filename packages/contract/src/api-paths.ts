@@ -47,6 +47,16 @@ export const apiPaths = {
   timekeepingBulk: '/timekeeping/bulk',
   memberInProject: '/member-in-project',
   memberInProjectInfo: '/member-in-project/info',
+  // Project settings: members, invitations, deletion and restore
+  projectOne: (projectIdx: number | string) => `/project/${projectIdx}`,
+  projectRestore: (projectIdx: number | string) => `/project/${projectIdx}/restore`,
+  projectDeleted: '/project/deleted',
+  memberInProjectOne: (memberInProjectIdx: number | string) => `/member-in-project/${memberInProjectIdx}`,
+  invite: '/member-in-project/invite',
+  inviteAccept: '/member-in-project/invite/accept',
+  inviteList: '/member-in-project/invite/list',
+  inviteOne: (inviteIdx: number | string) => `/member-in-project/invite/${inviteIdx}`,
+  inviteResend: (inviteIdx: number | string) => `/member-in-project/invite/${inviteIdx}/resend`,
   // History (spec §7 "History")
   historyStory: '/history/story',
   historyMilestone: '/history/milestone',

@@ -55,6 +55,11 @@ export const errorStatus = {
   TIMEKEEPING_NOT_FOUND: 404,
   HISTORY_NOT_FOUND: 404,
   MEMBER_IN_PROJECT_NOT_FOUND: 404,
+  // Invitations (issue "Project settings")
+  INVITE_INVALID: 400,
+  INVITE_EXPIRED: 410,
+  INVITE_EMAIL_MISMATCH: 403,
+  ALREADY_MEMBER: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,7 @@
 export * from './api-paths.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './rules/authorization.js';
 export * from './rules/format.js';
 export * from './rules/image.js';
 export * from './rules/language.js';
@@ -16,3 +17,4 @@ export * from './schemas/link.js';
 export * from './schemas/member.js';
 export * from './schemas/planning.js';
 export * from './schemas/project.js';
+export * from './schemas/settings.js';

@@ -19,7 +19,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export type MailTemplate = 'joinVerify' | 'passwordReset';
+export type MailTemplate = 'joinVerify' | 'passwordReset' | 'invite';
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -38,9 +38,10 @@ export function renderMail(
   const texts = resources[lang].mail;
   const t = texts[template];
   const expiry = interpolate(t.expiry, values);
-  const text = [t.body, '', `${t.action}: ${link}`, '', expiry, t.ignore, '', `— ${texts.footer}`].join('\n');
+  const body = interpolate(t.body, values);
+  const text = [body, '', `${t.action}: ${link}`, '', expiry, t.ignore, '', `— ${texts.footer}`].join('\n');
   const html = `<!doctype html><html lang="${lang === 'kr' ? 'ko' : lang}"><body style="font-family:sans-serif;line-height:1.5">
-<p>${escapeHtml(t.body)}</p>
+<p>${escapeHtml(body)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#00D696;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
 <p style="word-break:break-all;color:#555">${escapeHtml(link)}</p>
 <p style="color:#555">${escapeHtml(expiry)}<br>${escapeHtml(t.ignore)}</p>

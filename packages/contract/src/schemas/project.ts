@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectRoles, projectStatuses } from '../constants.js';
+import { projectActions } from '../rules/authorization.js';
 import { dateCode, idx } from './common.js';
 
 export const createProjectRequest = z
@@ -46,6 +47,10 @@ export const projectRolesResponse = z.object({
   roles: z.array(z.object({ role: z.object({ name: projectRole }) })),
   memberInProjectIdx: z.number().int(),
   depth1Idx: z.number().int().nullable(),
+  /** Admin authority (the settings' authority flag, or role admin). */
+  isAdmin: z.boolean(),
+  /** Actions the caller may take in this project (rules/authorization.ts); the web hides the rest. */
+  abilities: z.array(z.enum(projectActions)),
 });
 export type ProjectRolesResponse = z.infer<typeof projectRolesResponse>;
 

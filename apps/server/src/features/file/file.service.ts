@@ -14,7 +14,7 @@ export function createFileService(
 ) {
   return {
     async upload(actor: Actor, input: { bytes: Buffer; fileName: string; projectIdx: number | null }) {
-      if (input.projectIdx != null) await projects.membershipOf(actor, input.projectIdx);
+      if (input.projectIdx != null) await projects.authorizeIn(actor, input.projectIdx, 'file.upload');
       const mime = await detectAllowedType(input.bytes, input.fileName);
       if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
       const storageKey = randomUUID();

@@ -2,7 +2,7 @@ import { isValidLink, normalizeLink, type Link } from '@teamline/contract';
 import { fetchLinkPreview } from '../../infra/link-preview.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { requireProfessional } from '../project/project.policy.js';
+import { authorize } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
 import type { LinkRepository, LinkRow } from './link.repository.js';
@@ -23,12 +23,12 @@ export function createLinkService(
 ) {
   return {
     async list(actor: Actor, projectIdx: number): Promise<Link[]> {
-      await projects.membershipOf(actor, projectIdx);
+      await projects.authorizeIn(actor, projectIdx, 'link.view');
       return (await repo.listOfProject(projectIdx)).map(toLink);
     },
 
     async create(actor: Actor, input: { url: string; projectIdx: number }): Promise<Link> {
-      requireProfessional(await projects.membershipOf(actor, input.projectIdx));
+      await projects.authorizeIn(actor, input.projectIdx, 'link.create');
       const url = normalizeLink(input.url);
       if (!url || !isValidLink(url)) throw new AppError('LINK_INVALID');
       const preview = await fetchLinkPreview(url, ctx.config.linkPreview);
@@ -45,9 +45,10 @@ export function createLinkService(
 
     async remove(actor: Actor, linkIdx: number) {
       const row = await repo.findById(linkIdx);
-      if (!row) throw new AppError('LINK_NOT_FOUND');
-      // Membership is checked against the link's own project, so another project's link is a 403.
-      requireProfessional(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
+      const membership = row ? await projectRepo.findMembership(row.projectIdx, actor.memberIdx) : null;
+      // Checked against the link's own project; a link of a project the caller is not in looks missing.
+      if (!row || !membership) throw new AppError('LINK_NOT_FOUND');
+      authorize(membership, 'link.delete');
       await repo.delete(row.projectIdx, row.linkIdx);
       await ctx.pubsub.publish({
         type: 'link.deleted',

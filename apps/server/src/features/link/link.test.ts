@@ -73,9 +73,12 @@ describe('links', () => {
     const created = (
       await req('POST', '/api/link', admin.key, { url: 'https://z.test', projectIdx: projectA })
     ).json().data;
+    // Another project's link answers like a missing one: ids of other projects stay unknown.
     const del = await req('DELETE', `/api/link/${created.linkIdx}`, outsider.key);
-    expect(del.statusCode).toBe(403);
-    expect(del.json().error.code).toBe('PROJECT_ACCESS_DENIED');
+    expect(del.statusCode).toBe(404);
+    expect(del.json().error.code).toBe('LINK_NOT_FOUND');
+    const missing = await req('DELETE', '/api/link/999999', outsider.key);
+    expect(missing.json()).toEqual(del.json());
     // A member of A cannot reach B's links either.
     expect((await req('GET', `/api/link?projectIdx=${projectB}`, admin.key)).statusCode).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { membersInProject, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -28,7 +28,24 @@ export function createProjectRepository(db: Db) {
         .where(and(eq(projects.projectIdx, projectIdx), eq(projects.delYn, 'N')));
       return row ?? null;
     },
+    /** The member's active record in a live (not deleted) project. */
     async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
+      const [row] = await db
+        .select({ membership: membersInProject })
+        .from(membersInProject)
+        .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
+        .where(
+          and(
+            eq(membersInProject.projectIdx, projectIdx),
+            eq(membersInProject.memberIdx, memberIdx),
+            isNull(membersInProject.removedAt),
+            eq(projects.delYn, 'N'),
+          ),
+        );
+      return row?.membership ?? null;
+    },
+    /** The member's active record whatever the project's state (restore of a deleted project). */
+    async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
       const [row] = await db
         .select()
         .from(membersInProject)
@@ -40,6 +57,47 @@ export function createProjectRepository(db: Db) {
           ),
         );
       return row ?? null;
+    },
+    async findAnyById(projectIdx: number): Promise<ProjectRow | null> {
+      const [row] = await db.select().from(projects).where(eq(projects.projectIdx, projectIdx));
+      return row ?? null;
+    },
+    async update(projectIdx: number, set: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
+      const [row] = await db
+        .update(projects)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(projects.projectIdx, projectIdx))
+        .returning();
+      return row!;
+    },
+    async markDeleted(projectIdx: number, memberIdx: number, at: Date) {
+      await db
+        .update(projects)
+        .set({ delYn: 'Y', deletedAt: at, deletedByIdx: memberIdx })
+        .where(and(eq(projects.projectIdx, projectIdx), eq(projects.delYn, 'N')));
+    },
+    async markRestored(projectIdx: number, memberIdx: number, at: Date) {
+      await db
+        .update(projects)
+        .set({ delYn: 'N', deletedAt: null, deletedByIdx: null, updatedAt: at, updatedByIdx: memberIdx })
+        .where(eq(projects.projectIdx, projectIdx));
+    },
+    /** Deleted projects (since `since`) in which the member holds admin authority. */
+    async deletedWithAdminAuthority(memberIdx: number, since: Date) {
+      return db
+        .select({ project: projects })
+        .from(membersInProject)
+        .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
+        .where(
+          and(
+            eq(membersInProject.memberIdx, memberIdx),
+            isNull(membersInProject.removedAt),
+            sql`(${membersInProject.role} = 'admin' or ${membersInProject.isAdmin})`,
+            eq(projects.delYn, 'Y'),
+            gt(projects.deletedAt, since),
+          ),
+        )
+        .orderBy(desc(projects.deletedAt));
     },
     async listOfMember(memberIdx: number) {
       return db

@@ -1,6 +1,10 @@
 import {
   apiPaths,
   createProjectRequest,
+  deleteProjectRequest,
+  deletedProject,
+  projectSettings,
+  updateProjectRequest,
   projectIdxParams,
   projectOfMember,
   projectRolesResponse,
@@ -33,5 +37,55 @@ export async function projectRoutes(fastify: FastifyInstance) {
     '/project/:projectIdx/roles',
     { schema: { tags, security, params: projectIdxParams, response: responds(200, projectRolesResponse) } },
     async (request) => ({ data: await project.roles(actorOf(request), request.params.projectIdx) }),
+  );
+
+  app.get(
+    apiPaths.projectDeleted,
+    { schema: { tags, security, response: responds(200, z.array(deletedProject)) } },
+    async (request) => ({ data: await project.listDeleted(actorOf(request)) }),
+  );
+
+  app.get(
+    '/project/:projectIdx',
+    { schema: { tags, security, params: projectIdxParams, response: responds(200, projectSettings) } },
+    async (request) => ({ data: await project.settings(actorOf(request), request.params.projectIdx) }),
+  );
+
+  app.patch(
+    '/project/:projectIdx',
+    {
+      schema: {
+        tags,
+        security,
+        params: projectIdxParams,
+        body: updateProjectRequest,
+        response: responds(200, projectSettings),
+      },
+    },
+    async (request) => ({
+      data: await project.update(actorOf(request), request.params.projectIdx, request.body),
+    }),
+  );
+
+  app.delete(
+    '/project/:projectIdx',
+    {
+      schema: {
+        tags,
+        security,
+        params: projectIdxParams,
+        body: deleteProjectRequest,
+        response: responds(200, z.object({ projectIdx: z.number().int() })),
+      },
+    },
+    async (request) => ({
+      data: await project.remove(actorOf(request), request.params.projectIdx, request.body.confirmName),
+    }),
+  );
+
+  app.post(
+    '/project/:projectIdx/restore',
+    { schema: { tags, security, params: projectIdxParams, response: responds(200, projectOfMember) } },
+    async (request) => ({ data: await project.restore(actorOf(request), request.params.projectIdx) }),
   );
 }

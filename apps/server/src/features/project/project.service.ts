@@ -1,12 +1,17 @@
 import {
   isSubscriptionShort,
+  PROJECT_RESTORE_DAYS,
   type CreateProjectRequest,
+  type DeletedProject,
+  type ProjectAction,
   type ProjectOfMember,
   type ProjectRolesResponse,
+  type ProjectSettings,
+  type UpdateProjectRequest,
 } from '@teamline/contract';
-import { AppError } from '../../shared/app-error.js';
+import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { hasAdminAuthority, requireMembership } from './project.policy.js';
+import { abilities, authorize, hasAdminAuthority } from './project.policy.js';
 import type { MembershipRow, ProjectRepository, ProjectRow } from './project.repository.js';
 
 function toProjectOfMember(
@@ -35,6 +40,30 @@ function toProjectOfMember(
     companyInProject: project.companyInProject,
   };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const restoreWindowStart = (now: Date) => new Date(now.getTime() - PROJECT_RESTORE_DAYS * DAY_MS);
+
+const toSettings = (p: ProjectRow, totalMember: number): ProjectSettings => ({
+  projectIdx: p.projectIdx,
+  name: p.name,
+  description: p.description,
+  startDt: p.startDt,
+  endDt: p.endDt,
+  status: p.status,
+  sheets: p.sheets,
+  totalMember,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+const toDeleted = (p: ProjectRow): DeletedProject => ({
+  projectIdx: p.projectIdx,
+  name: p.name,
+  deletedAt: p.deletedAt!.toISOString(),
+  deletedByIdx: p.deletedByIdx,
+  restorableUntil: new Date(p.deletedAt!.getTime() + PROJECT_RESTORE_DAYS * DAY_MS).toISOString(),
+});
 
 export function createProjectService(ctx: AppContext, repo: ProjectRepository) {
   return {
@@ -66,14 +95,83 @@ export function createProjectService(ctx: AppContext, repo: ProjectRepository) {
         roles: [{ role: { name: m.role } }],
         memberInProjectIdx: m.memberInProjectIdx,
         depth1Idx: m.depth1Idx,
+        isAdmin: hasAdminAuthority(m),
+        abilities: abilities(m),
       };
     },
 
-    /** The caller's membership; 404 for a missing project, 403 for someone else's. */
+    /**
+     * The caller's membership; PROJECT_ACCESS_DENIED alike for a missing, deleted or someone else's
+     * project, so an outsider cannot tell which ids exist.
+     */
     async membershipOf(actor: Actor, projectIdx: number): Promise<MembershipRow> {
-      const project = await repo.findById(projectIdx);
-      if (!project) throw new AppError('PROJECT_NOT_FOUND');
-      return requireMembership(await repo.findMembership(projectIdx, actor.memberIdx));
+      return authorize(await repo.findMembership(projectIdx, actor.memberIdx), 'project.view');
+    },
+
+    /** The one entry point of services: the caller's membership, if the action table allows `action`. */
+    async authorizeIn(actor: Actor, projectIdx: number, action: ProjectAction): Promise<MembershipRow> {
+      return authorize(await repo.findMembership(projectIdx, actor.memberIdx), action);
+    },
+
+    async settings(actor: Actor, projectIdx: number): Promise<ProjectSettings> {
+      await this.authorizeIn(actor, projectIdx, 'project.view');
+      const project = (await repo.findById(projectIdx))!;
+      return toSettings(project, await repo.totalMember(projectIdx));
+    },
+
+    async update(actor: Actor, projectIdx: number, input: UpdateProjectRequest): Promise<ProjectSettings> {
+      await this.authorizeIn(actor, projectIdx, 'project.update');
+      const current = (await repo.findById(projectIdx))!;
+      const startDt = input.startDt === undefined ? current.startDt : input.startDt;
+      const endDt = input.endDt === undefined ? current.endDt : input.endDt;
+      // Only one of the dates may be sent: check the pair as it will be stored.
+      if (startDt && endDt && endDt < startDt) throw fieldError('endDt', 'endBeforeStart');
+      const row = await repo.update(projectIdx, {
+        ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        startDt,
+        endDt,
+        updatedByIdx: actor.memberIdx,
+      });
+      const result = toSettings(row, await repo.totalMember(projectIdx));
+      await ctx.pubsub.publish({ type: 'project.updated', projectIdx, payload: result });
+      return result;
+    },
+
+    /**
+     * Soft delete: the project leaves every member's list and every call answers as for a stranger;
+     * its data stays for PROJECT_RESTORE_DAYS, during which an admin may restore it. After that it is
+     * excluded for good (no restore, never listed); rows are kept, no purge job deletes them.
+     */
+    async remove(actor: Actor, projectIdx: number, confirmName: string): Promise<{ projectIdx: number }> {
+      await this.authorizeIn(actor, projectIdx, 'project.delete');
+      const project = (await repo.findById(projectIdx))!;
+      if (confirmName.trim() !== project.name) throw fieldError('confirmName', 'nameMismatch');
+      await ctx.pubsub.publish({ type: 'project.deleted', projectIdx, payload: { projectIdx } });
+      await repo.markDeleted(projectIdx, actor.memberIdx, ctx.clock.now());
+      return { projectIdx };
+    },
+
+    async listDeleted(actor: Actor): Promise<DeletedProject[]> {
+      const rows = await repo.deletedWithAdminAuthority(actor.memberIdx, restoreWindowStart(ctx.clock.now()));
+      return rows.map(({ project }) => toDeleted(project));
+    },
+
+    async restore(actor: Actor, projectIdx: number): Promise<ProjectOfMember> {
+      const project = await repo.findAnyById(projectIdx);
+      const membership = project ? await repo.findMembershipInAnyState(projectIdx, actor.memberIdx) : null;
+      authorize(membership, 'project.restore');
+      if (
+        project!.delYn !== 'Y' ||
+        !project!.deletedAt ||
+        project!.deletedAt <= restoreWindowStart(ctx.clock.now())
+      )
+        throw new AppError('PROJECT_NOT_FOUND');
+      await repo.markRestored(projectIdx, actor.memberIdx, ctx.clock.now());
+      const restored = (await repo.findById(projectIdx))!;
+      const result = toProjectOfMember(restored, membership!, await repo.totalMember(projectIdx));
+      await ctx.pubsub.publish({ type: 'project.updated', projectIdx, payload: result });
+      return result;
     },
   };
 }

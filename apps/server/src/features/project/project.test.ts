@@ -52,6 +52,8 @@ describe('POST /project', () => {
     });
     const roles = await req('GET', `/api/project/${res.json().data.projectIdx}/roles`, pro.key);
     expect(roles.json().data.roles).toEqual([{ role: { name: 'admin' } }]);
+    expect(roles.json().data).toMatchObject({ isAdmin: true });
+    expect(roles.json().data.abilities).toEqual(expect.arrayContaining(['project.delete', 'invite.manage']));
   });
 
   it('a client-side creator is a client with admin authority', async () => {
@@ -133,9 +135,10 @@ describe('GET /project/list-of-member and roles', () => {
     const denied = await req('GET', `/api/project/${projectIdx}/roles`, outsider.key);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('PROJECT_ACCESS_DENIED');
+    // A missing project answers exactly like someone else's: outsiders learn nothing about ids.
     const missing = await req('GET', '/api/project/99999/roles', outsider.key);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.code).toBe('PROJECT_NOT_FOUND');
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toEqual(denied.json());
     const invalid = await req('GET', '/api/project/abc/roles', outsider.key);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.fieldErrors).toHaveProperty('projectIdx');

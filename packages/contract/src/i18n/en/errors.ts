@@ -44,9 +44,16 @@ export const errors = {
   TIMEKEEPING_NOT_FOUND: 'The time entry does not exist.',
   HISTORY_NOT_FOUND: 'The history record does not exist.',
   MEMBER_IN_PROJECT_NOT_FOUND: 'This person is not a member of the project.',
+  INVITE_INVALID: 'This invitation is not valid: it was already used, revoked or replaced by a newer one.',
+  INVITE_EXPIRED: 'This invitation has expired. Ask the project administrator to send it again.',
+  INVITE_EMAIL_MISMATCH:
+    'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  ALREADY_MEMBER: 'This person is already a member of the project.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
+  descriptionLength: 'The description can be at most 2000 characters.',
+  nameMismatch: 'Type the project name exactly as shown.',
   required: 'This field is required.',
   emailFormat: 'Invalid email format.',
   passwordLength: 'The password must be 10 to 20 characters.',

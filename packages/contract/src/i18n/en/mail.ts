@@ -15,4 +15,17 @@ export const mail = {
     expiry: 'This link works once and expires in {{minutes}} minutes.',
     ignore: 'If you did not ask for this, you can ignore this email; your password stays the same.',
   },
+  invite: {
+    subject: '{{inviter}} invited you to {{project}} on Teamline',
+    body: '{{inviter}} invited you to join the project "{{project}}" on Teamline as {{role}}.',
+    action: 'View invitation',
+    expiry: 'This link works once and expires in {{days}} days.',
+    ignore: 'If you do not know this project, you can ignore this email.',
+  },
+  roles: {
+    admin: 'an administrator',
+    depth1: 'a team lead (1 depth)',
+    depth2: 'a team member (2 depth)',
+    client: 'a client',
+  },
 };

@@ -44,9 +44,15 @@ export const errors = {
   TIMEKEEPING_NOT_FOUND: '작업 시간 기록이 존재하지 않습니다.',
   HISTORY_NOT_FOUND: '히스토리 기록이 존재하지 않습니다.',
   MEMBER_IN_PROJECT_NOT_FOUND: '프로젝트 멤버가 아닙니다.',
+  INVITE_INVALID: '유효하지 않은 초대입니다. 이미 사용되었거나 취소되었거나 새 초대로 대체되었습니다.',
+  INVITE_EXPIRED: '초대가 만료되었습니다. 프로젝트 관리자에게 다시 보내 달라고 요청하세요.',
+  INVITE_EMAIL_MISMATCH: '다른 이메일 주소로 보낸 초대입니다. 해당 주소로 로그인한 뒤 수락하세요.',
+  ALREADY_MEMBER: '이미 프로젝트 멤버입니다.',
 } satisfies typeof en;
 
 export const validation = {
+  descriptionLength: '설명은 최대 2000자까지 입력할 수 있습니다.',
+  nameMismatch: '표시된 프로젝트 이름을 정확히 입력하세요.',
   required: '필수 입력 항목입니다.',
   emailFormat: '이메일 형식이 올바르지 않습니다.',
   passwordLength: '비밀번호는 10~20자여야 합니다.',

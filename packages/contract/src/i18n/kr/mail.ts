@@ -15,4 +15,17 @@ export const mail = {
     expiry: '이 링크는 한 번만 사용할 수 있으며 {{minutes}}분 후에 만료됩니다.',
     ignore: '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
   },
+  invite: {
+    subject: '{{inviter}}님이 Teamline 프로젝트 {{project}}에 초대했습니다',
+    body: '{{inviter}}님이 Teamline 프로젝트 "{{project}}"에 {{role}}(으)로 초대했습니다.',
+    action: '초대 확인하기',
+    expiry: '이 링크는 한 번만 사용할 수 있으며 {{days}}일 후에 만료됩니다.',
+    ignore: '모르는 프로젝트라면 이 메일을 무시하셔도 됩니다.',
+  },
+  roles: {
+    admin: '관리자',
+    depth1: '팀 리더(1 Depth)',
+    depth2: '팀원(2 Depth)',
+    client: '클라이언트',
+  },
 };

@@ -44,9 +44,17 @@ export const errors = {
   TIMEKEEPING_NOT_FOUND: 'Bản ghi thời gian không tồn tại.',
   HISTORY_NOT_FOUND: 'Bản ghi lịch sử không tồn tại.',
   MEMBER_IN_PROJECT_NOT_FOUND: 'Người này không phải thành viên của dự án.',
+  INVITE_INVALID:
+    'Lời mời không hợp lệ: đã được sử dụng, đã bị thu hồi hoặc đã được thay bằng lời mời mới hơn.',
+  INVITE_EXPIRED: 'Lời mời đã hết hạn. Hãy nhờ quản trị viên dự án gửi lại.',
+  INVITE_EMAIL_MISMATCH:
+    'Lời mời này được gửi tới một địa chỉ email khác. Hãy đăng nhập bằng địa chỉ đó để chấp nhận.',
+  ALREADY_MEMBER: 'Người này đã là thành viên của dự án.',
 } satisfies typeof en;
 
 export const validation = {
+  descriptionLength: 'Mô tả có thể dài tối đa 2000 ký tự.',
+  nameMismatch: 'Hãy nhập chính xác tên dự án như hiển thị.',
   required: 'Trường này là bắt buộc.',
   emailFormat: 'Định dạng email không hợp lệ.',
   passwordLength: 'Mật khẩu phải có từ 10 đến 20 ký tự.',

@@ -15,4 +15,17 @@ export const mail = {
     expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{minutes}} phút.',
     ignore: 'Nếu bạn không yêu cầu điều này, hãy bỏ qua email này; mật khẩu của bạn vẫn giữ nguyên.',
   },
+  invite: {
+    subject: '{{inviter}} đã mời bạn tham gia {{project}} trên Teamline',
+    body: '{{inviter}} đã mời bạn tham gia dự án "{{project}}" trên Teamline với vai trò {{role}}.',
+    action: 'Xem lời mời',
+    expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{days}} ngày.',
+    ignore: 'Nếu bạn không biết dự án này, bạn có thể bỏ qua email này.',
+  },
+  roles: {
+    admin: 'quản trị viên',
+    depth1: 'trưởng nhóm (1 Depth)',
+    depth2: 'thành viên nhóm (2 Depth)',
+    client: 'khách hàng',
+  },
 };

@@ -1,0 +1,188 @@
+import {
+  INVITE_TTL_DAYS,
+  type Invitation,
+  type InviteAcceptResponse,
+  type InvitePreview,
+  type InviteRequest,
+  type InviteStatus,
+} from '@teamline/contract';
+import { resources } from '@teamline/contract/i18n';
+import { renderMail } from '../../infra/mail.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { randomToken, sha256 } from '../../shared/crypto.js';
+import type { MemberRepository } from '../member/member.repository.js';
+import { authorize } from '../project/project.policy.js';
+import type { ProjectRepository } from '../project/project.repository.js';
+import type { InvitationRepository, InvitationRow } from './invitation.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Joined = NonNullable<Awaited<ReturnType<InvitationRepository['findById']>>>;
+
+/**
+ * Invitations by e-mail (PRODUCT.md "A member joins by invitation e-mail"). Tokens are 32 random
+ * bytes, stored as SHA-256, single-use, valid INVITE_TTL_DAYS; a resend replaces the token.
+ */
+export function createInvitationService(
+  ctx: AppContext,
+  repo: InvitationRepository,
+  projectRepo: ProjectRepository,
+  memberRepo: MemberRepository,
+) {
+  const now = () => ctx.clock.now();
+
+  function statusOf(row: InvitationRow): InviteStatus {
+    if (row.acceptedAt) return 'accepted';
+    if (row.revokedAt) return 'revoked';
+    if (row.expiresAt <= now()) return 'expired';
+    return 'pending';
+  }
+
+  const toInvitation = ({ invite, inviterNickname }: Joined): Invitation => ({
+    inviteIdx: invite.inviteIdx,
+    projectIdx: invite.projectIdx,
+    email: invite.email,
+    role: invite.role,
+    status: statusOf(invite),
+    invitedByIdx: invite.invitedByIdx,
+    inviterNickname,
+    createdAt: invite.createdAt.toISOString(),
+    sentAt: invite.sentAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+    acceptedAt: invite.acceptedAt?.toISOString() ?? null,
+  });
+
+  async function sendMail(invite: InvitationRow, token: string, inviterIdx: number) {
+    const [project, inviter, invitee] = await Promise.all([
+      projectRepo.findById(invite.projectIdx),
+      memberRepo.findActiveById(inviterIdx),
+      memberRepo.findActiveByEmail(invite.email),
+    ]);
+    // The invitee's own language when they have an account, else the inviter's.
+    const lang = invitee?.lang ?? inviter?.lang ?? 'en';
+    const link = `${ctx.config.publicUrl}/#/verify/invite?token=${token}`;
+    await ctx.mailer.send(
+      renderMail('invite', lang, invite.email, link, {
+        days: INVITE_TTL_DAYS,
+        inviter: inviter?.nickname ?? '',
+        project: project?.name ?? '',
+        role: resources[lang].mail.roles[invite.role],
+      }),
+    );
+  }
+
+  /** An invitation the caller may manage; others' and missing ones look the same (NOT_FOUND). */
+  async function managed(actor: Actor, inviteIdx: number): Promise<Joined> {
+    const row = await repo.findById(inviteIdx);
+    const caller = row ? await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx) : null;
+    if (!row || !caller) throw new AppError('NOT_FOUND');
+    authorize(caller, 'invite.manage');
+    return row;
+  }
+
+  async function activeMemberWithEmail(projectIdx: number, email: string): Promise<boolean> {
+    const account = await memberRepo.findActiveByEmail(email);
+    return !!account && !!(await projectRepo.findMembership(projectIdx, account.memberIdx));
+  }
+
+  return {
+    async invite(actor: Actor, input: InviteRequest): Promise<Invitation> {
+      authorize(await projectRepo.findMembership(input.projectIdx, actor.memberIdx), 'invite.manage');
+      const email = input.email.trim().toLowerCase();
+      if (await activeMemberWithEmail(input.projectIdx, email)) throw new AppError('ALREADY_MEMBER');
+      // One open invitation per address: a new one replaces (revokes) the previous.
+      await repo.revokeOpen(input.projectIdx, email, now());
+      const token = randomToken();
+      const row = await repo.insert({
+        projectIdx: input.projectIdx,
+        email,
+        role: input.role,
+        tokenHash: sha256(token),
+        invitedByIdx: actor.memberIdx,
+        expiresAt: new Date(now().getTime() + INVITE_TTL_DAYS * DAY_MS),
+        createdAt: now(),
+        sentAt: now(),
+      });
+      await sendMail(row, token, actor.memberIdx);
+      return toInvitation((await repo.findById(row.inviteIdx))!);
+    },
+
+    async list(actor: Actor, projectIdx: number): Promise<Invitation[]> {
+      authorize(await projectRepo.findMembership(projectIdx, actor.memberIdx), 'invite.manage');
+      return (await repo.listOfProject(projectIdx)).map(toInvitation);
+    },
+
+    /** A new link for a pending or expired invitation; the old link stops working. */
+    async resend(actor: Actor, inviteIdx: number): Promise<Invitation> {
+      const { invite } = await managed(actor, inviteIdx);
+      if (invite.acceptedAt || invite.revokedAt) throw new AppError('INVITE_INVALID');
+      const token = randomToken();
+      const renewed = await repo.renew(
+        inviteIdx,
+        sha256(token),
+        new Date(now().getTime() + INVITE_TTL_DAYS * DAY_MS),
+        now(),
+      );
+      if (!renewed) throw new AppError('INVITE_INVALID');
+      await sendMail(renewed, token, actor.memberIdx);
+      return toInvitation((await repo.findById(inviteIdx))!);
+    },
+
+    async revoke(actor: Actor, inviteIdx: number): Promise<Invitation> {
+      const { invite } = await managed(actor, inviteIdx);
+      if (invite.acceptedAt) throw new AppError('INVITE_INVALID');
+      await repo.revoke(inviteIdx, now());
+      return toInvitation((await repo.findById(inviteIdx))!);
+    },
+
+    /** What the invitation page shows; needs no key (the token is the secret). */
+    async preview(token: string): Promise<InvitePreview> {
+      const row = await repo.findByTokenHash(sha256(token));
+      if (!row || row.projectDeleted === 'Y') throw new AppError('INVITE_INVALID');
+      return {
+        projectIdx: row.invite.projectIdx,
+        projectName: row.projectName,
+        inviterNickname: row.inviterNickname,
+        role: row.invite.role,
+        email: row.invite.email,
+        status: statusOf(row.invite),
+        expiresAt: row.invite.expiresAt.toISOString(),
+      };
+    },
+
+    async accept(actor: Actor, token: string): Promise<InviteAcceptResponse> {
+      const row = await repo.findByTokenHash(sha256(token));
+      if (!row || row.projectDeleted === 'Y') throw new AppError('INVITE_INVALID');
+      const status = statusOf(row.invite);
+      if (status === 'accepted' || status === 'revoked') throw new AppError('INVITE_INVALID');
+      if (status === 'expired') throw new AppError('INVITE_EXPIRED');
+      const account = await memberRepo.findActiveById(actor.memberIdx);
+      if (!account || account.email.toLowerCase() !== row.invite.email)
+        throw new AppError('INVITE_EMAIL_MISMATCH');
+      if (await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx))
+        throw new AppError('ALREADY_MEMBER');
+      const membership = await repo.transaction(async (tx) => {
+        if (!(await repo.markAccepted(tx, row.invite.inviteIdx, actor.memberIdx, now())))
+          throw new AppError('INVITE_INVALID');
+        return repo.join(tx, {
+          projectIdx: row.invite.projectIdx,
+          memberIdx: actor.memberIdx,
+          role: row.invite.role,
+        });
+      });
+      await ctx.pubsub.publish({
+        type: 'member.joined',
+        projectIdx: membership.projectIdx,
+        payload: { memberInProjectIdx: membership.memberInProjectIdx, memberIdx: actor.memberIdx },
+      });
+      return {
+        projectIdx: membership.projectIdx,
+        memberInProjectIdx: membership.memberInProjectIdx,
+        role: membership.role,
+        isClient: membership.role === 'client',
+      };
+    },
+  };
+}
+export type InvitationService = ReturnType<typeof createInvitationService>;
