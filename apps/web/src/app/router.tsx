@@ -34,6 +34,10 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
   Timeline: () =>
     import('../features/timeline/components/TimelinePage').then((m) => ({ Component: m.TimelinePage })),
   epic: () => import('../features/epic/components/EpicPage').then((m) => ({ Component: m.EpicPage })),
+  setting: () =>
+    import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+  verifyInvite: () =>
+    import('../features/invitation/components/InvitationPage').then((m) => ({ Component: m.InvitationPage })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>

@@ -13,6 +13,7 @@ import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { readJoinSession, writeJoinSession } from '../../../lib/storage';
 import { useAuthStore } from '../../../stores/auth-store';
 import { notify } from '../../../stores/toast-store';
+import { pendingInvitePath } from '../../invitation/api/invitation-api';
 import { ProfileFields } from '../../member/components/ProfileFields';
 import { profileDefaults, profileFormSchema, toProfileRequest } from '../../member/profile-form';
 import { authApi } from '../api/auth-api';
@@ -77,7 +78,8 @@ export function JoinPage() {
       writeJoinSession(null);
       useAuthStore.getState().setTokens(tokens);
       notify(t('ui.join.welcome'), 'success');
-      await navigate('/', { replace: true });
+      // An invitation that sent the visitor to sign up continues where it left off.
+      await navigate(pendingInvitePath() ?? '/', { replace: true });
     } catch (error) {
       const code = errorCodeOf(error);
       applyServerFieldErrors(error, form.setError, [...accountFields, 'nickname', 'job', 'company']);

@@ -1,0 +1,36 @@
+import { apiPaths, type InviteAcceptResponse, type InvitePreview } from '@teamline/contract';
+import { api } from '../../../lib/api';
+
+export const invitationApi = {
+  preview: (token: string) => api<InvitePreview>(apiPaths.invite, { query: { token } }),
+  accept: (token: string) =>
+    api<InviteAcceptResponse>(apiPaths.inviteAccept, { method: 'POST', body: { token } }),
+};
+
+/**
+ * The invitation token survives the sign-up detour (mailform → verify e-mail → join). Kept in
+ * sessionStorage for the tab, and in localStorage too because the verification link of the join
+ * e-mail usually opens in a new tab.
+ */
+const KEY = 'teamline.inviteToken';
+export function savePendingInvite(token: string | null): void {
+  try {
+    if (token) {
+      sessionStorage.setItem(KEY, token);
+      localStorage.setItem(KEY, token);
+    } else {
+      sessionStorage.removeItem(KEY);
+      localStorage.removeItem(KEY);
+    }
+  } catch {
+    // Storage may be unavailable (private mode); the invitation link still works when opened again.
+  }
+}
+export function pendingInvitePath(): string | null {
+  try {
+    const token = sessionStorage.getItem(KEY) ?? localStorage.getItem(KEY);
+    return token ? `/verify/invite?token=${encodeURIComponent(token)}` : null;
+  } catch {
+    return null;
+  }
+}

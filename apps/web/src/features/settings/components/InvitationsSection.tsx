@@ -1,0 +1,151 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { projectRoles, type Invitation, type ProjectRole } from '@teamline/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../../app/RootLayout';
+import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
+import { Button } from '../../../components/ui/Button';
+import { TextInput } from '../../../components/ui/TextInput';
+import { ApiError, errorCodeOf } from '../../../lib/api-client';
+import { currentLocale } from '../../../lib/i18n';
+import { notify } from '../../../stores/toast-store';
+import { settingsApi } from '../api/settings-api';
+
+export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const key = ['settings', projectIdx, 'invitations'];
+  const query = useQuery({ queryKey: key, queryFn: () => settingsApi.invitations(projectIdx) });
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<ProjectRole>('depth2');
+  const onError = (error: unknown) => notify(t(`errors.${errorCodeOf(error)}`), 'error');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  const invite = useMutation({
+    mutationFn: () => settingsApi.invite({ projectIdx, email: email.trim(), role }),
+    onSuccess: async (data) => {
+      notify(t('ui.settings.invitations.sent', { email: data.email }), 'success');
+      setEmail('');
+      await refresh();
+    },
+    onError,
+  });
+  const resend = useMutation({
+    mutationFn: settingsApi.resend,
+    onSuccess: async () => {
+      notify(t('ui.settings.invitations.resent'), 'success');
+      await refresh();
+    },
+    onError,
+  });
+  const revoke = useMutation({
+    mutationFn: settingsApi.revoke,
+    onSuccess: async () => {
+      notify(t('ui.settings.invitations.revoked'), 'success');
+      await refresh();
+    },
+    onError,
+  });
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (email.trim()) invite.mutate();
+  }
+  async function handleRevoke(inv: Invitation) {
+    try {
+      await openAlert(t('ui.settings.invitations.confirmRevoke', { email: inv.email }), {
+        confirmText: t('ui.settings.invitations.revoke'),
+      });
+    } catch (error) {
+      if (error instanceof AlertRejected) return;
+      throw error;
+    }
+    revoke.mutate(inv.inviteIdx);
+  }
+  const emailError =
+    invite.error instanceof ApiError && invite.error.fieldErrors.email
+      ? t(`validation.${invite.error.fieldErrors.email}`)
+      : undefined;
+  const date = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
+
+  return (
+    <>
+      <form className="card" onSubmit={handleSubmit} noValidate data-testid="settings-invite-form">
+        <h3>{t('ui.settings.invitations.title')}</h3>
+        <div className="settings__inline">
+          <TextInput
+            label={t('ui.settings.invitations.email')}
+            type="email"
+            autoComplete="off"
+            value={email}
+            error={emailError}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <label className="settings__field">
+            <span>{t('ui.settings.invitations.role')}</span>
+            <select
+              value={role}
+              onChange={(e) => setRole(e.target.value as ProjectRole)}
+              data-testid="invite-role"
+            >
+              {projectRoles.map((r) => (
+                <option key={r} value={r}>
+                  {t(`ui.settings.roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" size="medium" isLoading={invite.isPending} disabled={!email.trim()}>
+            {t('ui.settings.invitations.send')}
+          </Button>
+        </div>
+      </form>
+      <div className="card" data-testid="settings-invitations">
+        <h3>{t('ui.settings.invitations.listTitle')}</h3>
+        {query.isLoading && <PageSpinner />}
+        {query.isError && (
+          <p role="alert">
+            {t(`errors.${errorCodeOf(query.error)}`)}{' '}
+            <Button size="small" variant="ghost" onClick={() => void query.refetch()}>
+              {t('ui.common.retry')}
+            </Button>
+          </p>
+        )}
+        {query.data?.length === 0 && <p className="settings__muted">{t('ui.settings.invitations.empty')}</p>}
+        <ul className="settings__list">
+          {query.data?.map((inv) => (
+            <li key={inv.inviteIdx} className="settings__row">
+              <div className="settings__who">
+                <strong>{inv.email}</strong>
+                <span className="settings__tag">{t(`ui.settings.roles.${inv.role}`)}</span>
+                <span className={`settings__tag settings__tag--${inv.status}`}>
+                  {t(`ui.settings.invitations.status.${inv.status}`)}
+                </span>
+                <span className="settings__muted">
+                  {t('ui.settings.invitations.invitedBy', { name: inv.inviterNickname })}
+                  {inv.status === 'pending' &&
+                    ` · ${t('ui.settings.invitations.expires', { date: date(inv.expiresAt) })}`}
+                </span>
+              </div>
+              {(inv.status === 'pending' || inv.status === 'expired') && (
+                <div className="settings__controls">
+                  <Button
+                    size="small"
+                    variant="outline"
+                    isLoading={resend.isPending && resend.variables === inv.inviteIdx}
+                    onClick={() => resend.mutate(inv.inviteIdx)}
+                  >
+                    {t('ui.settings.invitations.resend')}
+                  </Button>
+                  <Button size="small" variant="danger" onClick={() => void handleRevoke(inv)}>
+                    {t('ui.settings.invitations.revoke')}
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ProjectAction } from '@teamline/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../app/RootLayout';
+import { Button } from '../../../components/ui/Button';
+import { errorCodeOf } from '../../../lib/api-client';
+import { EpicsSection } from './EpicsSection';
+import { GeneralSection } from './GeneralSection';
+import { InvitationsSection } from './InvitationsSection';
+import { MembersSection } from './MembersSection';
+import { useSettingsProject } from './use-settings-project';
+import './settings.css';
+
+const tabs = [
+  { key: 'general', action: 'project.view' },
+  { key: 'members', action: 'member.list' },
+  { key: 'invitations', action: 'invite.manage' },
+  { key: 'epics', action: 'epic.view' },
+  { key: 'webhooks', action: 'webhook.manage' },
+  { key: 'payment', action: 'billing.manage' },
+  { key: 'coupons', action: 'billing.manage' },
+  { key: 'card', action: 'billing.manage' },
+  { key: 'subscription', action: 'billing.manage' },
+] as const satisfies ReadonlyArray<{ key: string; action: ProjectAction }>;
+type TabKey = (typeof tabs)[number]['key'];
+
+/** `/setting` and `/setting?idx=`: the project's settings, each section only for those allowed. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { project, roles, can, isLoading, isError, error, refetch } = useSettingsProject();
+
+  if (isLoading) return <PageSpinner />;
+  if (isError) {
+    return (
+      <div className="page">
+        <div className="card state-card" role="alert">
+          <p>{t(`errors.${errorCodeOf(error)}`)}</p>
+          <Button size="medium" onClick={refetch}>
+            {t('ui.common.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!project || !roles) {
+    return (
+      <div className="page">
+        <h2 className="page__title">{t('ui.settings.title')}</h2>
+        <div className="card state-card">
+          <p>{t('ui.settings.noProject')}</p>
+          <Link className="btn btn--green btn--medium" to="/">
+            {t('ui.common.goHome')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const visible = tabs.filter((tab) => can(tab.action));
+  const requested = params.get('tab') as TabKey | null;
+  const active: TabKey = visible.find((tab) => tab.key === requested)?.key ?? visible[0]?.key ?? 'general';
+  const select = (key: TabKey) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="page settings">
+      <div className="page__head">
+        <h2 className="page__title">
+          {t('ui.settings.title')} · <span className="settings__project">{project.name}</span>
+        </h2>
+      </div>
+      <div className="settings__layout">
+        <nav className="settings__tabs" aria-label={t('ui.settings.sectionsLabel')}>
+          <ul role="tablist">
+            {visible.map((tab) => (
+              <li key={tab.key}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab.key === active}
+                  data-testid={`settings-tab-${tab.key}`}
+                  className={`settings__tab${tab.key === active ? ' is-active' : ''}`}
+                  onClick={() => select(tab.key)}
+                >
+                  {t(`ui.settings.tabs.${tab.key}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="settings__panel" role="tabpanel" aria-label={t(`ui.settings.tabs.${active}`)}>
+          {active === 'general' && <GeneralSection projectIdx={project.projectIdx} can={can} />}
+          {active === 'members' && (
+            <MembersSection projectIdx={project.projectIdx} self={roles.memberInProjectIdx} can={can} />
+          )}
+          {active === 'invitations' && <InvitationsSection projectIdx={project.projectIdx} />}
+          {active === 'epics' && <EpicsSection projectIdx={project.projectIdx} can={can} />}
+          {!['general', 'members', 'invitations', 'epics'].includes(active) && (
+            <div className="card state-card" data-testid="settings-later">
+              <h3>{t('ui.settings.later.title')}</h3>
+              <p>{t('ui.settings.later.body', { section: t(`ui.settings.tabs.${active}`) })}</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
