@@ -121,7 +121,7 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
                 <span className={`settings__tag settings__tag--${inv.status}`}>
                   {t(`ui.settings.invitations.status.${inv.status}`)}
                 </span>
-                <span className="settings__muted">
+                <span className="settings__muted settings__meta">
                   {t('ui.settings.invitations.invitedBy', { name: inv.inviterNickname })}
                   {inv.status === 'pending' &&
                     ` · ${t('ui.settings.invitations.expires', { date: date(inv.expiresAt) })}`}

@@ -196,7 +196,7 @@ export function MembersSection({
                   <Button
                     size="small"
                     variant={isSelf ? 'outline' : 'danger'}
-                    disabled={!isSelf && hasAuthority(m) && members.filter(hasAuthority).length <= 1}
+                    disabled={hasAuthority(m) && members.filter(hasAuthority).length <= 1}
                     onClick={() => void handleRemove(m)}
                   >
                     {isSelf ? t('ui.settings.members.leave') : t('ui.settings.members.remove')}
