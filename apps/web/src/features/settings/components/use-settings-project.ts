@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectAction } from '@teamline/contract';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { projectApi } from '../../project/api/project-api';
 import { useProjects } from '../../project/hooks/use-projects';
@@ -21,6 +22,11 @@ export function useSettingsProject() {
     modeProjects[0] ??
     allProjects[0] ??
     null;
+  // The header of the settings section shows the selected project's name: keep it the one shown here.
+  useEffect(() => {
+    if (project && useProjectStore.getState().selectedProjectId !== project.projectIdx)
+      useProjectStore.getState().select(project);
+  }, [project]);
   const roles = useQuery({
     queryKey: ['project', project?.projectIdx ?? null, 'roles'],
     queryFn: () => projectApi.roles(project!.projectIdx),
