@@ -99,10 +99,8 @@ test('a client sees approvals waiting and an honest spend slot; a new project sh
   const { key } = await signUpByApi(request, user);
   const { projectIdx } = await createProjectByApi(request, key, 'Client project', true);
   await logIn(page, user);
-  // The project is on the client list: switch the header's mode first.
-  await page.getByTestId('user-box').click();
-  await page.getByTestId('mode-tag').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'You are now in client mode.' })).toBeVisible();
+  // Their only project is on the client list, so the session starts in client mode.
+  await expect(page.getByTestId('user-box')).toContainText('Client mode');
   await page.goto(`/#/dashboard/${projectIdx}`);
   await expect(page.getByTestId('dashboard-empty')).toContainText('No stories yet');
   await expect(page.getByRole('link', { name: 'Go to the timeline' })).toHaveAttribute(

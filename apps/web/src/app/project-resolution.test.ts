@@ -1,6 +1,6 @@
 import type { ProjectOfMember } from '@teamline/contract';
 import { describe, expect, it } from 'vitest';
-import { resolveProject, type ResolutionInput } from './project-resolution';
+import { initialMode, resolveProject, type ResolutionInput } from './project-resolution';
 
 const project = (
   projectIdx: number,
@@ -106,5 +106,20 @@ describe('resolveProject (spec §4 project resolution)', () => {
       input({ routeId: '1', selectedProject: stale, allProjects: [fresh, pro2] }),
     );
     expect(result).toMatchObject({ kind: 'resolved', project: { totalMember: 9 } });
+  });
+});
+
+describe('the mode a session starts in', () => {
+  it('keeps the current mode when it has projects', () => {
+    expect(initialMode([pro1, client3], false)).toBe(false);
+    expect(initialMode([pro1, client3], true)).toBe(true);
+  });
+  it('switches to the other mode when only that one has projects', () => {
+    expect(initialMode([client3], false)).toBe(true);
+    expect(initialMode([pro1, pro2], true)).toBe(false);
+  });
+  it('keeps the current mode when there is no project at all', () => {
+    expect(initialMode([], false)).toBe(false);
+    expect(initialMode([], true)).toBe(true);
   });
 });

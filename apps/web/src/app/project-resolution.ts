@@ -25,6 +25,15 @@ export const projectsOfMode = (projects: ProjectOfMember[], isClient: boolean): 
   projects.filter((p) => p.isClient === isClient);
 
 /**
+ * The mode to start a session in: the current one, unless it has no project and the other has
+ * some — a member who is only a client somewhere should not land on No project after signing in.
+ */
+export const initialMode = (projects: ProjectOfMember[], isClient: boolean): boolean =>
+  projectsOfMode(projects, isClient).length === 0 && projectsOfMode(projects, !isClient).length > 0
+    ? !isClient
+    : isClient;
+
+/**
  * Spec §4 "Project resolution", steps 2–6 (step 1, loading the list once, and step 7, loading the
  * roles, are the hook's side effects around this pure decision).
  */

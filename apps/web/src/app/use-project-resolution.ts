@@ -7,7 +7,7 @@ import { useProjects } from '../features/project/hooks/use-projects';
 import { useAuthStore } from '../stores/auth-store';
 import { useProjectStore } from '../stores/project-store';
 import { useRoleStore } from '../stores/role-store';
-import { resolveProject } from './project-resolution';
+import { initialMode, resolveProject } from './project-resolution';
 import type { RouteMeta } from './route-meta';
 
 /**
@@ -22,10 +22,17 @@ export function useProjectResolution(meta: RouteMeta): { isResolving: boolean } 
   const location = useLocation();
   const params = useParams();
   const navigate = useNavigate();
+  const isModeChosen = useRoleStore((s) => s.isModeChosen);
   const isApplicable = isLogin && meta.projectScoped && needsProjectResolution(meta.name);
 
+  // Once per session, before any resolution: start in a mode that has projects.
   useEffect(() => {
-    if (!isApplicable || !isFetched || isError) return;
+    if (!isLogin || isModeChosen || !isFetched || isError) return;
+    useRoleStore.getState().setIsClient(initialMode(allProjects, isClient));
+  }, [isLogin, isModeChosen, isFetched, isError, allProjects, isClient]);
+
+  useEffect(() => {
+    if (!isApplicable || !isFetched || isError || !isModeChosen) return;
     const result = resolveProject({
       routeId: params.id,
       routePattern: meta.path,
@@ -49,6 +56,7 @@ export function useProjectResolution(meta: RouteMeta): { isResolving: boolean } 
     isApplicable,
     isFetched,
     isError,
+    isModeChosen,
     params.id,
     meta.path,
     location.search,
@@ -61,7 +69,9 @@ export function useProjectResolution(meta: RouteMeta): { isResolving: boolean } 
   useProjectRoles();
   const isResolving =
     isApplicable &&
-    (!isFetched || (params.id !== undefined && params.id !== String(selectedProject?.projectIdx ?? '')));
+    (!isFetched ||
+      !isModeChosen ||
+      (params.id !== undefined && params.id !== String(selectedProject?.projectIdx ?? '')));
   return { isResolving };
 }
 

@@ -7,6 +7,8 @@ interface RoleState {
   currentRole: ProjectRole | '';
   /** The mode: true for client, false for professional (spec §4 "Mode"). */
   isClient: boolean;
+  /** Whether this session's mode was chosen yet (explicitly, or once from the project lists). */
+  isModeChosen: boolean;
   setRoles: (roles: ProjectRole[]) => void;
   setIsClient: (isClient: boolean) => void;
   reset: () => void;
@@ -19,13 +21,19 @@ export const useRoleStore = create<RoleState>()(
       roles: [],
       currentRole: '',
       isClient: false,
+      isModeChosen: false,
       setRoles: (roles) => set({ roles, currentRole: roles[0] ?? '' }),
-      setIsClient: (isClient) => set({ isClient }),
-      reset: () => set({ roles: [], currentRole: '', isClient: false }),
+      setIsClient: (isClient) => set({ isClient, isModeChosen: true }),
+      reset: () => set({ roles: [], currentRole: '', isClient: false, isModeChosen: false }),
     }),
     {
       name: 'teamline.roles',
-      partialize: ({ roles, currentRole, isClient }) => ({ roles, currentRole, isClient }),
+      partialize: ({ roles, currentRole, isClient, isModeChosen }) => ({
+        roles,
+        currentRole,
+        isClient,
+        isModeChosen,
+      }),
     },
   ),
 );
