@@ -1,13 +1,12 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 
 const chartLibraries =
   /node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)\//;
 
 export default defineConfig({
   root: import.meta.dirname,
-  // plugin-react's types resolve against the root's newer vite (pulled in by vitest); same runtime API.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
