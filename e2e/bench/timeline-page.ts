@@ -57,6 +57,7 @@ async function seed(dataDir: string): Promise<number> {
   const config = {
     ...loadConfig({}),
     dataDir,
+    databaseDir: join(dataDir, 'db'),
     outboxDir: join(dataDir, 'outbox'),
     filesDir: join(dataDir, 'files'),
     linkPreview: false,

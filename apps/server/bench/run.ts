@@ -115,6 +115,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
   const config = {
     ...loadConfig({}),
     dataDir: dir,
+    databaseDir: join(dir, 'db'),
     outboxDir: join(dir, 'outbox'),
     filesDir: join(dir, 'files'),
     databaseUrl,

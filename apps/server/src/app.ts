@@ -162,7 +162,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     overrides.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
-      dataDir: config.databaseUrl ? null : config.dataDir,
+      dataDir: config.databaseUrl ? null : config.databaseDir,
     }));
   const pubsub =
     overrides.pubsub ??

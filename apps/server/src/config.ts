@@ -15,6 +15,8 @@ export interface AppConfig {
   pubsubChannel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The embedded PGlite database, when no DATABASE_URL is set; beside the outbox and files, not around them. */
+  databaseDir: string;
   /** Where the development outbox writes .eml files when no SMTP_URL is set. */
   outboxDir: string;
   /** Where uploaded files are stored. */
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pubsubChannel: env.PUBSUB_CHANNEL ?? 'teamline:events',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Teamline <no-reply@teamline.local>',
+    databaseDir: resolve(dataDir, 'db'),
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),
     oidcIssuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',

@@ -24,7 +24,7 @@ let database;
 try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? null : config.dataDir,
+    dataDir: config.databaseUrl ? null : config.databaseDir,
   });
 } catch (err) {
   console.error('Could not open the database. Is the server running on the same DATA_DIR? Stop it first.');

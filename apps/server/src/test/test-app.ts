@@ -72,6 +72,7 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
   return {
     ...loadConfig({}),
     dataDir: dir,
+    databaseDir: join(dir, 'db'),
     outboxDir: join(dir, 'outbox'),
     filesDir: join(dir, 'files'),
     publicUrl: 'http://teamline.test',
