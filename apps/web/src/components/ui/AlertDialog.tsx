@@ -47,7 +47,12 @@ export function AlertDialog() {
           <Button variant="outline" size="medium" onClick={handleCancel}>
             {current.cancelText ?? t('ui.common.cancel')}
           </Button>
-          <Button ref={confirmRef} size="medium" onClick={handleConfirm}>
+          <Button
+            ref={confirmRef}
+            size="medium"
+            variant={current.isDanger ? 'danger' : 'green'}
+            onClick={handleConfirm}
+          >
             {current.confirmText ?? t('ui.common.confirm')}
           </Button>
         </div>

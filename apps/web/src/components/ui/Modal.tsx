@@ -14,6 +14,8 @@ interface ModalProps {
   confirmText?: string;
   cancelText?: string;
   isConfirmLoading?: boolean;
+  /** A destructive confirm (delete, reject) is red. */
+  isDanger?: boolean;
   /** The confirm button submits this form id instead of calling onConfirm. */
   formId?: string;
   isDraggable?: boolean;
@@ -31,6 +33,7 @@ export function Modal({
   confirmText,
   cancelText,
   isConfirmLoading,
+  isDanger = false,
   formId,
   isDraggable = false,
   isZoomable = false,
@@ -141,6 +144,7 @@ export function Modal({
             </Button>
             <Button
               size="medium"
+              variant={isDanger ? 'danger' : 'green'}
               type={formId ? 'submit' : 'button'}
               form={formId}
               onClick={formId ? undefined : onConfirm}

@@ -4,6 +4,8 @@ export interface AlertRequest {
   text: string;
   confirmText?: string;
   cancelText?: string;
+  /** A destructive confirm (delete, remove, withdraw) is red. */
+  isDanger?: boolean;
   resolve: (value: true) => void;
   reject: (reason: Error) => void;
 }
@@ -27,7 +29,7 @@ export class AlertRejected extends Error {
 /** Spec §2: resolves on confirm, rejects on close or cancel. */
 export function openAlert(
   text: string,
-  options: { confirmText?: string; cancelText?: string } = {},
+  options: { confirmText?: string; cancelText?: string; isDanger?: boolean } = {},
 ): Promise<true> {
   return new Promise<true>((resolve, reject) => {
     useAlertStore.getState().current?.reject(new AlertRejected());

@@ -134,7 +134,7 @@ export function EpicPage() {
             canEdit={isProfessional}
             onEdit={() => openEditor(epic)}
             onDelete={() =>
-              void openAlert(t('ui.planning.epic.confirmDelete', { label: epic.label }))
+              void openAlert(t('ui.planning.epic.confirmDelete', { label: epic.label }), { isDanger: true })
                 .then(() => remove.mutate(epic.epicIdx))
                 .catch(() => undefined)
             }

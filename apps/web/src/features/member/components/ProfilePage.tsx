@@ -174,7 +174,10 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
 
   async function handleWithdraw(values: WithdrawForm) {
     try {
-      await openAlert(t('ui.profile.withdrawConfirm'), { confirmText: t('ui.profile.withdrawSubmit') });
+      await openAlert(t('ui.profile.withdrawConfirm'), {
+        confirmText: t('ui.profile.withdrawSubmit'),
+        isDanger: true,
+      });
     } catch (error) {
       if (error instanceof AlertRejected) return;
       throw error;

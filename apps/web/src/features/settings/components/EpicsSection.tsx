@@ -65,6 +65,7 @@ export function EpicsSection({
   async function handleRemove(epic: Epic) {
     try {
       await openAlert(t('ui.settings.epics.confirmDelete', { name: epic.label }), {
+        isDanger: true,
         confirmText: t('ui.common.delete'),
       });
     } catch (error) {

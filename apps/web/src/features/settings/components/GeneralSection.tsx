@@ -176,6 +176,7 @@ function GeneralForm({
         }}
         confirmText={t('ui.settings.general.delete')}
         isConfirmLoading={remove.isPending}
+        isDanger
         size="small"
       >
         <p>{t('ui.settings.general.dangerBody')}</p>

@@ -54,6 +54,7 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
   async function handleRevoke(inv: Invitation) {
     try {
       await openAlert(t('ui.settings.invitations.confirmRevoke', { email: inv.email }), {
+        isDanger: true,
         confirmText: t('ui.settings.invitations.revoke'),
       });
     } catch (error) {

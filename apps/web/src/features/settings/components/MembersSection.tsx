@@ -23,7 +23,7 @@ const hasAuthority = (m: { role: ProjectRole; isAdmin: boolean }) => m.role === 
 /** Confirms, and swallows a cancelled confirmation. */
 async function confirmed(text: string, confirmText: string): Promise<boolean> {
   try {
-    return await openAlert(text, { confirmText });
+    return await openAlert(text, { confirmText, isDanger: true });
   } catch (error) {
     if (error instanceof AlertRejected) return false;
     throw error;

@@ -222,7 +222,7 @@ export function MilestoneDetail({
           size="small"
           isLoading={remove.isPending}
           onClick={() =>
-            void openAlert(t('ui.planning.detail.confirmDeleteMilestone'))
+            void openAlert(t('ui.planning.detail.confirmDeleteMilestone'), { isDanger: true })
               .then(() => remove.mutate())
               .catch(() => undefined)
           }
@@ -237,6 +237,7 @@ export function MilestoneDetail({
         size="small"
         confirmText={t('ui.planning.approval.reject')}
         isConfirmLoading={approval.isPending}
+        isDanger
         onConfirm={() => {
           if (!reason.trim()) {
             setReasonError(t('ui.planning.approval.reasonRequired'));

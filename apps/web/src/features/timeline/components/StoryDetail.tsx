@@ -233,7 +233,7 @@ export function StoryDetail({
           size="small"
           isLoading={remove.isPending}
           onClick={() =>
-            void openAlert(t('ui.planning.detail.confirmDeleteStory'))
+            void openAlert(t('ui.planning.detail.confirmDeleteStory'), { isDanger: true })
               .then(() => remove.mutate())
               .catch(() => undefined)
           }
