@@ -98,6 +98,7 @@ export const settingsUi = {
     confirmDelete: 'Delete the epic “{{name}}”? Its stories are kept without an epic.',
     full: 'A project can have at most {{max}} epics.',
     readOnly: 'Only professionals can change epics.',
+    editOnPage: 'Edit labels, weights, points and colours on the epics page',
   },
   later: {
     title: 'Not available yet',

@@ -98,6 +98,7 @@ export const settingsUi = {
     confirmDelete: '“{{name}}” 에픽을 삭제할까요? 스토리는 에픽 없이 유지됩니다.',
     full: '프로젝트당 에픽은 최대 {{max}}개까지 만들 수 있습니다.',
     readOnly: '전문가만 에픽을 변경할 수 있습니다.',
+    editOnPage: '라벨, 가중치, 포인트, 색상은 에픽 페이지에서 수정하세요',
   },
   later: {
     title: '아직 준비 중입니다',

@@ -99,6 +99,7 @@ export const settingsUi = {
     confirmDelete: 'Xóa epic “{{name}}”? Các story vẫn được giữ, không thuộc epic nào.',
     full: 'Một dự án có tối đa {{max}} epic.',
     readOnly: 'Chỉ chuyên gia mới có thể thay đổi epic.',
+    editOnPage: 'Sửa nhãn, trọng số, điểm và màu trên trang epic',
   },
   later: {
     title: 'Chưa khả dụng',

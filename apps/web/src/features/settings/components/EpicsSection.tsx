@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_EPICS, type Epic, type ProjectAction } from '@teamline/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../../app/RootLayout';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
 import { Button } from '../../../components/ui/Button';
@@ -84,6 +85,11 @@ export function EpicsSection({
         </span>
       </h3>
       {!canManage && <p className="settings__muted">{t('ui.settings.epics.readOnly')}</p>}
+      {canManage && (
+        <p>
+          <Link to={`/epic/${projectIdx}`}>{t('ui.settings.epics.editOnPage')}</Link>
+        </p>
+      )}
       {canManage && (
         <form className="settings__inline" onSubmit={handleSubmit} noValidate>
           <TextInput
