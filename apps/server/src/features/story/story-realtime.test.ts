@@ -1,39 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { api, planningFixture } from '../../test/planning-fixture.js';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.js';
-
-interface Received {
-  type: string;
-  projectIdx: number;
-  payload: Record<string, unknown>;
-}
-
-async function connect(baseUrl: string, key: string) {
-  const events: Received[] = [];
-  const socket = new WebSocket(`${baseUrl}/api/ws?key=${encodeURIComponent(key)}`);
-  await new Promise<void>((resolve, reject) => {
-    socket.on('message', (raw) => {
-      const event = JSON.parse(String(raw)) as Received;
-      if (event.type === 'ready') resolve();
-      else events.push(event);
-    });
-    socket.on('error', reject);
-  });
-  return { socket, events };
-}
-const waitFor = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting for an event');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-async function listen(t: TestApp) {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
+import { connect, createInstancePair, listen, waitFor } from '../../test/realtime-client.js';
 
 describe('planning live updates over one instance', () => {
   let t: TestApp;
@@ -101,11 +69,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)(
     let first: TestApp;
     let second: TestApp;
     beforeAll(async () => {
-      first = await createTestApp();
-      second = await createTestApp({
-        database: first.database,
-        config: { pubsubChannel: first.config.pubsubChannel },
-      });
+      [first, second] = await createInstancePair();
     });
     afterAll(async () => {
       await second?.close();
