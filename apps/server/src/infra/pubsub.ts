@@ -14,6 +14,12 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
+/** `publish(type, projectIdx, payload)`: the shape every planning service publishes in. */
+export const projectPublisher =
+  (pubsub: PubSub) =>
+  (type: string, projectIdx: number, payload: unknown): Promise<void> =>
+    pubsub.publish({ type, projectIdx, payload });
+
 /** One process: an EventEmitter. */
 export function createLocalPubSub(): PubSub {
   const emitter = new EventEmitter();

@@ -13,6 +13,7 @@ import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
 import { planningRepositories } from '../story/planning-repositories.js';
 import type { EpicRepository } from './epic.repository.js';
+import { projectPublisher } from '../../infra/pubsub.js';
 
 type ProgressRow = Awaited<ReturnType<EpicRepository['listWithProgress']>>[number];
 
@@ -41,8 +42,7 @@ export function toEpic(row: ProgressRow): Epic {
 
 export function createEpicService(ctx: AppContext, projects: ProjectService, projectRepo: ProjectRepository) {
   const base = planningRepositories(ctx.database.db);
-  const publish = (type: string, projectIdx: number, payload: unknown) =>
-    ctx.pubsub.publish({ type, projectIdx, payload });
+  const publish = projectPublisher(ctx.pubsub);
 
   async function load(actor: Actor, epicIdx: number) {
     const row = await base.epic.findById(epicIdx);

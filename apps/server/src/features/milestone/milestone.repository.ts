@@ -6,6 +6,27 @@ export type MilestoneRow = typeof milestones.$inferSelect;
 export type NewMilestone = typeof milestones.$inferInsert;
 
 export function createMilestoneRepository(db: Db) {
+  /** The nearest order key after (or before) `key` in the project, ignoring the moved milestone. */
+  async function neighbourKey(
+    projectIdx: number,
+    key: string,
+    exceptIdx: number,
+    direction: 'after' | 'before',
+  ): Promise<string | null> {
+    const [row] = await db
+      .select({ key: milestones.orderKey })
+      .from(milestones)
+      .where(
+        and(
+          eq(milestones.projectIdx, projectIdx),
+          direction === 'after' ? gt(milestones.orderKey, key) : lt(milestones.orderKey, key),
+          ne(milestones.milestoneIdx, exceptIdx),
+        ),
+      )
+      .orderBy(direction === 'after' ? asc(milestones.orderKey) : desc(milestones.orderKey))
+      .limit(1);
+    return row?.key ?? null;
+  }
   return {
     /** By id alone: the caller learns the project from the row, then must be a member of it. */
     async findById(milestoneIdx: number): Promise<MilestoneRow | null> {
@@ -80,36 +101,10 @@ export function createMilestoneRepository(db: Db) {
         .limit(1);
       return row?.key ?? null;
     },
-    async keyAfter(projectIdx: number, key: string, exceptIdx: number): Promise<string | null> {
-      const [row] = await db
-        .select({ key: milestones.orderKey })
-        .from(milestones)
-        .where(
-          and(
-            eq(milestones.projectIdx, projectIdx),
-            gt(milestones.orderKey, key),
-            ne(milestones.milestoneIdx, exceptIdx),
-          ),
-        )
-        .orderBy(asc(milestones.orderKey))
-        .limit(1);
-      return row?.key ?? null;
-    },
-    async keyBefore(projectIdx: number, key: string, exceptIdx: number): Promise<string | null> {
-      const [row] = await db
-        .select({ key: milestones.orderKey })
-        .from(milestones)
-        .where(
-          and(
-            eq(milestones.projectIdx, projectIdx),
-            lt(milestones.orderKey, key),
-            ne(milestones.milestoneIdx, exceptIdx),
-          ),
-        )
-        .orderBy(desc(milestones.orderKey))
-        .limit(1);
-      return row?.key ?? null;
-    },
+    keyAfter: (projectIdx: number, key: string, exceptIdx: number) =>
+      neighbourKey(projectIdx, key, exceptIdx, 'after'),
+    keyBefore: (projectIdx: number, key: string, exceptIdx: number) =>
+      neighbourKey(projectIdx, key, exceptIdx, 'before'),
   };
 }
 export type MilestoneRepository = ReturnType<typeof createMilestoneRepository>;

@@ -23,6 +23,7 @@ import type { ProjectService } from '../project/project.service.js';
 import { planningRepositories } from '../story/planning-repositories.js';
 import { diffHistory } from '../story/story.service.js';
 import type { MilestoneRow } from './milestone.repository.js';
+import { projectPublisher } from '../../infra/pubsub.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -64,8 +65,7 @@ export function createMilestoneService(
   projectRepo: ProjectRepository,
 ) {
   const base = planningRepositories(ctx.database.db);
-  const publish = (type: string, projectIdx: number, payload: unknown) =>
-    ctx.pubsub.publish({ type, projectIdx, payload });
+  const publish = projectPublisher(ctx.pubsub);
 
   async function load(actor: Actor, milestoneIdx: number) {
     const row = await base.milestone.findById(milestoneIdx);

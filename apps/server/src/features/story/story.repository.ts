@@ -39,6 +39,29 @@ export function createStoryRepository(db: Db) {
       await db.select().from(stories).where(where).orderBy(asc(stories.orderKey), asc(stories.storyIdx)),
     );
 
+  /** The nearest order key after (or before) `key` in one list, ignoring the moving story. */
+  async function neighbourKey(
+    projectIdx: number,
+    milestoneIdx: number | null,
+    key: string,
+    exceptStoryIdx: number,
+    direction: 'after' | 'before',
+  ): Promise<string | null> {
+    const [row] = await db
+      .select({ key: stories.orderKey })
+      .from(stories)
+      .where(
+        and(
+          inList(projectIdx, milestoneIdx),
+          direction === 'after' ? gt(stories.orderKey, key) : lt(stories.orderKey, key),
+          ne(stories.storyIdx, exceptStoryIdx),
+        ),
+      )
+      .orderBy(direction === 'after' ? asc(stories.orderKey) : desc(stories.orderKey))
+      .limit(1);
+    return row?.key ?? null;
+  }
+
   return {
     /** By id alone: the caller learns the project from the row, then must be a member of it. */
     async findById(storyIdx: number): Promise<StoryWithAssignees | null> {
@@ -118,36 +141,10 @@ export function createStoryRepository(db: Db) {
       return row?.key ?? null;
     },
     /** The key right after `key` in the list (skipping the moving story), or null at the end. */
-    async keyAfter(projectIdx: number, milestoneIdx: number | null, key: string, exceptStoryIdx: number) {
-      const [row] = await db
-        .select({ key: stories.orderKey })
-        .from(stories)
-        .where(
-          and(
-            inList(projectIdx, milestoneIdx),
-            gt(stories.orderKey, key),
-            ne(stories.storyIdx, exceptStoryIdx),
-          ),
-        )
-        .orderBy(asc(stories.orderKey))
-        .limit(1);
-      return row?.key ?? null;
-    },
-    async keyBefore(projectIdx: number, milestoneIdx: number | null, key: string, exceptStoryIdx: number) {
-      const [row] = await db
-        .select({ key: stories.orderKey })
-        .from(stories)
-        .where(
-          and(
-            inList(projectIdx, milestoneIdx),
-            lt(stories.orderKey, key),
-            ne(stories.storyIdx, exceptStoryIdx),
-          ),
-        )
-        .orderBy(desc(stories.orderKey))
-        .limit(1);
-      return row?.key ?? null;
-    },
+    keyAfter: (projectIdx: number, milestoneIdx: number | null, key: string, exceptStoryIdx: number) =>
+      neighbourKey(projectIdx, milestoneIdx, key, exceptStoryIdx, 'after'),
+    keyBefore: (projectIdx: number, milestoneIdx: number | null, key: string, exceptStoryIdx: number) =>
+      neighbourKey(projectIdx, milestoneIdx, key, exceptStoryIdx, 'before'),
 
     /**
      * The timeline's stories in one query: compact columns, assignees aggregated by the database,

@@ -20,6 +20,7 @@ import type { ProjectService } from '../project/project.service.js';
 import { planningRepositories, type PlanningRepositories } from './planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from './story.repository.js';
 import { requireStoryEdit } from './story.policy.js';
+import { projectPublisher } from '../../infra/pubsub.js';
 
 export const toStory = (row: StoryWithAssignees): Story => ({
   storyIdx: row.storyIdx,
@@ -86,8 +87,7 @@ export function createStoryService(
   projectRepo: ProjectRepository,
 ) {
   const base = planningRepositories(ctx.database.db);
-  const publish = (type: string, projectIdx: number, payload: unknown) =>
-    ctx.pubsub.publish({ type, projectIdx, payload });
+  const publish = projectPublisher(ctx.pubsub);
 
   /** The story and the caller's membership of its project: 404 if missing, 403 for another project. */
   async function load(actor: Actor, storyIdx: number) {

@@ -8,6 +8,7 @@ import type { ProjectService } from '../project/project.service.js';
 import { planningRepositories } from '../story/planning-repositories.js';
 import { permissionActor } from '../story/story.policy.js';
 import type { TimekeepingRow } from './timekeeping.repository.js';
+import { projectPublisher } from '../../infra/pubsub.js';
 
 const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
   timekeepingIdx: row.timekeepingIdx,
@@ -26,8 +27,7 @@ export function createTimekeepingService(
   projectRepo: ProjectRepository,
 ) {
   const base = planningRepositories(ctx.database.db);
-  const publish = (type: string, projectIdx: number, payload: unknown) =>
-    ctx.pubsub.publish({ type, projectIdx, payload });
+  const publish = projectPublisher(ctx.pubsub);
 
   return {
     /** Professionals log time; someone else's time only per the spec §5 check (lead, admin). */
