@@ -12,6 +12,10 @@ import { dateCode, idx, monthOrDateCode } from './common.js';
 
 export const email = z.string().trim().toLowerCase().pipe(z.email('emailFormat'));
 export const password = z.string().min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'passwordLength');
+/** Spec §5: the confirmation must match the password; use as `.refine(passwordsMatch, passwordMismatch)`. */
+export const passwordsMatch = (v: { password: string; passwordConfirm: string }): boolean =>
+  v.password === v.passwordConfirm;
+export const passwordMismatch = { message: 'passwordMismatch', path: ['passwordConfirm'] };
 export const name = z.string().trim().min(1, 'required').max(NAME_MAX, 'nameLength');
 export const nickname = z.string().trim().min(1, 'required').max(NICKNAME_MAX, 'nicknameLength');
 export const phone = z.string().trim().min(1, 'required').regex(/^\d+$/, 'phoneDigits');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createProjectRequest, joinGeneralRequest, updateProfileRequest } from '../index.js';
+import {
+  createProjectRequest,
+  joinGeneralRequest,
+  password,
+  passwordMismatch,
+  passwordsMatch,
+  updateProfileRequest,
+} from '../index.js';
+import { z } from 'zod';
 
 const validJoin = {
   verifiedToken: 't',
@@ -63,5 +71,17 @@ describe('project validation (spec §5)', () => {
     expect(createProjectRequest.safeParse({ name: 'P', startDt: '20260231', isClient: true }).success).toBe(
       false,
     );
+  });
+});
+
+describe('password confirmation (spec §5)', () => {
+  const form = z.object({ password, passwordConfirm: z.string() }).refine(passwordsMatch, passwordMismatch);
+  it('reports a mismatch on the confirmation field', () => {
+    expect(issueOf(form.safeParse({ password: 'abcdefghij', passwordConfirm: 'abcdefghik' }))).toEqual([
+      'passwordConfirm:passwordMismatch',
+    ]);
+  });
+  it('accepts a matching confirmation', () => {
+    expect(form.safeParse({ password: 'abcdefghij', passwordConfirm: 'abcdefghij' }).success).toBe(true);
   });
 });

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { name, password, phone, type JoinGeneralRequest } from '@teamline/contract';
+import {
+  name,
+  password,
+  passwordMismatch,
+  passwordsMatch,
+  phone,
+  type JoinGeneralRequest,
+} from '@teamline/contract';
+import { NewPasswordFields } from '../../member/components/NewPasswordFields';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +29,7 @@ import { AuthShell } from './AuthShell';
 
 export const joinFormSchema = profileFormSchema
   .extend({ password, passwordConfirm: z.string(), name, phone })
-  // Spec §5: the confirmation must match.
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: 'passwordMismatch',
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch, passwordMismatch);
 type JoinForm = z.input<typeof joinFormSchema>;
 
 const accountFields = ['password', 'passwordConfirm', 'name', 'phone'] as const;
@@ -108,22 +112,13 @@ export function JoinPage() {
                 readOnly
                 hidden
               />
-              <TextInput
-                label={t('ui.join.password')}
-                type="password"
-                autoComplete="new-password"
-                maxLength={20}
-                hint={t('ui.join.passwordHint')}
-                error={fieldErrorText(t, errors.password)}
-                {...form.register('password')}
-              />
-              <TextInput
-                label={t('ui.join.passwordConfirm')}
-                type="password"
-                autoComplete="new-password"
-                maxLength={20}
-                error={fieldErrorText(t, errors.passwordConfirm)}
-                {...form.register('passwordConfirm')}
+              <NewPasswordFields
+                passwordLabel={t('ui.join.password')}
+                confirmLabel={t('ui.join.passwordConfirm')}
+                password={form.register('password')}
+                confirm={form.register('passwordConfirm')}
+                passwordError={errors.password}
+                confirmError={errors.passwordConfirm}
               />
               <TextInput
                 label={t('ui.join.name')}

@@ -1,23 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { password } from '@teamline/contract';
+import { password, passwordMismatch, passwordsMatch } from '@teamline/contract';
+import { NewPasswordFields } from '../../member/components/NewPasswordFields';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
-import { fieldErrorText } from '../../../lib/form';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from './AuthShell';
 
 export const newPasswordSchema = z
   .object({ password, passwordConfirm: z.string() })
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: 'passwordMismatch',
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch, passwordMismatch);
 type NewPasswordForm = z.input<typeof newPasswordSchema>;
 
 export function RepasswordPage() {
@@ -54,22 +50,13 @@ export function RepasswordPage() {
   return (
     <AuthShell title={t('ui.find.repasswordTitle')}>
       <form className="form" onSubmit={form.handleSubmit(handleReset)} noValidate>
-        <TextInput
-          label={t('ui.find.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          hint={t('ui.join.passwordHint')}
-          error={fieldErrorText(t, errors.password)}
-          {...form.register('password')}
-        />
-        <TextInput
-          label={t('ui.find.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          error={fieldErrorText(t, errors.passwordConfirm)}
-          {...form.register('passwordConfirm')}
+        <NewPasswordFields
+          passwordLabel={t('ui.find.newPassword')}
+          confirmLabel={t('ui.find.confirmPassword')}
+          password={form.register('password')}
+          confirm={form.register('passwordConfirm')}
+          passwordError={errors.password}
+          confirmError={errors.passwordConfirm}
         />
         <Button type="submit" isBlock isLoading={isSubmitting}>
           {t('ui.find.repasswordSubmit')}

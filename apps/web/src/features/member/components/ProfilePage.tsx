@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { password, type Language, type MemberProfile } from '@teamline/contract';
+import {
+  password,
+  passwordMismatch,
+  passwordsMatch,
+  type Language,
+  type MemberProfile,
+} from '@teamline/contract';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -120,10 +127,7 @@ function ProfileSection({ profile }: { profile: MemberProfile }) {
 
 const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, 'required'), password, passwordConfirm: z.string() })
-  .refine((v) => v.password === v.passwordConfirm, {
-    message: 'passwordMismatch',
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch, passwordMismatch);
 type ChangePasswordForm = z.input<typeof changePasswordSchema>;
 const withdrawSchema = z.object({ password: z.string().min(1, 'required') });
 type WithdrawForm = z.input<typeof withdrawSchema>;
@@ -245,22 +249,13 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
           error={fieldErrorText(t, passwordForm.formState.errors.currentPassword)}
           {...passwordForm.register('currentPassword')}
         />
-        <TextInput
-          label={t('ui.profile.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          hint={t('ui.join.passwordHint')}
-          error={fieldErrorText(t, passwordForm.formState.errors.password)}
-          {...passwordForm.register('password')}
-        />
-        <TextInput
-          label={t('ui.profile.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={20}
-          error={fieldErrorText(t, passwordForm.formState.errors.passwordConfirm)}
-          {...passwordForm.register('passwordConfirm')}
+        <NewPasswordFields
+          passwordLabel={t('ui.profile.newPassword')}
+          confirmLabel={t('ui.profile.confirmPassword')}
+          password={passwordForm.register('password')}
+          confirm={passwordForm.register('passwordConfirm')}
+          passwordError={passwordForm.formState.errors.password}
+          confirmError={passwordForm.formState.errors.passwordConfirm}
         />
         <div className="form__actions">
           <Button type="submit" variant="outline" isLoading={passwordForm.formState.isSubmitting}>
