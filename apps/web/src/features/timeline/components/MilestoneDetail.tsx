@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
-import { openAlert } from '../../../components/ui/alert-store';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
@@ -21,6 +20,7 @@ import type { Plan } from '../logic/plan';
 import { DateField, InlineText, SelectField } from './fields';
 import { HistoryList } from './HistoryList';
 import { StatusBadge } from './StatusBadge';
+import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
 /** Which approval buttons the user sees (spec §6): professionals request, the client approves or rejects. */
 export function approvalActions(
@@ -217,18 +217,12 @@ export function MilestoneDetail({
       />
       <HistoryList projectIdx={projectIdx} kind="milestone" idx={milestoneIdx} plan={plan} />
       {canEdit && (
-        <Button
-          variant="danger"
-          size="small"
+        <ConfirmDeleteButton
+          label={t('ui.planning.detail.deleteMilestone')}
+          question={t('ui.planning.detail.confirmDeleteMilestone')}
           isLoading={remove.isPending}
-          onClick={() =>
-            void openAlert(t('ui.planning.detail.confirmDeleteMilestone'), { isDanger: true })
-              .then(() => remove.mutate())
-              .catch(() => undefined)
-          }
-        >
-          {t('ui.planning.detail.deleteMilestone')}
-        </Button>
+          onConfirm={() => remove.mutate()}
+        />
       )}
       <Modal
         title={t('ui.planning.approval.rejectTitle')}

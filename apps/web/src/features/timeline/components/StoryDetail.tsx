@@ -8,8 +8,6 @@ import {
   type StoryStatus,
 } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button';
-import { openAlert } from '../../../components/ui/alert-store';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import {
@@ -24,6 +22,7 @@ import { DateField, Field, InlineText, SelectField } from './fields';
 import { HistoryList } from './HistoryList';
 import { StatusBadge } from './StatusBadge';
 import { TimeEntries } from './TimeEntries';
+import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
 const ratings = Array.from({ length: 11 }, (_, i) => i / 2);
 
@@ -228,18 +227,12 @@ export function StoryDetail({
       <CommentsSection projectIdx={projectIdx} storyIdx={storyIdx} />
       <HistoryList projectIdx={projectIdx} kind="story" idx={storyIdx} plan={plan} />
       {canEdit && (
-        <Button
-          variant="danger"
-          size="small"
+        <ConfirmDeleteButton
+          label={t('ui.planning.detail.deleteStory')}
+          question={t('ui.planning.detail.confirmDeleteStory')}
           isLoading={remove.isPending}
-          onClick={() =>
-            void openAlert(t('ui.planning.detail.confirmDeleteStory'), { isDanger: true })
-              .then(() => remove.mutate())
-              .catch(() => undefined)
-          }
-        >
-          {t('ui.planning.detail.deleteStory')}
-        </Button>
+          onConfirm={() => remove.mutate()}
+        />
       )}
     </div>
   );
