@@ -21,7 +21,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createMemberRepository } from '../src/features/member/member.repository.js';
-import { planningRepositories } from '../src/features/story/planning-repositories.js';
+import { planningRepositories } from '../src/features/planning/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
 import { benchDashboard } from './dashboard.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';

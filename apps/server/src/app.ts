@@ -11,54 +11,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { createAuthRepository } from './features/auth/auth.repository.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { createAuthService } from './features/auth/auth.service.js';
-import { commonRoutes } from './features/common/common.routes.js';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
-import { createFileRepository } from './features/file/file.repository.js';
-import { fileRoutes } from './features/file/file.routes.js';
-import { createFileService } from './features/file/file.service.js';
-import { createLinkRepository } from './features/link/link.repository.js';
-import { linkRoutes } from './features/link/link.routes.js';
-import { createLinkService } from './features/link/link.service.js';
-import { createMemberRepository } from './features/member/member.repository.js';
-import { memberRoutes } from './features/member/member.routes.js';
-import { createMemberService } from './features/member/member.service.js';
-import { epicRoutes } from './features/epic/epic.routes.js';
-import { createEpicService } from './features/epic/epic.service.js';
-import { createHistoryRepository } from './features/history/history.repository.js';
-import { historyRoutes } from './features/history/history.routes.js';
-import { createHistoryService } from './features/history/history.service.js';
-import { createMemberInProjectRepository } from './features/member-in-project/member-in-project.repository.js';
-import { memberInProjectRoutes } from './features/member-in-project/member-in-project.routes.js';
-import { createMemberInProjectService } from './features/member-in-project/member-in-project.service.js';
-import { createMilestoneRepository } from './features/milestone/milestone.repository.js';
-import { milestoneRoutes } from './features/milestone/milestone.routes.js';
-import { createMilestoneService } from './features/milestone/milestone.service.js';
-import { registerDelayJob } from './features/story/story-delay.job.js';
-import { createStoryRepository } from './features/story/story.repository.js';
-import { storyRoutes } from './features/story/story.routes.js';
-import { createStoryService } from './features/story/story.service.js';
-import { timekeepingRoutes } from './features/timekeeping/timekeeping.routes.js';
-import { createTimekeepingService } from './features/timekeeping/timekeeping.service.js';
-import { createInvitationRepository } from './features/invitation/invitation.repository.js';
-import { invitationRoutes } from './features/invitation/invitation.routes.js';
-import { createInvitationService } from './features/invitation/invitation.service.js';
-import { createProjectMemberRepository } from './features/project-member/project-member.repository.js';
-import { projectMemberRoutes } from './features/project-member/project-member.routes.js';
-import { createProjectMemberService } from './features/project-member/project-member.service.js';
-import { createProjectRepository, type ProjectRepository } from './features/project/project.repository.js';
-import { projectRoutes } from './features/project/project.routes.js';
-import { createProjectService, type ProjectService } from './features/project/project.service.js';
 import { systemClock, type Clock } from './infra/clock.js';
 import { openDatabase, type Database } from './infra/db.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mail.js';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './infra/pubsub.js';
 import { createLocalStorage } from './infra/storage.js';
+import { appModules } from './modules.js';
+import { assembleServices } from './platform/module.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { realtimeRoutes } from './plugins/realtime.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
 import './shared/fastify.js';
@@ -72,62 +33,6 @@ export interface AppOverrides {
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
 }
-
-function createServices(ctx: AppContext) {
-  const db = ctx.database.db;
-  const authRepo = createAuthRepository(db);
-  const memberRepo = createMemberRepository(db);
-  const fileRepo = createFileRepository(db);
-  const projectRepo = createProjectRepository(db);
-  const linkRepo = createLinkRepository(db);
-  const auth = createAuthService(ctx, authRepo, memberRepo);
-  const project = createProjectService(ctx, projectRepo);
-  return {
-    auth,
-    member: createMemberService(ctx, memberRepo, auth, fileRepo),
-    project,
-    projectRepo,
-    file: createFileService(ctx, fileRepo, project, projectRepo),
-    link: createLinkService(ctx, linkRepo, project, projectRepo),
-    ...createPlanningServices(ctx, project, projectRepo),
-    ...createSettingsServices(ctx, project, projectRepo, memberRepo),
-  };
-}
-
-/** Project settings: member management and invitations. */
-function createSettingsServices(
-  ctx: AppContext,
-  project: ProjectService,
-  projectRepo: ProjectRepository,
-  memberRepo: ReturnType<typeof createMemberRepository>,
-) {
-  const db = ctx.database.db;
-  const members = createMemberInProjectService(createMemberInProjectRepository(db), project);
-  return {
-    projectMember: createProjectMemberService(ctx, createProjectMemberRepository(db), members),
-    invitation: createInvitationService(ctx, createInvitationRepository(db), projectRepo, memberRepo),
-  };
-}
-
-function createPlanningServices(ctx: AppContext, project: ProjectService, projectRepo: ProjectRepository) {
-  const db = ctx.database.db;
-  const storyRepo = createStoryRepository(db);
-  const milestoneRepo = createMilestoneRepository(db);
-  const lookups = {
-    projectOfStory: async (storyIdx: number) => (await storyRepo.findById(storyIdx))?.projectIdx ?? null,
-    projectOfMilestone: async (milestoneIdx: number) =>
-      (await milestoneRepo.findById(milestoneIdx))?.projectIdx ?? null,
-  };
-  return {
-    memberInProject: createMemberInProjectService(createMemberInProjectRepository(db), project),
-    history: createHistoryService(createHistoryRepository(db), projectRepo, lookups),
-    milestone: createMilestoneService(ctx, project, projectRepo),
-    story: createStoryService(ctx, project, projectRepo),
-    epic: createEpicService(ctx, project, projectRepo),
-    timekeeping: createTimekeepingService(ctx, project, projectRepo),
-  };
-}
-export type Services = ReturnType<typeof createServices>;
 
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -182,7 +87,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: app.log,
   };
   app.decorate('ctx', ctx);
-  app.decorate('services', createServices(ctx));
+  app.decorate('services', assembleServices(ctx, appModules));
   app.addHook('onClose', async () => {
     await pubsub.close();
     await mailer.close();
@@ -196,7 +101,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
   registerErrorHandling(app);
-  registerDelayJob(app);
+  for (const module of appModules) await module.setup?.(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
@@ -216,22 +121,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(
     async (api) => {
       registerAuthHook(api);
-      await api.register(commonRoutes);
-      await api.register(authRoutes);
-      await api.register(memberRoutes);
-      await api.register(fileRoutes);
-      await api.register(projectRoutes);
-      await api.register(linkRoutes);
-      await api.register(projectMemberRoutes);
-      await api.register(invitationRoutes);
-      await api.register(dashboardRoutes);
-      await api.register(memberInProjectRoutes);
-      await api.register(milestoneRoutes);
-      await api.register(storyRoutes);
-      await api.register(epicRoutes);
-      await api.register(timekeepingRoutes);
-      await api.register(historyRoutes);
-      await api.register(realtimeRoutes);
+      for (const module of appModules) if (module.routes) await api.register(module.routes);
     },
     { prefix: API_BASE },
   );

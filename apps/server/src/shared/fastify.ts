@@ -1,5 +1,5 @@
 export {};
-import type { Services } from '../app.js';
+import type { Services } from '../platform/services.js';
 import type { Actor, AppContext } from './context.js';
 
 declare module 'fastify' {

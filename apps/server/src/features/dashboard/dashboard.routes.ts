@@ -2,19 +2,10 @@ import { apiPaths, dashboardQuery, dashboardResponse } from '@teamline/contract'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
-import { createPlanningVersionRepository } from '../story/planning-version.repository.js';
-import { createDashboardRepository } from './dashboard.repository.js';
-import { createDashboardService } from './dashboard.service.js';
 
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Read-only and self-contained: the database, the membership lookup and the planning version.
-  const dashboard = createDashboardService(
-    app.ctx,
-    createDashboardRepository(app.ctx.database.db),
-    app.services.projectRepo,
-    createPlanningVersionRepository(app.ctx.database.db),
-  );
+  const { dashboard } = app.services;
 
   app.get(
     apiPaths.dashboard,

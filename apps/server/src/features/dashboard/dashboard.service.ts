@@ -17,7 +17,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { requireMembership } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
-import type { PlanningVersionRepository } from '../story/planning-version.repository.js';
+import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
 
 /** A UTC day as `YYYYMMDD`. */

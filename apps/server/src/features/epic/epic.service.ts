@@ -7,11 +7,10 @@ import {
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { inTransaction } from '../../shared/transaction.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
-import { planningRepositories } from '../story/planning-repositories.js';
+import type { PlanningStore } from '../planning/planning-repositories.js';
 import type { EpicRepository } from './epic.repository.js';
 import { projectPublisher } from '../../infra/pubsub.js';
 
@@ -40,12 +39,16 @@ export function toEpic(row: ProgressRow): Epic {
   };
 }
 
-export function createEpicService(ctx: AppContext, projects: ProjectService, projectRepo: ProjectRepository) {
-  const base = planningRepositories(ctx.database.db);
+export function createEpicService(
+  ctx: AppContext,
+  planning: PlanningStore,
+  projects: ProjectService,
+  projectRepo: ProjectRepository,
+) {
   const publish = projectPublisher(ctx.pubsub);
 
   async function load(actor: Actor, epicIdx: number) {
-    const row = await base.epic.findById(epicIdx);
+    const row = await planning.epic.findById(epicIdx);
     if (!row) throw new AppError('EPIC_NOT_FOUND');
     const m = requireProfessional(
       requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx)),
@@ -53,21 +56,20 @@ export function createEpicService(ctx: AppContext, projects: ProjectService, pro
     return { row, m };
   }
   async function present(projectIdx: number, epicIdx: number): Promise<Epic> {
-    const [row] = await base.epic.listWithProgress(projectIdx, epicIdx);
+    const [row] = await planning.epic.listWithProgress(projectIdx, epicIdx);
     return toEpic(row!);
   }
 
   return {
     async list(actor: Actor, projectIdx: number): Promise<Epic[]> {
       await projects.membershipOf(actor, projectIdx);
-      return (await base.epic.listWithProgress(projectIdx)).map(toEpic);
+      return (await planning.epic.listWithProgress(projectIdx)).map(toEpic);
     },
 
     /** At most 30 a project (spec §5); counted under the project lock so two creators cannot make 31. */
     async create(actor: Actor, input: CreateEpicRequest): Promise<Epic> {
       const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
-      const row = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const row = await planning.transaction(async (r) => {
         await r.version.bump(input.projectIdx);
         if ((await r.epic.count(input.projectIdx)) >= EPIC_LIMIT) throw new AppError('EPIC_LIMIT_REACHED');
         return r.epic.insert({
@@ -86,7 +88,7 @@ export function createEpicService(ctx: AppContext, projects: ProjectService, pro
 
     async update(actor: Actor, epicIdx: number, input: UpdateEpicRequest): Promise<Epic> {
       const { row } = await load(actor, epicIdx);
-      await base.epic.update(row.projectIdx, epicIdx, {
+      await planning.epic.update(row.projectIdx, epicIdx, {
         label: input.label?.trim(),
         weight: input.weight,
         point: input.point,
@@ -100,8 +102,7 @@ export function createEpicService(ctx: AppContext, projects: ProjectService, pro
     /** Its stories stay, without an epic; each gets history 14. */
     async remove(actor: Actor, epicIdx: number) {
       const { row, m } = await load(actor, epicIdx);
-      const detached = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const detached = await planning.transaction(async (r) => {
         await r.version.bump(row.projectIdx);
         const stories = await r.epic.delete(row.projectIdx, epicIdx);
         await r.history.insert(

@@ -15,13 +15,12 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween, keysAfter } from '../../shared/order-key.js';
-import { inTransaction } from '../../shared/transaction.js';
 import type { NewHistory } from '../history/history.repository.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
-import { planningRepositories } from '../story/planning-repositories.js';
-import { diffHistory } from '../story/story.service.js';
+import type { PlanningStore } from '../planning/planning-repositories.js';
+import { diffHistory } from '../planning/history-diff.js';
 import type { MilestoneRow } from './milestone.repository.js';
 import { projectPublisher } from '../../infra/pubsub.js';
 
@@ -61,14 +60,14 @@ const fieldGroups = [
 
 export function createMilestoneService(
   ctx: AppContext,
+  planning: PlanningStore,
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const base = planningRepositories(ctx.database.db);
   const publish = projectPublisher(ctx.pubsub);
 
   async function load(actor: Actor, milestoneIdx: number) {
-    const row = await base.milestone.findById(milestoneIdx);
+    const row = await planning.milestone.findById(milestoneIdx);
     if (!row) throw new AppError('MILESTONE_NOT_FOUND');
     const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
     return { row, m };
@@ -80,8 +79,8 @@ export function createMilestoneService(
 
   async function computeTimeline(projectIdx: number, version: number) {
     const [milestones, stories] = await Promise.all([
-      base.milestone.timelineRows(projectIdx),
-      base.story.timelineRows(projectIdx),
+      planning.milestone.timelineRows(projectIdx),
+      planning.story.timelineRows(projectIdx),
     ]);
     const byMilestone = new Map<number, TimelineStory[]>();
     for (const m of milestones) byMilestone.set(m.milestoneIdx, []);
@@ -95,7 +94,7 @@ export function createMilestoneService(
     // 5,000 stories becomes a few dozen KiB on the wire.
     const entry: TimelineEntry = { version, body, gzip: await gzipAsync(body, { level: 6 }) };
     // Kept only if no write committed while reading: the rows then belong to exactly this version.
-    if ((await base.version.current(projectIdx)) === version) {
+    if ((await planning.version.current(projectIdx)) === version) {
       timelineCache.delete(projectIdx);
       timelineCache.set(projectIdx, entry);
       if (timelineCache.size > TIMELINE_CACHE_PROJECTS)
@@ -130,7 +129,7 @@ export function createMilestoneService(
      */
     async timeline(actor: Actor, projectIdx: number): Promise<TimelineEntry> {
       await projects.membershipOf(actor, projectIdx);
-      const version = await base.version.current(projectIdx);
+      const version = await planning.version.current(projectIdx);
       const cached = timelineCache.get(projectIdx);
       if (cached?.version === version) return cached;
       const key = `${projectIdx}:${version}`;
@@ -148,8 +147,7 @@ export function createMilestoneService(
 
     async create(actor: Actor, input: CreateMilestoneRequest): Promise<Milestone> {
       const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
-      const row = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const row = await planning.transaction(async (r) => {
         await r.version.bump(input.projectIdx);
         const created = await r.milestone.insert({
           projectIdx: input.projectIdx,
@@ -177,8 +175,7 @@ export function createMilestoneService(
       const { row: found, m } = await load(actor, milestoneIdx);
       requireProfessional(m);
       const projectIdx = found.projectIdx;
-      const row = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const row = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
@@ -216,8 +213,7 @@ export function createMilestoneService(
       const projectIdx = found.projectIdx;
       if (input.action === 'request') requireProfessional(m);
       else if (m.role !== 'client') throw new AppError('CLIENT_ONLY');
-      const row = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const row = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
@@ -268,8 +264,7 @@ export function createMilestoneService(
       const { row: found, m } = await load(actor, input.milestoneIdx);
       requireProfessional(m);
       const projectIdx = found.projectIdx;
-      const row = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const row = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, input.milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');
@@ -308,8 +303,7 @@ export function createMilestoneService(
       const { row: found, m } = await load(actor, milestoneIdx);
       requireProfessional(m);
       const projectIdx = found.projectIdx;
-      const moved = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const moved = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
         if (!row) throw new AppError('MILESTONE_NOT_FOUND');

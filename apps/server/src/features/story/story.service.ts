@@ -12,12 +12,12 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween } from '../../shared/order-key.js';
-import { inTransaction } from '../../shared/transaction.js';
 import type { NewHistory } from '../history/history.repository.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
-import { planningRepositories, type PlanningRepositories } from './planning-repositories.js';
+import { diffHistory } from '../planning/history-diff.js';
+import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from './story.repository.js';
 import { requireStoryEdit } from './story.policy.js';
 import { projectPublisher } from '../../infra/pubsub.js';
@@ -60,38 +60,17 @@ const fieldGroups: { type: number; fields: (keyof StoryRow)[] }[] = [
   { type: historyTypes.estimate, fields: ['point', 'rating'] },
 ];
 
-/** One history record per touched group, with only the fields that really changed. */
-export function diffHistory(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  groups: { type: number; fields: string[] }[],
-): { type: number; before: Record<string, unknown>; after: Record<string, unknown> }[] {
-  const out = [];
-  for (const group of groups) {
-    const changed = group.fields.filter(
-      (f) => f in after && after[f] !== undefined && after[f] !== before[f],
-    );
-    if (changed.length === 0) continue;
-    out.push({
-      type: group.type,
-      before: Object.fromEntries(changed.map((f) => [f, before[f] ?? null])),
-      after: Object.fromEntries(changed.map((f) => [f, after[f] ?? null])),
-    });
-  }
-  return out;
-}
-
 export function createStoryService(
   ctx: AppContext,
+  planning: PlanningStore,
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const base = planningRepositories(ctx.database.db);
   const publish = projectPublisher(ctx.pubsub);
 
   /** The story and the caller's membership of its project: 404 if missing, 403 for another project. */
   async function load(actor: Actor, storyIdx: number) {
-    const row = await base.story.findById(storyIdx);
+    const row = await planning.story.findById(storyIdx);
     if (!row) throw new AppError('STORY_NOT_FOUND');
     const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
     return { row, m };
@@ -132,23 +111,23 @@ export function createStoryService(
     },
     async awaitingZone(actor: Actor, projectIdx: number): Promise<Story[]> {
       await projects.membershipOf(actor, projectIdx);
-      return (await base.story.listOfList(projectIdx, null)).map(toStory);
+      return (await planning.story.listOfList(projectIdx, null)).map(toStory);
     },
     async ofMilestone(actor: Actor, milestoneIdx: number): Promise<Story[]> {
-      const milestone = await base.milestone.findById(milestoneIdx);
+      const milestone = await planning.milestone.findById(milestoneIdx);
       if (!milestone) throw new AppError('MILESTONE_NOT_FOUND');
       requireMembership(await projectRepo.findMembership(milestone.projectIdx, actor.memberIdx));
-      return (await base.story.listOfList(milestone.projectIdx, milestoneIdx)).map(toStory);
+      return (await planning.story.listOfList(milestone.projectIdx, milestoneIdx)).map(toStory);
     },
     async noEpic(actor: Actor, projectIdx: number): Promise<Story[]> {
       await projects.membershipOf(actor, projectIdx);
-      return (await base.story.listOfEpic(projectIdx, null)).map(toStory);
+      return (await planning.story.listOfEpic(projectIdx, null)).map(toStory);
     },
     async byEpic(actor: Actor, epicIdx: number): Promise<Story[]> {
-      const epic = await base.epic.findById(epicIdx);
+      const epic = await planning.epic.findById(epicIdx);
       if (!epic) throw new AppError('EPIC_NOT_FOUND');
       requireMembership(await projectRepo.findMembership(epic.projectIdx, actor.memberIdx));
-      return (await base.story.listOfEpic(epic.projectIdx, epicIdx)).map(toStory);
+      return (await planning.story.listOfEpic(epic.projectIdx, epicIdx)).map(toStory);
     },
 
     /** A client's story is a proposal (considering) until a professional accepts or rejects it. */
@@ -157,8 +136,7 @@ export function createStoryService(
       const projectIdx = input.projectIdx;
       const status: StoryStatus = isProfessionalRole(m.role) ? 'pending' : 'considering';
       const assignees = [...new Set(input.assignees ?? [])];
-      const created = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const created = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         await checkMilestone(r, projectIdx, input.milestoneIdx);
         await checkEpic(r, projectIdx, input.epicIdx);
@@ -206,8 +184,7 @@ export function createStoryService(
     async update(actor: Actor, storyIdx: number, input: UpdateStoryRequest): Promise<Story> {
       const { row: found, m } = await load(actor, storyIdx);
       const projectIdx = found.projectIdx;
-      const updated = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const updated = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
@@ -262,8 +239,7 @@ export function createStoryService(
       const { row: found, m } = await load(actor, storyIdx);
       const projectIdx = found.projectIdx;
       const next = [...new Set(assignees)].sort((a, b) => a - b);
-      const updated = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const updated = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
@@ -300,8 +276,7 @@ export function createStoryService(
       requireProfessional(m);
       const projectIdx = found.projectIdx;
       const target = input.milestoneIdx;
-      const { saved, from } = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const { saved, from } = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, input.storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
@@ -358,8 +333,7 @@ export function createStoryService(
     async remove(actor: Actor, storyIdx: number): Promise<{ storyIdx: number }> {
       const { row: found, m } = await load(actor, storyIdx);
       const projectIdx = found.projectIdx;
-      await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
@@ -383,7 +357,7 @@ export function createStoryService(
 
     async comments(actor: Actor, storyIdx: number): Promise<StoryComment[]> {
       const { row } = await load(actor, storyIdx);
-      return (await base.story.comments(row.projectIdx, storyIdx)).map((c) => ({
+      return (await planning.story.comments(row.projectIdx, storyIdx)).map((c) => ({
         ...c,
         createdAt: c.createdAt.toISOString(),
       }));
@@ -393,8 +367,7 @@ export function createStoryService(
     async addComment(actor: Actor, storyIdx: number, content: string): Promise<StoryComment> {
       const { row, m } = await load(actor, storyIdx);
       const projectIdx = row.projectIdx;
-      const comment = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const comment = await planning.transaction(async (r) => {
         const created = await r.story.insertComment({
           projectIdx,
           storyIdx,
@@ -414,7 +387,7 @@ export function createStoryService(
         ]);
         return created;
       });
-      const [me] = await base.members.findActive(projectIdx, [m.memberInProjectIdx]);
+      const [me] = await planning.members.findActive(projectIdx, [m.memberInProjectIdx]);
       const result: StoryComment = {
         commentIdx: comment.commentIdx,
         storyIdx,
@@ -435,10 +408,9 @@ export function createStoryService(
       const today = todayCode(now);
       const moved = [];
       // One transaction a project, version first like every planning write (no lock-order cycles).
-      for (const projectIdx of await base.story.projectsWithOverdue(today))
+      for (const projectIdx of await planning.story.projectsWithOverdue(today))
         moved.push(
-          ...(await inTransaction(ctx.database.db, async (tx) => {
-            const r = planningRepositories(tx);
+          ...(await planning.transaction(async (r) => {
             await r.version.bump(projectIdx);
             return r.story.markOverdueDelayed(projectIdx, today);
           })),

@@ -1,11 +1,10 @@
 import { hasPermission, type CreateTimekeepingRequest, type Timekeeping } from '@teamline/contract';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { inTransaction } from '../../shared/transaction.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
-import { planningRepositories } from '../story/planning-repositories.js';
+import type { PlanningStore } from '../planning/planning-repositories.js';
 import { permissionActor } from '../story/story.policy.js';
 import type { TimekeepingRow } from './timekeeping.repository.js';
 import { projectPublisher } from '../../infra/pubsub.js';
@@ -23,27 +22,27 @@ const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
 
 export function createTimekeepingService(
   ctx: AppContext,
+  planning: PlanningStore,
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const base = planningRepositories(ctx.database.db);
   const publish = projectPublisher(ctx.pubsub);
 
   return {
     /** Professionals log time; someone else's time only per the spec §5 check (lead, admin). */
     async create(actor: Actor, input: CreateTimekeepingRequest): Promise<Timekeeping> {
-      const story = await base.story.findById(input.storyIdx);
+      const story = await planning.story.findById(input.storyIdx);
       if (!story) throw new AppError('STORY_NOT_FOUND');
       const m = requireProfessional(
         requireMembership(await projectRepo.findMembership(story.projectIdx, actor.memberIdx)),
       );
       const owner = input.memberInProjectIdx ?? m.memberInProjectIdx;
       if (owner !== m.memberInProjectIdx) {
-        const [record] = await base.members.findActive(story.projectIdx, [owner]);
+        const [record] = await planning.members.findActive(story.projectIdx, [owner]);
         if (!record) throw fieldError('memberInProjectIdx', 'invalid');
         if (!hasPermission(record, permissionActor(m))) throw new AppError('FORBIDDEN');
       }
-      const row = await base.timekeeping.insert({
+      const row = await planning.timekeeping.insert({
         projectIdx: story.projectIdx,
         storyIdx: story.storyIdx,
         memberInProjectIdx: owner,
@@ -62,13 +61,13 @@ export function createTimekeepingService(
       query: { storyIdx?: number; projectIdx?: number; from?: string; to?: string },
     ): Promise<Timekeeping[]> {
       if (query.storyIdx !== undefined) {
-        const story = await base.story.findById(query.storyIdx);
+        const story = await planning.story.findById(query.storyIdx);
         if (!story) throw new AppError('STORY_NOT_FOUND');
         requireMembership(await projectRepo.findMembership(story.projectIdx, actor.memberIdx));
-        return (await base.timekeeping.listOfStory(story.projectIdx, story.storyIdx)).map(toTimekeeping);
+        return (await planning.timekeeping.listOfStory(story.projectIdx, story.storyIdx)).map(toTimekeeping);
       }
       await projects.membershipOf(actor, query.projectIdx!);
-      return (await base.timekeeping.listOfProject(query.projectIdx!, query.from, query.to)).map(
+      return (await planning.timekeeping.listOfProject(query.projectIdx!, query.from, query.to)).map(
         toTimekeeping,
       );
     },
@@ -79,13 +78,13 @@ export function createTimekeepingService(
      */
     async bulkDelete(actor: Actor, idxs: number[]): Promise<{ deletedCount: number }> {
       const unique = [...new Set(idxs)];
-      const rows = await base.timekeeping.findByIds(unique);
+      const rows = await planning.timekeeping.findByIds(unique);
       if (rows.length !== unique.length) throw new AppError('TIMEKEEPING_NOT_FOUND');
       const byProject = new Map<number, TimekeepingRow[]>();
       for (const row of rows) byProject.set(row.projectIdx, [...(byProject.get(row.projectIdx) ?? []), row]);
       for (const [projectIdx, entries] of byProject) {
         const m = requireMembership(await projectRepo.findMembership(projectIdx, actor.memberIdx));
-        const owners = await base.members.findRecords(
+        const owners = await planning.members.findRecords(
           projectIdx,
           entries.map((e) => e.memberInProjectIdx),
         );
@@ -94,8 +93,7 @@ export function createTimekeepingService(
           if (!hasPermission(byIdx.get(e.memberInProjectIdx), permissionActor(m)))
             throw new AppError('FORBIDDEN');
       }
-      const deletedCount = await inTransaction(ctx.database.db, async (tx) => {
-        const r = planningRepositories(tx);
+      const deletedCount = await planning.transaction(async (r) => {
         let n = 0;
         for (const [projectIdx, entries] of byProject)
           n += await r.timekeeping.deleteMany(

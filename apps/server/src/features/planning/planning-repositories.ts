@@ -1,11 +1,12 @@
 import type { Db } from '../../infra/db.js';
+import { inTransaction } from '../../shared/transaction.js';
 import { createEpicRepository } from '../epic/epic.repository.js';
 import { createHistoryRepository } from '../history/history.repository.js';
 import { createMemberInProjectRepository } from '../member-in-project/member-in-project.repository.js';
 import { createMilestoneRepository } from '../milestone/milestone.repository.js';
 import { createTimekeepingRepository } from '../timekeeping/timekeeping.repository.js';
 import { createPlanningVersionRepository } from './planning-version.repository.js';
-import { createStoryRepository } from './story.repository.js';
+import { createStoryRepository } from '../story/story.repository.js';
 
 /** The planning repositories over one handle: the database, or a transaction so they commit together. */
 export function planningRepositories(db: Db) {
@@ -20,3 +21,14 @@ export function planningRepositories(db: Db) {
   };
 }
 export type PlanningRepositories = ReturnType<typeof planningRepositories>;
+
+/** The planning repositories on the database, and a transaction that hands out the same set on its handle. */
+export function createPlanningStore(db: Db) {
+  return {
+    ...planningRepositories(db),
+    transaction<T>(work: (r: PlanningRepositories) => Promise<T>): Promise<T> {
+      return inTransaction(db, (tx) => work(planningRepositories(tx)));
+    },
+  };
+}
+export type PlanningStore = ReturnType<typeof createPlanningStore>;

@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/module.js';
+import { createMemberRepository } from '../member/member.repository.js';
+import { createAuthRepository } from './auth.repository.js';
+import { authRoutes } from './auth.routes.js';
+import { createAuthService, type AuthService } from './auth.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    auth: AuthService;
+  }
+}
+
+export const authModule = defineModule({
+  name: 'auth',
+  services: ({ ctx }) => ({
+    auth: createAuthService(
+      ctx,
+      createAuthRepository(ctx.database.db),
+      createMemberRepository(ctx.database.db),
+    ),
+  }),
+  routes: authRoutes,
+});

@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/module.js';
+import { createFileRepository } from './file.repository.js';
+import { fileRoutes } from './file.routes.js';
+import { createFileService, type FileService } from './file.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    file: FileService;
+  }
+}
+
+export const fileModule = defineModule({
+  name: 'file',
+  services: ({ ctx, services }) => ({
+    file: createFileService(
+      ctx,
+      createFileRepository(ctx.database.db),
+      services.project,
+      services.projectRepo,
+    ),
+  }),
+  routes: fileRoutes,
+});

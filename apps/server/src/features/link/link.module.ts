@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/module.js';
+import { createLinkRepository } from './link.repository.js';
+import { linkRoutes } from './link.routes.js';
+import { createLinkService, type LinkService } from './link.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    link: LinkService;
+  }
+}
+
+export const linkModule = defineModule({
+  name: 'link',
+  services: ({ ctx, services }) => ({
+    link: createLinkService(
+      ctx,
+      createLinkRepository(ctx.database.db),
+      services.project,
+      services.projectRepo,
+    ),
+  }),
+  routes: linkRoutes,
+});

@@ -1,0 +1,24 @@
+import { defineModule } from '../../platform/module.js';
+import { createFileRepository } from '../file/file.repository.js';
+import { createMemberRepository } from './member.repository.js';
+import { memberRoutes } from './member.routes.js';
+import { createMemberService, type MemberService } from './member.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    member: MemberService;
+  }
+}
+
+export const memberModule = defineModule({
+  name: 'member',
+  services: ({ ctx, services }) => ({
+    member: createMemberService(
+      ctx,
+      createMemberRepository(ctx.database.db),
+      services.auth,
+      createFileRepository(ctx.database.db),
+    ),
+  }),
+  routes: memberRoutes,
+});

@@ -1,0 +1,54 @@
+import { defineModule } from '../../platform/module.js';
+import { epicRoutes } from '../epic/epic.routes.js';
+import { createEpicService, type EpicService } from '../epic/epic.service.js';
+import { createHistoryRepository } from '../history/history.repository.js';
+import { historyRoutes } from '../history/history.routes.js';
+import { createHistoryService, type HistoryService } from '../history/history.service.js';
+import { milestoneRoutes } from '../milestone/milestone.routes.js';
+import { createMilestoneService, type MilestoneService } from '../milestone/milestone.service.js';
+import { registerDelayJob } from '../story/story-delay.job.js';
+import { storyRoutes } from '../story/story.routes.js';
+import { createStoryService, type StoryService } from '../story/story.service.js';
+import { timekeepingRoutes } from '../timekeeping/timekeeping.routes.js';
+import { createTimekeepingService, type TimekeepingService } from '../timekeeping/timekeeping.service.js';
+import { createPlanningStore } from './planning-repositories.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    milestone: MilestoneService;
+    story: StoryService;
+    epic: EpicService;
+    timekeeping: TimekeepingService;
+    history: HistoryService;
+  }
+}
+
+/**
+ * Planning: milestones, stories, epics, time entries and their history. One module because their
+ * writes share one unit of work (the planning store) and one version counter per project.
+ */
+export const planningModule = defineModule({
+  name: 'planning',
+  services: ({ ctx, services: { project, projectRepo } }) => {
+    const planning = createPlanningStore(ctx.database.db);
+    return {
+      milestone: createMilestoneService(ctx, planning, project, projectRepo),
+      story: createStoryService(ctx, planning, project, projectRepo),
+      epic: createEpicService(ctx, planning, project, projectRepo),
+      timekeeping: createTimekeepingService(ctx, planning, project, projectRepo),
+      history: createHistoryService(createHistoryRepository(ctx.database.db), projectRepo, {
+        projectOfStory: async (storyIdx) => (await planning.story.findById(storyIdx))?.projectIdx ?? null,
+        projectOfMilestone: async (milestoneIdx) =>
+          (await planning.milestone.findById(milestoneIdx))?.projectIdx ?? null,
+      }),
+    };
+  },
+  routes: async (api) => {
+    await api.register(milestoneRoutes);
+    await api.register(storyRoutes);
+    await api.register(epicRoutes);
+    await api.register(timekeepingRoutes);
+    await api.register(historyRoutes);
+  },
+  setup: registerDelayJob,
+});

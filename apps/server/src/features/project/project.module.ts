@@ -1,0 +1,20 @@
+import { defineModule } from '../../platform/module.js';
+import { createProjectRepository, type ProjectRepository } from './project.repository.js';
+import { projectRoutes } from './project.routes.js';
+import { createProjectService, type ProjectService } from './project.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    project: ProjectService;
+    projectRepo: ProjectRepository;
+  }
+}
+
+export const projectModule = defineModule({
+  name: 'project',
+  services: ({ ctx }) => {
+    const projectRepo = createProjectRepository(ctx.database.db);
+    return { project: createProjectService(ctx, projectRepo), projectRepo };
+  },
+  routes: projectRoutes,
+});

@@ -1,0 +1,28 @@
+import { authModule } from './features/auth/auth.module.js';
+import { commonModule } from './features/common/common.module.js';
+import { dashboardModule } from './features/dashboard/dashboard.module.js';
+import { fileModule } from './features/file/file.module.js';
+import { linkModule } from './features/link/link.module.js';
+import { memberInProjectModule } from './features/member-in-project/member-in-project.module.js';
+import { memberModule } from './features/member/member.module.js';
+import { planningModule } from './features/planning/planning.module.js';
+import { projectModule } from './features/project/project.module.js';
+import { defineModule, type AppModule } from './platform/module.js';
+import { realtimeRoutes } from './plugins/realtime.js';
+
+/**
+ * Every domain of the app, in dependency order: a module's services may use those of the modules
+ * above it. Adding a domain is one folder with its `<domain>.module.ts` and one line here.
+ */
+export const appModules: readonly AppModule[] = [
+  commonModule,
+  projectModule,
+  authModule,
+  memberModule,
+  fileModule,
+  linkModule,
+  memberInProjectModule,
+  planningModule,
+  dashboardModule,
+  defineModule({ name: 'realtime', routes: realtimeRoutes }),
+];

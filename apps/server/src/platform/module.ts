@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../shared/context.js';
+import type { Services } from './services.js';
+
+/** What a module's factory may use: the adapters and the services of the modules listed before it. */
+export interface ModuleDeps {
+  ctx: AppContext;
+  services: Services;
+}
+
+/**
+ * One product domain as the app assembles it: its services (built from the context, its own
+ * repositories and earlier modules' services), its routes under `/api`, and its start-up hooks.
+ * A new domain is one folder with a `<domain>.module.ts` plus one line in `src/modules.ts`.
+ */
+export interface AppModule {
+  name: string;
+  services?: (deps: ModuleDeps) => Partial<Services>;
+  /** Registered under `/api` after every module's services exist. */
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Hooks on the root app (timers, subscriptions), after the services exist. */
+  setup?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export const defineModule = (module: AppModule): AppModule => module;
+
+/**
+ * Builds every module's services in list order. A factory that reads a service of a module listed
+ * after it fails at start-up with both names, instead of receiving `undefined`.
+ */
+export function assembleServices(ctx: AppContext, modules: readonly AppModule[]): Services {
+  const built: Record<string, unknown> = {};
+  let current = '';
+  const services = new Proxy(built, {
+    get(target, name) {
+      if (typeof name === 'string' && !(name in target) && current)
+        throw new Error(
+          `module '${current}' uses service '${name}' before it is built: list its module first`,
+        );
+      return target[name as string];
+    },
+  }) as unknown as Services;
+  for (const module of modules) {
+    current = module.name;
+    const made = module.services?.({ ctx, services }) ?? {};
+    for (const [name, service] of Object.entries(made)) {
+      if (name in built) throw new Error(`service '${name}' is defined twice (module '${module.name}')`);
+      built[name] = service;
+    }
+  }
+  current = '';
+  return built as unknown as Services;
+}
