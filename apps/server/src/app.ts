@@ -17,7 +17,9 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mail.
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './infra/pubsub.js';
 import { createLocalStorage } from './infra/storage.js';
 import { appModules } from './modules.js';
-import { assembleServices } from './platform/module.js';
+import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.js';
+import { createOutboxRepository } from './platform/events/outbox.repository.js';
+import { assembleModules } from './platform/module.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
@@ -30,6 +32,8 @@ export interface AppOverrides {
   pubsub?: PubSub;
   mailer?: Mailer;
   clock?: Clock;
+  /** false: events are recorded but never dispatched, as if the process died after each commit (tests). */
+  dispatchEvents?: boolean;
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
 }
@@ -77,6 +81,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.outboxDir, config.mailFrom, app.log));
+  const consumers: EventConsumer[] = [];
+  const events = createEventDispatcher({
+    outbox: createOutboxRepository(database.db),
+    consumers: () => consumers,
+    log: app.log,
+    sweepMs: config.outboxSweepMs,
+    enabled: overrides.dispatchEvents ?? true,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -85,10 +97,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     storage: createLocalStorage(config.filesDir),
     clock: overrides.clock ?? systemClock,
     log: app.log,
+    events,
   };
+  const modules = assembleModules(ctx, appModules);
+  consumers.push(...modules.consumers);
   app.decorate('ctx', ctx);
-  app.decorate('services', assembleServices(ctx, appModules));
+  app.decorate('services', modules.services);
+  app.addHook('onReady', async () => events.start());
   app.addHook('onClose', async () => {
+    await events.stop();
     await pubsub.close();
     await mailer.close();
     if (ownsDatabase) await database.close();

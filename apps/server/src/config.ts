@@ -32,6 +32,8 @@ export interface AppConfig {
   linkPreview: boolean;
   /** How often open WebSockets are checked for a revoked login. */
   realtimeSweepMs: number;
+  /** How often the outbox is swept for events a crash or a failing consumer left undispatched. */
+  outboxSweepMs: number;
   /** How often open stories past their end date are marked delayed; 0 turns the timer off. */
   delayJobMs: number;
 }
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
     linkPreview: env.LINK_PREVIEW !== 'false',
     realtimeSweepMs: 30_000,
+    outboxSweepMs: 5_000,
     delayJobMs: Number(env.DELAY_JOB_MS ?? 60_000),
   };
 }

@@ -7,8 +7,8 @@ import { memberInProjectModule } from './features/member-in-project/member-in-pr
 import { memberModule } from './features/member/member.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
-import { defineModule, type AppModule } from './platform/module.js';
-import { realtimeRoutes } from './plugins/realtime.js';
+import type { AppModule } from './platform/module.js';
+import { realtimeModule } from './plugins/realtime.js';
 
 /**
  * Every domain of the app, in dependency order: a module's services may use those of the modules
@@ -24,5 +24,5 @@ export const appModules: readonly AppModule[] = [
   memberInProjectModule,
   planningModule,
   dashboardModule,
-  defineModule({ name: 'realtime', routes: realtimeRoutes }),
+  realtimeModule,
 ];

@@ -18,3 +18,4 @@ export * from './schemas/member.js';
 export * from './schemas/planning.js';
 export * from './schemas/project.js';
 export * from './schemas/settings.js';
+export * from './events.js';

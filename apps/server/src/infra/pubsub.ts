@@ -6,6 +6,8 @@ export interface ProjectEvent {
   type: string;
   projectIdx: number;
   payload: unknown;
+  /** The outbox id of a domain event (absent on messages that are not domain events). */
+  eventIdx?: number;
 }
 
 export interface PubSub {
@@ -13,12 +15,6 @@ export interface PubSub {
   subscribe(handler: (event: ProjectEvent) => void): () => void;
   close(): Promise<void>;
 }
-
-/** `publish(type, projectIdx, payload)`: the shape every planning service publishes in. */
-export const projectPublisher =
-  (pubsub: PubSub) =>
-  (type: string, projectIdx: number, payload: unknown): Promise<void> =>
-    pubsub.publish({ type, projectIdx, payload });
 
 /** One process: an EventEmitter. */
 export function createLocalPubSub(): PubSub {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../shared/context.js';
+import type { EventConsumer } from './events/event-dispatcher.js';
 import type { Services } from './services.js';
 
 /** What a module's factory may use: the adapters and the services of the modules listed before it. */
@@ -18,6 +19,8 @@ export interface AppModule {
   services?: (deps: ModuleDeps) => Partial<Services>;
   /** Registered under `/api` after every module's services exist. */
   routes?: (app: FastifyInstance) => Promise<void>;
+  /** What acts on committed domain events (realtime pushes, later webhooks and notifications). */
+  consumers?: (deps: ModuleDeps) => EventConsumer[];
   /** Hooks on the root app (timers, subscriptions), after the services exist. */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -25,10 +28,13 @@ export interface AppModule {
 export const defineModule = (module: AppModule): AppModule => module;
 
 /**
- * Builds every module's services in list order. A factory that reads a service of a module listed
- * after it fails at start-up with both names, instead of receiving `undefined`.
+ * Builds every module's services in list order, then their event consumers. A factory that reads a
+ * service of a module listed after it fails at start-up with both names, instead of receiving `undefined`.
  */
-export function assembleServices(ctx: AppContext, modules: readonly AppModule[]): Services {
+export function assembleModules(
+  ctx: AppContext,
+  modules: readonly AppModule[],
+): { services: Services; consumers: EventConsumer[] } {
   const built: Record<string, unknown> = {};
   let current = '';
   const services = new Proxy(built, {
@@ -49,5 +55,7 @@ export function assembleServices(ctx: AppContext, modules: readonly AppModule[])
     }
   }
   current = '';
-  return built as unknown as Services;
+  const ready = built as unknown as Services;
+  const consumers = modules.flatMap((module) => module.consumers?.({ ctx, services: ready }) ?? []);
+  return { services: ready, consumers };
 }

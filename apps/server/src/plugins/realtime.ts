@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { ProjectEvent } from '../infra/pubsub.js';
+import { defineModule } from '../platform/module.js';
 
 /**
  * `GET /api/ws?key=<access key>`: JSON events `{type, projectIdx, payload}` of the projects the user
@@ -70,3 +71,26 @@ export async function realtimeRoutes(app: FastifyInstance) {
     },
   );
 }
+
+/**
+ * Committed domain events go out on the bus as `{type, projectIdx, payload, eventIdx}`; every instance
+ * pushes them to the sockets of the project's members. A redelivered event is pushed again, which
+ * the web app absorbs (it patches or refetches; both are idempotent).
+ */
+export const realtimeModule = defineModule({
+  name: 'realtime',
+  routes: realtimeRoutes,
+  consumers: ({ ctx }) => [
+    {
+      name: 'realtime',
+      events: 'all',
+      handle: (event) =>
+        ctx.pubsub.publish({
+          type: event.name,
+          projectIdx: event.projectIdx,
+          payload: event.payload,
+          eventIdx: event.eventIdx,
+        }),
+    },
+  ],
+});

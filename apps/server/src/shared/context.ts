@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
 import type { Database } from '../infra/db.js';
 import type { Mailer } from '../infra/mail.js';
+import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   storage: Storage;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Delivers recorded domain events after their commit; units of work kick it. */
+  events: Pick<EventDispatcher, 'kick' | 'idle'>;
 }
 
 /** The signed-in caller, set by the auth hook. */

@@ -79,6 +79,7 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
     webDist: join(dir, 'no-web'),
     linkPreview: false,
     realtimeSweepMs: 200,
+    outboxSweepMs: 200,
     // Tests run the delay job themselves, at the moment they choose.
     delayJobMs: 0,
     // One channel per test file: files share the Redis server but not their databases' ids.

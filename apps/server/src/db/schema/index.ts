@@ -2,3 +2,4 @@ export * from './content.js';
 export * from './member.js';
 export * from './project.js';
 export * from './planning.js';
+export * from './events.js';

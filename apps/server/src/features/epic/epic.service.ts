@@ -10,9 +10,8 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { requireMembership, requireProfessional } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
-import type { PlanningStore } from '../planning/planning-repositories.js';
+import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
 import type { EpicRepository } from './epic.repository.js';
-import { projectPublisher } from '../../infra/pubsub.js';
 
 type ProgressRow = Awaited<ReturnType<EpicRepository['listWithProgress']>>[number];
 
@@ -45,8 +44,6 @@ export function createEpicService(
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const publish = projectPublisher(ctx.pubsub);
-
   async function load(actor: Actor, epicIdx: number) {
     const row = await planning.epic.findById(epicIdx);
     if (!row) throw new AppError('EPIC_NOT_FOUND');
@@ -55,8 +52,8 @@ export function createEpicService(
     );
     return { row, m };
   }
-  async function present(projectIdx: number, epicIdx: number): Promise<Epic> {
-    const [row] = await planning.epic.listWithProgress(projectIdx, epicIdx);
+  async function present(r: PlanningRepositories, projectIdx: number, epicIdx: number): Promise<Epic> {
+    const [row] = await r.epic.listWithProgress(projectIdx, epicIdx);
     return toEpic(row!);
   }
 
@@ -69,10 +66,10 @@ export function createEpicService(
     /** At most 30 a project (spec §5); counted under the project lock so two creators cannot make 31. */
     async create(actor: Actor, input: CreateEpicRequest): Promise<Epic> {
       const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
-      const row = await planning.transaction(async (r) => {
+      return planning.transaction(async (r) => {
         await r.version.bump(input.projectIdx);
         if ((await r.epic.count(input.projectIdx)) >= EPIC_LIMIT) throw new AppError('EPIC_LIMIT_REACHED');
-        return r.epic.insert({
+        const created = await r.epic.insert({
           projectIdx: input.projectIdx,
           label: input.label.trim(),
           weight: input.weight ?? 0,
@@ -80,23 +77,27 @@ export function createEpicService(
           colorCode: input.colorCode ?? null,
           createdByIdx: m.memberInProjectIdx,
         });
+        const epic = await present(r, created.projectIdx, created.epicIdx);
+        await r.events.record('epic.created', created.projectIdx, epic);
+        return epic;
       });
-      const epic = await present(row.projectIdx, row.epicIdx);
-      await publish('epic.created', row.projectIdx, epic);
-      return epic;
     },
 
     async update(actor: Actor, epicIdx: number, input: UpdateEpicRequest): Promise<Epic> {
       const { row } = await load(actor, epicIdx);
-      await planning.epic.update(row.projectIdx, epicIdx, {
-        label: input.label?.trim(),
-        weight: input.weight,
-        point: input.point,
-        colorCode: input.colorCode,
+      // Timelines and the dashboard show epic labels and colours: a new planning version retires their caches.
+      return planning.transaction(async (r) => {
+        await r.version.bump(row.projectIdx);
+        await r.epic.update(row.projectIdx, epicIdx, {
+          label: input.label?.trim(),
+          weight: input.weight,
+          point: input.point,
+          colorCode: input.colorCode,
+        });
+        const epic = await present(r, row.projectIdx, epicIdx);
+        await r.events.record('epic.updated', row.projectIdx, epic);
+        return epic;
       });
-      const epic = await present(row.projectIdx, epicIdx);
-      await publish('epic.updated', row.projectIdx, epic);
-      return epic;
     },
 
     /** Its stories stay, without an epic; each gets history 14. */
@@ -116,9 +117,9 @@ export function createEpicService(
             after: { epicIdx: null },
           })),
         );
+        await r.events.record('epic.deleted', row.projectIdx, { epicIdx });
         return stories.length;
       });
-      await publish('epic.deleted', row.projectIdx, { epicIdx });
       return { epicIdx, detachedStoryCount: detached };
     },
   };

@@ -1,3 +1,4 @@
+import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
 import { createLinkRepository } from './link.repository.js';
 import { linkRoutes } from './link.routes.js';
@@ -17,6 +18,7 @@ export const linkModule = defineModule({
       createLinkRepository(ctx.database.db),
       services.project,
       services.projectRepo,
+      unitOfWork(ctx.database.db, ctx.events, createLinkRepository),
     ),
   }),
   routes: linkRoutes,

@@ -5,6 +5,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { authorize } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { ProjectService } from '../project/project.service.js';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { LinkRepository, LinkRow } from './link.repository.js';
 
 const toLink = (row: LinkRow): Link => ({
@@ -20,6 +21,7 @@ export function createLinkService(
   repo: LinkRepository,
   projects: ProjectService,
   projectRepo: ProjectRepository,
+  transaction: UnitOfWork<LinkRepository>,
 ) {
   return {
     async list(actor: Actor, projectIdx: number): Promise<Link[]> {
@@ -32,15 +34,13 @@ export function createLinkService(
       const url = normalizeLink(input.url);
       if (!url || !isValidLink(url)) throw new AppError('LINK_INVALID');
       const preview = await fetchLinkPreview(url, ctx.config.linkPreview);
-      const row = await repo.insert({
-        projectIdx: input.projectIdx,
-        url,
-        ...preview,
-        createdByIdx: actor.memberIdx,
+      return transaction(async (r) => {
+        const link = toLink(
+          await r.insert({ projectIdx: input.projectIdx, url, ...preview, createdByIdx: actor.memberIdx }),
+        );
+        await r.events.record('link.created', link.projectIdx, link);
+        return link;
       });
-      const link = toLink(row);
-      await ctx.pubsub.publish({ type: 'link.created', projectIdx: link.projectIdx, payload: link });
-      return link;
     },
 
     async remove(actor: Actor, linkIdx: number) {
@@ -49,11 +49,12 @@ export function createLinkService(
       // Checked against the link's own project; a link of a project the caller is not in looks missing.
       if (!row || !membership) throw new AppError('LINK_NOT_FOUND');
       authorize(membership, 'link.delete');
-      await repo.delete(row.projectIdx, row.linkIdx);
-      await ctx.pubsub.publish({
-        type: 'link.deleted',
-        projectIdx: row.projectIdx,
-        payload: { linkIdx: row.linkIdx, projectIdx: row.projectIdx },
+      await transaction(async (r) => {
+        await r.delete(row.projectIdx, row.linkIdx);
+        await r.events.record('link.deleted', row.projectIdx, {
+          linkIdx: row.linkIdx,
+          projectIdx: row.projectIdx,
+        });
       });
     },
   };

@@ -22,7 +22,6 @@ import type { ProjectService } from '../project/project.service.js';
 import type { PlanningStore } from '../planning/planning-repositories.js';
 import { diffHistory } from '../planning/history-diff.js';
 import type { MilestoneRow } from './milestone.repository.js';
-import { projectPublisher } from '../../infra/pubsub.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -64,8 +63,6 @@ export function createMilestoneService(
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const publish = projectPublisher(ctx.pubsub);
-
   async function load(actor: Actor, milestoneIdx: number) {
     const row = await planning.milestone.findById(milestoneIdx);
     if (!row) throw new AppError('MILESTONE_NOT_FOUND');
@@ -164,11 +161,10 @@ export function createMilestoneService(
             status: created.status,
           }),
         ]);
+        await r.events.record('milestone.created', input.projectIdx, toMilestone(created));
         return created;
       });
-      const milestone = toMilestone(row);
-      await publish('milestone.created', milestone.projectIdx, milestone);
-      return milestone;
+      return toMilestone(row);
     },
 
     async update(actor: Actor, milestoneIdx: number, input: UpdateMilestoneRequest): Promise<Milestone> {
@@ -197,11 +193,10 @@ export function createMilestoneService(
         await r.history.insert(
           changes.map((c) => history(saved, m.memberInProjectIdx, c.type, c.before, c.after)),
         );
+        await r.events.record('milestone.updated', projectIdx, toMilestone(saved));
         return saved;
       });
-      const milestone = toMilestone(row);
-      await publish('milestone.updated', projectIdx, milestone);
-      return milestone;
+      return toMilestone(row);
     },
 
     /**
@@ -253,11 +248,15 @@ export function createMilestoneService(
               : { status: saved.status },
           ),
         ]);
+        const event = {
+          request: 'milestone.approval_requested',
+          approve: 'milestone.approved',
+          reject: 'milestone.rejected',
+        } as const;
+        await r.events.record(event[input.action], projectIdx, toMilestone(saved));
         return saved;
       });
-      const milestone = toMilestone(row);
-      await publish('milestone.updated', projectIdx, milestone);
-      return milestone;
+      return toMilestone(row);
     },
 
     async order(actor: Actor, input: MilestoneOrderRequest): Promise<Milestone> {
@@ -288,14 +287,16 @@ export function createMilestoneService(
           lower = await r.milestone.lastKey(projectIdx, row.milestoneIdx);
           upper = null;
         }
-        return r.milestone.update(projectIdx, row.milestoneIdx, { orderKey: keyBetween(lower, upper) });
+        const moved = await r.milestone.update(projectIdx, row.milestoneIdx, {
+          orderKey: keyBetween(lower, upper),
+        });
+        await r.events.record('milestone.ordered', projectIdx, {
+          milestoneIdx: moved.milestoneIdx,
+          orderKey: moved.orderKey,
+        });
+        return moved;
       });
-      const milestone = toMilestone(row);
-      await publish('milestone.ordered', projectIdx, {
-        milestoneIdx: milestone.milestoneIdx,
-        orderKey: milestone.orderKey,
-      });
-      return milestone;
+      return toMilestone(row);
     },
 
     /** Nothing is lost: its stories go to the end of the backlog, in their order, with history 15. */
@@ -333,9 +334,10 @@ export function createMilestoneService(
         );
         await r.history.insert(records);
         await r.milestone.delete(projectIdx, milestoneIdx);
-        return stories.map((s) => s.storyIdx);
+        const movedStoryIdxs = stories.map((s) => s.storyIdx);
+        await r.events.record('milestone.deleted', projectIdx, { milestoneIdx, movedStoryIdxs });
+        return movedStoryIdxs;
       });
-      await publish('milestone.deleted', projectIdx, { milestoneIdx, movedStoryIdxs: moved });
       return { milestoneIdx, movedStoryCount: moved.length };
     },
   };

@@ -1,5 +1,6 @@
 import type { Db } from '../../infra/db.js';
-import { inTransaction } from '../../shared/transaction.js';
+import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
+import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { createEpicRepository } from '../epic/epic.repository.js';
 import { createHistoryRepository } from '../history/history.repository.js';
 import { createMemberInProjectRepository } from '../member-in-project/member-in-project.repository.js';
@@ -23,12 +24,7 @@ export function planningRepositories(db: Db) {
 export type PlanningRepositories = ReturnType<typeof planningRepositories>;
 
 /** The planning repositories on the database, and a transaction that hands out the same set on its handle. */
-export function createPlanningStore(db: Db) {
-  return {
-    ...planningRepositories(db),
-    transaction<T>(work: (r: PlanningRepositories) => Promise<T>): Promise<T> {
-      return inTransaction(db, (tx) => work(planningRepositories(tx)));
-    },
-  };
+export function createPlanningStore(db: Db, dispatcher: Pick<EventDispatcher, 'kick'>) {
+  return { ...planningRepositories(db), transaction: unitOfWork(db, dispatcher, planningRepositories) };
 }
 export type PlanningStore = ReturnType<typeof createPlanningStore>;

@@ -30,7 +30,7 @@ declare module '../../platform/services.js' {
 export const planningModule = defineModule({
   name: 'planning',
   services: ({ ctx, services: { project, projectRepo } }) => {
-    const planning = createPlanningStore(ctx.database.db);
+    const planning = createPlanningStore(ctx.database.db, ctx.events);
     return {
       milestone: createMilestoneService(ctx, planning, project, projectRepo),
       story: createStoryService(ctx, planning, project, projectRepo),

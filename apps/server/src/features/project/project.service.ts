@@ -12,6 +12,7 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { abilities, authorize, hasAdminAuthority } from './project.policy.js';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow, ProjectRepository, ProjectRow } from './project.repository.js';
 
 function toProjectOfMember(
@@ -65,23 +66,29 @@ const toDeleted = (p: ProjectRow): DeletedProject => ({
   restorableUntil: new Date(p.deletedAt!.getTime() + PROJECT_RESTORE_DAYS * DAY_MS).toISOString(),
 });
 
-export function createProjectService(ctx: AppContext, repo: ProjectRepository) {
+export function createProjectService(
+  ctx: AppContext,
+  repo: ProjectRepository,
+  transaction: UnitOfWork<ProjectRepository>,
+) {
   return {
     /** The creator is the first administrator; on the client side as a client with admin authority. */
     async create(actor: Actor, input: CreateProjectRequest): Promise<ProjectOfMember> {
-      const { project, membership } = await repo.createWithMember(
-        {
-          name: input.name.trim(),
-          startDt: input.startDt ?? null,
-          endDt: input.endDt ?? null,
-          createdByIdx: actor.memberIdx,
-          updatedByIdx: actor.memberIdx,
-        },
-        { memberIdx: actor.memberIdx, role: input.isClient ? 'client' : 'admin', isAdmin: true },
-      );
-      const result = toProjectOfMember(project, membership, 1);
-      await ctx.pubsub.publish({ type: 'project.updated', projectIdx: project.projectIdx, payload: result });
-      return result;
+      return transaction(async (r) => {
+        const { project, membership } = await r.createWithMember(
+          {
+            name: input.name.trim(),
+            startDt: input.startDt ?? null,
+            endDt: input.endDt ?? null,
+            createdByIdx: actor.memberIdx,
+            updatedByIdx: actor.memberIdx,
+          },
+          { memberIdx: actor.memberIdx, role: input.isClient ? 'client' : 'admin', isAdmin: true },
+        );
+        const result = toProjectOfMember(project, membership, 1);
+        await r.events.record('project.created', project.projectIdx, result);
+        return result;
+      });
     },
 
     async listOfMember(actor: Actor): Promise<ProjectOfMember[]> {
@@ -126,16 +133,18 @@ export function createProjectService(ctx: AppContext, repo: ProjectRepository) {
       const endDt = input.endDt === undefined ? current.endDt : input.endDt;
       // Only one of the dates may be sent: check the pair as it will be stored.
       if (startDt && endDt && endDt < startDt) throw fieldError('endDt', 'endBeforeStart');
-      const row = await repo.update(projectIdx, {
-        ...(input.name !== undefined ? { name: input.name.trim() } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        startDt,
-        endDt,
-        updatedByIdx: actor.memberIdx,
+      return transaction(async (r) => {
+        const row = await r.update(projectIdx, {
+          ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          startDt,
+          endDt,
+          updatedByIdx: actor.memberIdx,
+        });
+        const result = toSettings(row, await r.totalMember(projectIdx));
+        await r.events.record('project.updated', projectIdx, result);
+        return result;
       });
-      const result = toSettings(row, await repo.totalMember(projectIdx));
-      await ctx.pubsub.publish({ type: 'project.updated', projectIdx, payload: result });
-      return result;
     },
 
     /**
@@ -147,8 +156,10 @@ export function createProjectService(ctx: AppContext, repo: ProjectRepository) {
       await this.authorizeIn(actor, projectIdx, 'project.delete');
       const project = (await repo.findById(projectIdx))!;
       if (confirmName.trim() !== project.name) throw fieldError('confirmName', 'nameMismatch');
-      await ctx.pubsub.publish({ type: 'project.deleted', projectIdx, payload: { projectIdx } });
-      await repo.markDeleted(projectIdx, actor.memberIdx, ctx.clock.now());
+      await transaction(async (r) => {
+        await r.markDeleted(projectIdx, actor.memberIdx, ctx.clock.now());
+        await r.events.record('project.deleted', projectIdx, { projectIdx });
+      });
       return { projectIdx };
     },
 
@@ -167,11 +178,13 @@ export function createProjectService(ctx: AppContext, repo: ProjectRepository) {
         project!.deletedAt <= restoreWindowStart(ctx.clock.now())
       )
         throw new AppError('PROJECT_NOT_FOUND');
-      await repo.markRestored(projectIdx, actor.memberIdx, ctx.clock.now());
-      const restored = (await repo.findById(projectIdx))!;
-      const result = toProjectOfMember(restored, membership!, await repo.totalMember(projectIdx));
-      await ctx.pubsub.publish({ type: 'project.updated', projectIdx, payload: result });
-      return result;
+      return transaction(async (r) => {
+        await r.markRestored(projectIdx, actor.memberIdx, ctx.clock.now());
+        const restored = (await r.findById(projectIdx))!;
+        const result = toProjectOfMember(restored, membership!, await r.totalMember(projectIdx));
+        await r.events.record('project.restored', projectIdx, result);
+        return result;
+      });
     },
   };
 }

@@ -20,7 +20,6 @@ import { diffHistory } from '../planning/history-diff.js';
 import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from './story.repository.js';
 import { requireStoryEdit } from './story.policy.js';
-import { projectPublisher } from '../../infra/pubsub.js';
 
 export const toStory = (row: StoryWithAssignees): Story => ({
   storyIdx: row.storyIdx,
@@ -66,8 +65,6 @@ export function createStoryService(
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const publish = projectPublisher(ctx.pubsub);
-
   /** The story and the caller's membership of its project: 404 if missing, 403 for another project. */
   async function load(actor: Actor, storyIdx: number) {
     const row = await planning.story.findById(storyIdx);
@@ -174,11 +171,10 @@ export function createStoryService(
             after: { title: row.title, status, milestoneIdx, assignees: row.assignees },
           },
         ]);
+        await r.events.record('story.created', projectIdx, toStory(row));
         return row;
       });
-      const story = toStory(created);
-      await publish('story.created', projectIdx, story);
-      return story;
+      return toStory(created);
     },
 
     async update(actor: Actor, storyIdx: number, input: UpdateStoryRequest): Promise<Story> {
@@ -214,7 +210,7 @@ export function createStoryService(
           rating: input.rating,
         };
         const changes = diffHistory(row, patch, fieldGroups);
-        if (changes.length === 0) return row;
+        if (changes.length === 0) return toStory(row);
         const saved = await r.story.update(projectIdx, storyIdx, patch);
         await r.history.insert(
           changes.map((c): NewHistory => ({
@@ -227,11 +223,11 @@ export function createStoryService(
             after: c.after,
           })),
         );
-        return { ...saved, assignees: row.assignees };
+        const story = toStory({ ...saved, assignees: row.assignees });
+        await r.events.record('story.updated', projectIdx, story);
+        return story;
       });
-      const story = toStory(updated);
-      await publish('story.updated', projectIdx, story);
-      return story;
+      return updated;
     },
 
     /** PATCH /assignee/{storyIdx}: replaces the list; history 4 with the old and new lists. */
@@ -245,7 +241,7 @@ export function createStoryService(
         if (!row) throw new AppError('STORY_NOT_FOUND');
         requireStoryEdit(m, row, await owners(r, row));
         await checkMembers(r, projectIdx, 'assignees', next);
-        if (row.assignees.join(',') === next.join(',')) return row;
+        if (row.assignees.join(',') === next.join(',')) return toStory(row);
         await r.story.setAssignees(projectIdx, storyIdx, next);
         const saved = await r.story.update(projectIdx, storyIdx, {});
         await r.history.insert([
@@ -259,11 +255,11 @@ export function createStoryService(
             after: { assignees: next },
           },
         ]);
-        return { ...saved, assignees: next };
+        const story = toStory({ ...saved, assignees: next });
+        await r.events.record('story.updated', projectIdx, story);
+        return story;
       });
-      const story = toStory(updated);
-      await publish('story.updated', projectIdx, story);
-      return story;
+      return updated;
     },
 
     /**
@@ -276,7 +272,7 @@ export function createStoryService(
       requireProfessional(m);
       const projectIdx = found.projectIdx;
       const target = input.milestoneIdx;
-      const { saved, from } = await planning.transaction(async (r) => {
+      const moved = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, input.storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
@@ -318,16 +314,16 @@ export function createStoryService(
               after: { milestoneIdx: target },
             },
           ]);
-        return { saved: { ...moved, assignees: row.assignees }, from: row.milestoneIdx };
+        const story = toStory({ ...moved, assignees: row.assignees });
+        await r.events.record('story.ordered', projectIdx, {
+          storyIdx: story.storyIdx,
+          milestoneIdx: story.milestoneIdx,
+          fromMilestoneIdx: row.milestoneIdx,
+          orderKey: story.orderKey,
+        });
+        return story;
       });
-      const story = toStory(saved);
-      await publish('story.ordered', projectIdx, {
-        storyIdx: story.storyIdx,
-        milestoneIdx: story.milestoneIdx,
-        fromMilestoneIdx: from,
-        orderKey: story.orderKey,
-      });
-      return story;
+      return moved;
     },
 
     async remove(actor: Actor, storyIdx: number): Promise<{ storyIdx: number }> {
@@ -350,8 +346,8 @@ export function createStoryService(
             after: null,
           },
         ]);
+        await r.events.record('story.deleted', projectIdx, { storyIdx, milestoneIdx: row.milestoneIdx });
       });
-      await publish('story.deleted', projectIdx, { storyIdx, milestoneIdx: found.milestoneIdx });
       return { storyIdx };
     },
 
@@ -385,23 +381,23 @@ export function createStoryService(
             after: { commentIdx: created.commentIdx, content: created.content },
           },
         ]);
-        return created;
+        const [me] = await r.members.findActive(projectIdx, [m.memberInProjectIdx]);
+        const result: StoryComment = {
+          commentIdx: created.commentIdx,
+          storyIdx,
+          memberInProjectIdx: created.memberInProjectIdx,
+          nickname: me?.nickname ?? '',
+          content: created.content,
+          createdAt: created.createdAt.toISOString(),
+        };
+        await r.events.record('comment.created', projectIdx, result);
+        return result;
       });
-      const [me] = await planning.members.findActive(projectIdx, [m.memberInProjectIdx]);
-      const result: StoryComment = {
-        commentIdx: comment.commentIdx,
-        storyIdx,
-        memberInProjectIdx: comment.memberInProjectIdx,
-        nickname: me?.nickname ?? '',
-        content: comment.content,
-        createdAt: comment.createdAt.toISOString(),
-      };
-      await publish('comment.created', projectIdx, result);
-      return result;
+      return comment;
     },
 
     /**
-     * The delay job: open stories past their end date become delayed (history 9, actor null), then
+     * The delay job: open stories past their end date become delayed (history 9, actor null), with
      * one story.updated event each. Safe on several instances at once (see markOverdueDelayed).
      */
     async runDelayJob(now: Date = ctx.clock.now()) {
@@ -412,16 +408,17 @@ export function createStoryService(
         moved.push(
           ...(await planning.transaction(async (r) => {
             await r.version.bump(projectIdx);
-            return r.story.markOverdueDelayed(projectIdx, today);
+            const delayed = await r.story.markOverdueDelayed(projectIdx, today);
+            for (const s of delayed)
+              await r.events.record('story.updated', projectIdx, {
+                storyIdx: s.storyIdx,
+                milestoneIdx: s.milestoneIdx,
+                status: 'delayed',
+                automatic: true,
+              });
+            return delayed;
           })),
         );
-      for (const s of moved)
-        await publish('story.updated', s.projectIdx, {
-          storyIdx: s.storyIdx,
-          milestoneIdx: s.milestoneIdx,
-          status: 'delayed',
-          automatic: true,
-        });
       return moved;
     },
   };

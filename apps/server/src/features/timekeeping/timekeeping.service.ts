@@ -7,7 +7,6 @@ import type { ProjectService } from '../project/project.service.js';
 import type { PlanningStore } from '../planning/planning-repositories.js';
 import { permissionActor } from '../story/story.policy.js';
 import type { TimekeepingRow } from './timekeeping.repository.js';
-import { projectPublisher } from '../../infra/pubsub.js';
 
 const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
   timekeepingIdx: row.timekeepingIdx,
@@ -26,8 +25,6 @@ export function createTimekeepingService(
   projects: ProjectService,
   projectRepo: ProjectRepository,
 ) {
-  const publish = projectPublisher(ctx.pubsub);
-
   return {
     /** Professionals log time; someone else's time only per the spec §5 check (lead, admin). */
     async create(actor: Actor, input: CreateTimekeepingRequest): Promise<Timekeeping> {
@@ -42,18 +39,21 @@ export function createTimekeepingService(
         if (!record) throw fieldError('memberInProjectIdx', 'invalid');
         if (!hasPermission(record, permissionActor(m))) throw new AppError('FORBIDDEN');
       }
-      const row = await planning.timekeeping.insert({
-        projectIdx: story.projectIdx,
-        storyIdx: story.storyIdx,
-        memberInProjectIdx: owner,
-        workDt: input.workDt,
-        minutes: input.minutes,
-        note: input.note || null,
-        createdByIdx: m.memberInProjectIdx,
+      return planning.transaction(async (r) => {
+        const entry = toTimekeeping(
+          await r.timekeeping.insert({
+            projectIdx: story.projectIdx,
+            storyIdx: story.storyIdx,
+            memberInProjectIdx: owner,
+            workDt: input.workDt,
+            minutes: input.minutes,
+            note: input.note || null,
+            createdByIdx: m.memberInProjectIdx,
+          }),
+        );
+        await r.events.record('timekeeping.created', entry.projectIdx, entry);
+        return entry;
       });
-      const entry = toTimekeeping(row);
-      await publish('timekeeping.created', entry.projectIdx, entry);
-      return entry;
     },
 
     async list(
@@ -95,17 +95,13 @@ export function createTimekeepingService(
       }
       const deletedCount = await planning.transaction(async (r) => {
         let n = 0;
-        for (const [projectIdx, entries] of byProject)
-          n += await r.timekeeping.deleteMany(
-            projectIdx,
-            entries.map((e) => e.timekeepingIdx),
-          );
+        for (const [projectIdx, entries] of byProject) {
+          const timekeepingIdxs = entries.map((e) => e.timekeepingIdx);
+          n += await r.timekeeping.deleteMany(projectIdx, timekeepingIdxs);
+          await r.events.record('timekeeping.deleted', projectIdx, { timekeepingIdxs });
+        }
         return n;
       });
-      for (const [projectIdx, entries] of byProject)
-        await publish('timekeeping.deleted', projectIdx, {
-          timekeepingIdxs: entries.map((e) => e.timekeepingIdx),
-        });
       return { deletedCount };
     },
   };

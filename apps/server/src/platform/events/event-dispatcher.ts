@@ -1,0 +1,124 @@
+import type { DomainEvent, DomainEventName } from '@teamline/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { toDomainEvent, type OutboxRepository } from './outbox.repository.js';
+
+/**
+ * Something that acts on committed events: the realtime socket, later webhooks and notifications.
+ * It may see an event more than once (a crash after it acted, before the event was marked), so it
+ * must be idempotent, using `event.eventIdx` as its key where acting twice would show.
+ */
+export interface EventConsumer {
+  /** Stable: it names the consumer in the outbox's consumption records. */
+  name: string;
+  events: readonly DomainEventName[] | 'all';
+  handle(event: DomainEvent): Promise<void>;
+}
+
+export interface EventDispatcher {
+  /** Dispatch what is pending now (called after every commit that recorded events); never throws. */
+  kick(): void;
+  /** Resolves when nothing is being dispatched (tests, shutdown). */
+  idle(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const BATCH = 100;
+/** Retry delays after a consumer fails: 1 s, 5 s, 30 s, 2 min, then every 10 min. */
+const retryDelaysMs = [1_000, 5_000, 30_000, 120_000, 600_000];
+
+/**
+ * Delivers outbox events to consumers after the commit, at least once and in order per dispatcher.
+ * Every commit kicks it; a sweep every `sweepMs` (and once at start) picks up what a crashed or
+ * failed dispatch left behind. Several instances share the work through leases on the rows.
+ */
+export function createEventDispatcher(options: {
+  outbox: OutboxRepository;
+  consumers: () => readonly EventConsumer[];
+  log: FastifyBaseLogger;
+  sweepMs: number;
+  leaseMs?: number;
+  /** false: nothing is dispatched (tests of a crash between commit and dispatch). */
+  enabled?: boolean;
+}): EventDispatcher {
+  const { outbox, log } = options;
+  const leaseMs = options.leaseMs ?? 30_000;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let sweep: NodeJS.Timeout | undefined;
+
+  async function dispatchBatch(): Promise<number> {
+    const batch = await outbox.claim(BATCH, leaseMs);
+    if (batch.length === 0) return 0;
+    const retried = batch.filter((row) => row.attempts > 1).map((row) => row.eventIdx);
+    const alreadyDone = await outbox.consumed(retried);
+    const delivered: number[] = [];
+    for (const row of batch) {
+      const event = toDomainEvent(row);
+      const done: string[] = [];
+      let failure: unknown = null;
+      for (const consumer of options.consumers()) {
+        if (consumer.events !== 'all' && !consumer.events.includes(event.name)) continue;
+        if (alreadyDone.has(`${row.eventIdx}:${consumer.name}`)) continue;
+        try {
+          await consumer.handle(event);
+          done.push(consumer.name);
+        } catch (err) {
+          failure = err;
+          log.warn(
+            { err, eventIdx: row.eventIdx, event: row.name, consumer: consumer.name },
+            'event consumer failed',
+          );
+        }
+      }
+      if (failure === null) {
+        delivered.push(row.eventIdx);
+        continue;
+      }
+      // Only the consumers that failed see the event again.
+      await outbox.markConsumed(row.eventIdx, done);
+      const delay = retryDelaysMs[Math.min(row.attempts - 1, retryDelaysMs.length - 1)]!;
+      await outbox.release(row.eventIdx, failure instanceof Error ? failure.message : String(failure), delay);
+    }
+    await outbox.markDispatched(delivered);
+    return batch.length;
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      while (!stopped && (await dispatchBatch()) === BATCH);
+    } while (again && !stopped);
+  }
+
+  const dispatcher: EventDispatcher = {
+    kick() {
+      if (stopped || options.enabled === false) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain()
+        .catch((err: unknown) => log.error({ err }, 'event dispatch failed'))
+        .finally(() => {
+          running = null;
+        });
+    },
+    async idle() {
+      while (running) await running;
+    },
+    start() {
+      stopped = false;
+      dispatcher.kick();
+      sweep = setInterval(() => dispatcher.kick(), options.sweepMs);
+      sweep.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(sweep);
+      await dispatcher.idle();
+    },
+  };
+  return dispatcher;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { link } from './schemas/link.js';
+import { epic, memberInProject, milestone, story, storyComment, timekeeping } from './schemas/planning.js';
+import { projectOfMember } from './schemas/project.js';
+import { projectSettings } from './schemas/settings.js';
+
+/**
+ * The catalogue of domain events: what happened, in the past tense, with a versioned payload.
+ * Services record them in the transaction of the change (the outbox); after the commit they reach
+ * their consumers at least once: the realtime socket today, webhooks, notifications and e-mails as
+ * those features arrive. Later features add their events here (request, contract, settlement,
+ * subscription, document). A payload change that breaks consumers is a new version, not an edit.
+ */
+const id = z.number().int();
+
+/** A story changed by the delay job: only what changed, no actor. */
+const storyDelayed = z.object({
+  storyIdx: id,
+  milestoneIdx: id.nullable(),
+  status: z.literal('delayed'),
+  automatic: z.literal(true),
+});
+
+export const domainEvents = {
+  'project.created': { version: 1, payload: projectOfMember },
+  'project.updated': { version: 1, payload: projectSettings },
+  'project.deleted': { version: 1, payload: z.object({ projectIdx: id }) },
+  'project.restored': { version: 1, payload: projectOfMember },
+
+  'member.joined': { version: 1, payload: z.object({ memberInProjectIdx: id, memberIdx: id }) },
+  'member.updated': { version: 1, payload: memberInProject },
+  'member.removed': { version: 1, payload: z.object({ memberInProjectIdx: id, memberIdx: id }) },
+
+  'milestone.created': { version: 1, payload: milestone },
+  'milestone.updated': { version: 1, payload: milestone },
+  'milestone.ordered': {
+    version: 1,
+    payload: z.object({ milestoneIdx: id, orderKey: z.string() }),
+  },
+  'milestone.deleted': {
+    version: 1,
+    payload: z.object({ milestoneIdx: id, movedStoryIdxs: z.array(id) }),
+  },
+  'milestone.approval_requested': { version: 1, payload: milestone },
+  'milestone.approved': { version: 1, payload: milestone },
+  'milestone.rejected': { version: 1, payload: milestone },
+
+  'story.created': { version: 1, payload: story },
+  'story.updated': { version: 1, payload: z.union([story, storyDelayed]) },
+  'story.ordered': {
+    version: 1,
+    payload: z.object({
+      storyIdx: id,
+      milestoneIdx: id.nullable(),
+      fromMilestoneIdx: id.nullable(),
+      orderKey: z.string(),
+    }),
+  },
+  'story.deleted': { version: 1, payload: z.object({ storyIdx: id, milestoneIdx: id.nullable() }) },
+  'comment.created': { version: 1, payload: storyComment },
+
+  'epic.created': { version: 1, payload: epic },
+  'epic.updated': { version: 1, payload: epic },
+  'epic.deleted': { version: 1, payload: z.object({ epicIdx: id }) },
+
+  'timekeeping.created': { version: 1, payload: timekeeping },
+  'timekeeping.deleted': {
+    version: 1,
+    payload: z.object({ timekeepingIdxs: z.array(id) }),
+  },
+
+  'link.created': { version: 1, payload: link },
+  'link.deleted': { version: 1, payload: z.object({ linkIdx: id, projectIdx: id }) },
+} as const satisfies Record<string, { version: number; payload: z.ZodType }>;
+
+export type DomainEventName = keyof typeof domainEvents;
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof domainEvents)[N]['payload']>;
+export const domainEventNames = Object.keys(domainEvents) as DomainEventName[];
+
+/** An event as consumers receive it from the outbox. */
+export interface DomainEvent<N extends DomainEventName = DomainEventName> {
+  /** Unique and increasing: consumers use it to do their work once. */
+  eventIdx: number;
+  name: N;
+  version: number;
+  projectIdx: number;
+  payload: DomainEventPayload<N>;
+  occurredAt: string;
+}
