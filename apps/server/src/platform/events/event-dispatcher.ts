@@ -40,6 +40,7 @@ export function createEventDispatcher(options: {
   leaseMs?: number;
   /** false: nothing is dispatched (tests of a crash between commit and dispatch). */
   enabled?: boolean;
+  retryDelaysMs?: readonly number[];
 }): EventDispatcher {
   const { outbox, log } = options;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -78,7 +79,8 @@ export function createEventDispatcher(options: {
       }
       // Only the consumers that failed see the event again.
       await outbox.markConsumed(row.eventIdx, done);
-      const delay = retryDelaysMs[Math.min(row.attempts - 1, retryDelaysMs.length - 1)]!;
+      const delays = options.retryDelaysMs ?? retryDelaysMs;
+      const delay = delays[Math.min(row.attempts - 1, delays.length - 1)]!;
       await outbox.release(row.eventIdx, failure instanceof Error ? failure.message : String(failure), delay);
     }
     await outbox.markDispatched(delivered);
