@@ -383,22 +383,3 @@ export const deletedEpicResponse = z.object({
   /** Stories that lost the epic (they are kept, without an epic). */
   detachedStoryCount: z.number().int(),
 });
-
-/** Events on the realtime socket (`{type, projectIdx, payload}`); the web refetches or patches on them. */
-export const planningEventTypes = [
-  'milestone.created',
-  'milestone.updated',
-  'milestone.deleted',
-  'milestone.ordered',
-  'story.created',
-  'story.updated',
-  'story.deleted',
-  'story.ordered',
-  'epic.created',
-  'epic.updated',
-  'epic.deleted',
-  'timekeeping.created',
-  'timekeeping.deleted',
-  'comment.created',
-] as const;
-export type PlanningEventType = (typeof planningEventTypes)[number];
