@@ -1,9 +1,45 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths.js';
 
-/** The repository root, so DATA_DIR and WEB_DIST defaults do not depend on the working directory. */
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Unset (or empty) means the feature's embedded default; set, it must be a URL of these schemes. */
+const optionalUrl = (protocols: readonly string[]) =>
+  z
+    .url({ protocol: new RegExp(`^(${protocols.join('|')})$`) })
+    .optional()
+    .describe(`a ${protocols.map((p) => `${p}://`).join(' or ')} URL`);
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * lists exactly these (config.test.ts checks it); a later feature adds its variables here and there.
+ */
+export const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(8080).describe('a port number from 1 to 65535'),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().min(3).default('Teamline <no-reply@teamline.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
+    .default('cf-ipcountry'),
+  LINK_PREVIEW: flag.default(true),
+  PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
+  DELAY_JOB_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60_000)
+    .describe('a whole number of milliseconds, 0 to turn it off'),
+});
+export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
 export interface AppConfig {
   port: number;
@@ -21,9 +57,6 @@ export interface AppConfig {
   outboxDir: string;
   /** Where uploaded files are stored. */
   filesDir: string;
-  oidcIssuer: string;
-  oidcClientId: string | undefined;
-  oidcClientSecret: string | undefined;
   logLevel: string;
   webDist: string;
   /** Header a CDN or GeoIP proxy sets with the visitor's country (Cloudflare: cf-ipcountry). */
@@ -38,37 +71,63 @@ export interface AppConfig {
   delayJobMs: number;
 }
 
-/** Reads the environment (and a .env file in the working directory or the repo root, if present). */
+/** A wrong environment value; the message names every variable at fault and what it must be. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  const variable = String(issue.path[0]);
+  const value = env[variable];
+  const expected = environmentSchema.shape[variable as EnvironmentVariable]?.description;
+  const got = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  return `${variable}: ${expected ? `expected ${expected}` : issue.message}${got}`;
+}
+
+/**
+ * Reads the environment once at start-up (and a .env file in the working directory or the repo root,
+ * if present). Empty values count as unset. Throws ConfigError naming each wrong variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  for (const file of [resolve(process.cwd(), '.env'), resolve(repoRoot, '.env')]) {
-    if (existsSync(file)) {
-      process.loadEnvFile(file);
-      break;
+  if (env === process.env) {
+    for (const file of [resolve(process.cwd(), '.env'), resolve(repoRoot, '.env')]) {
+      if (existsSync(file)) {
+        process.loadEnvFile(file);
+        break;
+      }
     }
   }
-  const port = Number(env.PORT ?? 8080);
-  const dataDir = resolve(repoRoot, env.DATA_DIR ?? 'data');
+  // Empty values count as unset, so `FOO=` in a .env file means the default.
+  const present = Object.fromEntries(
+    Object.keys(environmentSchema.shape)
+      .map((name) => [name, env[name]?.trim()])
+      .filter(([, value]) => value),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue, env)));
+  const vars = parsed.data;
+  const dataDir = resolve(repoRoot, vars.DATA_DIR);
   return {
-    port,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    port: vars.PORT,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    pubsubChannel: env.PUBSUB_CHANNEL ?? 'teamline:events',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Teamline <no-reply@teamline.local>',
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    pubsubChannel: vars.PUBSUB_CHANNEL,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
     databaseDir: resolve(dataDir, 'db'),
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),
-    oidcIssuer: env.OIDC_ISSUER ?? 'https://accounts.google.com',
-    oidcClientId: env.OIDC_CLIENT_ID || undefined,
-    oidcClientSecret: env.OIDC_CLIENT_SECRET || undefined,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    webDist: resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
-    countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
-    linkPreview: env.LINK_PREVIEW !== 'false',
+    logLevel: vars.LOG_LEVEL,
+    webDist: resolve(repoRoot, vars.WEB_DIST),
+    countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
+    linkPreview: vars.LINK_PREVIEW,
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
-    delayJobMs: Number(env.DELAY_JOB_MS ?? 60_000),
+    delayJobMs: vars.DELAY_JOB_MS,
   };
 }

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { repoRoot } from '../config.js';
+import { repoRoot } from '../paths.js';
 
 const serverDir = resolve(repoRoot, 'apps/server');
 const link = resolve(repoRoot, 'node_modules/drizzle-orm');

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, environmentSchema, loadConfig } from './config.js';
+import { repoRoot } from './paths.js';
+
+describe('configuration', () => {
+  it('starts with working defaults on one machine', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(resolve(repoRoot, 'data'));
+    expect(config.linkPreview).toBe(true);
+  });
+
+  it('reads the values it is given and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      PUBLIC_URL: 'https://team.example.com/',
+      DATABASE_URL: 'postgres://app@db:5432/teamline',
+      SMTP_URL: '',
+      LINK_PREVIEW: 'false',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.publicUrl).toBe('https://team.example.com');
+    expect(config.databaseUrl).toBe('postgres://app@db:5432/teamline');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.linkPreview).toBe(false);
+  });
+
+  it('refuses wrong values with a message naming every variable at fault', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db/teamline', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^PORT: .*"eighty"/);
+    expect(problems.find((p) => p.startsWith('DATABASE_URL'))).toBe(
+      'DATABASE_URL: expected a postgres:// or postgresql:// URL (got "mysql://db/teamline")',
+    );
+    expect(problems.some((p) => p.startsWith('LOG_LEVEL'))).toBe(true);
+  });
+
+  it('is documented in the README exactly: every variable the code reads and no other', () => {
+    const readme = readFileSync(resolve(repoRoot, 'README.md'), 'utf8');
+    const section = readme.slice(
+      readme.indexOf('## Configuration'),
+      readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5),
+    );
+    const documented = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]!)),
+    );
+    expect([...documented].sort()).toEqual(Object.keys(environmentSchema.shape).sort());
+  });
+});
