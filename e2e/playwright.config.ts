@@ -2,28 +2,22 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, findChromium } from './support/browser.js';
 
 /**
  * The end-to-end suite runs the real built app (API + web on one port) on a fresh embedded database,
- * and drives Debian's Chromium. The config is evaluated again in each worker, so the run's data
- * folder is fixed once through an environment variable the workers inherit.
+ * and drives Chromium (support/browser.ts: Debian's, or the one inside @sparticuz/chromium). The config
+ * is evaluated again in each worker, so the run's data folder and browser are fixed once through
+ * environment variables the workers inherit.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+const browser = await findChromium();
+process.env.CHROMIUM_PATH = browser.executablePath;
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `teamline-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 if (!existsSync(dataDir)) {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-}
-
-if (!hasChromium) {
-  if (process.env.CI)
-    throw new Error(`Chromium not found at ${CHROMIUM}; CI must install it (apt-get install -y chromium).`);
-  console.warn(
-    `\n  End-to-end tests SKIPPED: no Chromium at ${CHROMIUM}. Install it with: apt-get install -y chromium\n`,
-  );
 }
 
 export default defineConfig({
@@ -39,33 +33,24 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: browser.executablePath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: hasChromium
-    ? {
-        command: 'npm run start --workspace @teamline/server',
-        cwd: '..',
-        url: `http://localhost:${PORT}/api/health`,
-        timeout: 120_000,
-        reuseExistingServer: false,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: String(PORT),
-          PUBLIC_URL: `http://localhost:${PORT}`,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-        },
-      }
-    : undefined,
+  webServer: {
+    command: 'npm run start --workspace @teamline/server',
+    cwd: '..',
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
 });

@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from '@playwright/test';
 import { pathToFileURL } from 'node:url';
+import { chromiumArgs, findChromium } from '../support/browser.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -186,14 +187,8 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'teamline-timeline-bench-'));
   let server: ChildProcess | null = null;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: (await findChromium()).executablePath,
+    args: chromiumArgs,
   });
   try {
     const projectIdx = await seed(dataDir);

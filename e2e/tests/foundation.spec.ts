@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hasChromium } from '../playwright.config.js';
 import { createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
 import { linkFromOutbox } from '../support/outbox.js';
-
-test.skip(!hasChromium, 'no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
 
 /** axe must find nothing serious or critical on the page as it stands. */
 async function expectNoSeriousA11yViolations(page: Page) {

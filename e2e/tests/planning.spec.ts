@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { hasChromium } from '../playwright.config.js';
 import { linkFromOutbox } from '../support/outbox.js';
 import {
   apiAs,
@@ -9,8 +8,6 @@ import {
   signUpByApi,
   type TestUser,
 } from '../support/journeys.js';
-
-test.skip(!hasChromium, 'no Chromium at /usr/bin/chromium (apt-get install -y chromium)');
 
 /**
  * The client joins through the real invitation routes: the professional invites by e-mail, the

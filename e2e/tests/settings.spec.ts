@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { hasChromium } from '../playwright.config.js';
 import { apiAs, createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
 import { linkFromOutbox } from '../support/outbox.js';
-
-test.skip(!hasChromium, 'Chromium is not installed');
 
 test('an admin invites a client by e-mail, the client signs up through the link and lands in client mode, the admin changes a role', async ({
   browser,
