@@ -20,6 +20,7 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
   await test.step('the login page is accessible and offers sign-up', async () => {
     await page.goto('/#/login');
     await expect(page.getByRole('button', { name: 'Log in with email' })).toBeVisible();
+    await expect(page).toHaveTitle('Log in');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/#\/mailform/);
@@ -102,13 +103,16 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
 
   await test.step('switches the language to Korean and Vietnamese, and keeps it after a reload', async () => {
     await page.goto('/#/profile');
+    await expect(page).toHaveTitle('Profile');
     await page.getByTestId('language-select').selectOption('kr');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page).toHaveTitle('프로필');
     await expect(page.getByTestId('user-box')).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
     await page.getByTestId('language-select').selectOption('vi');
     await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    await expect(page).toHaveTitle('Hồ sơ');
     await page.getByTestId('language-select').selectOption('en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });

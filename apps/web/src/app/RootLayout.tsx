@@ -26,7 +26,7 @@ export function PageSpinner() {
 
 /** The shell: header, left menu, warning bar, toasts and alerts, chosen by the route meta. */
 export function RootLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const meta = useRouteMeta();
   const location = useLocation();
   const navigation = useNavigation();
@@ -41,6 +41,10 @@ export function RootLayout() {
       usePreviousPathStore.getState().setPreviousPath(location.pathname + location.search);
     }
   }, [location.pathname, location.search, meta.name]);
+
+  useEffect(() => {
+    document.title = t(`ui.titles.${meta.name}`);
+  }, [meta.name, t, i18n.language]);
 
   return (
     <div

@@ -1,3 +1,4 @@
+import type { RouteName } from '../../rules/navigation.js';
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
 import { settingsUi } from './ui-settings.js';
@@ -47,6 +48,39 @@ export const ui = {
     paymentSuccess: 'Payment successful',
     pilotNote: 'The pilot area for auto-coding is an experiment.',
   },
+  /** document.title of each route (spec §2 names the payment pages' titles). */
+  titles: {
+    home: 'Teamline',
+    homeType: 'Home',
+    guide: 'Guide',
+    login: 'Log in',
+    oauthPre: 'Google sign-in',
+    oauthSuccess: 'Google sign-in',
+    mailform: 'Email verification',
+    join: 'Sign up',
+    Profile: 'Profile',
+    dashboard: 'Dashboard',
+    document: 'Documents',
+    Timeline: 'Timeline',
+    findId: 'Find your account',
+    findPassword: 'Reset your password',
+    findRepassword: 'New password',
+    calculateExpert: 'Settlement (professional)',
+    calculateClient: 'Settlement (client)',
+    'Permission denied': 'Access denied',
+    'No project': 'No project',
+    mailauth: 'Email authentication',
+    verifyEmail: 'Email verification',
+    verifyInvite: 'Project invitation',
+    setting: 'Project settings',
+    Recruitment: 'Recruitment',
+    epic: 'Epics',
+    doclist: 'Documents',
+    instructionNewRegister: 'Getting started',
+    pilot: 'Pilot',
+    paymentFailure: 'Payment failed',
+    paymentSuccess: 'Payment successful',
+  } satisfies Record<RouteName, string>,
   nav: {
     label: 'Main menu',
     home: 'Home',
