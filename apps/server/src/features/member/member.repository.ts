@@ -72,32 +72,6 @@ export function createMemberRepository(db: Db) {
         .limit(1);
       return rows.length > 0;
     },
-    /**
-     * Projects with other members in which this member is the only one with admin authority: leaving
-     * would orphan them (spec §5: a project needs at least one administrator).
-     */
-    async projectsWhereSoleAdmin(memberIdx: number): Promise<number[]> {
-      const m = alias(membersInProject, 'm');
-      const rows = await db
-        .select({ projectIdx: m.projectIdx })
-        .from(m)
-        .where(
-          and(
-            eq(m.memberIdx, memberIdx),
-            isNull(m.removedAt),
-            sql`(${m.role} = 'admin' or ${m.isAdmin})`,
-            sql`not exists (select 1 from ${membersInProject} o where o.project_idx = ${m.projectIdx} and o.member_idx <> ${m.memberIdx} and o.removed_at is null and (o.role = 'admin' or o.is_admin))`,
-            sql`exists (select 1 from ${membersInProject} o where o.project_idx = ${m.projectIdx} and o.member_idx <> ${m.memberIdx} and o.removed_at is null)`,
-          ),
-        );
-      return rows.map((r) => r.projectIdx);
-    },
-    async removeFromAllProjects(memberIdx: number, at: Date) {
-      await db
-        .update(membersInProject)
-        .set({ removedAt: at })
-        .where(and(eq(membersInProject.memberIdx, memberIdx), isNull(membersInProject.removedAt)));
-    },
     async findByIds(ids: number[]): Promise<MemberRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(members).where(inArray(members.memberIdx, ids));

@@ -13,6 +13,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { hashPassword, verifyPassword } from '../../shared/crypto.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { FileRepository } from '../file/file.repository.js';
+import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
 
@@ -50,6 +51,7 @@ export function createMemberService(
   repo: MemberRepository,
   auth: AuthService,
   fileRepo: FileRepository,
+  membership: Pick<MembershipService, 'assertMayWithdraw' | 'leaveAllProjects'>,
 ) {
   const now = () => ctx.clock.now();
 
@@ -168,8 +170,7 @@ export function createMemberService(
       const member = await requireMember(actor.memberIdx);
       if (!(await verifyPassword(password, member.passwordHash)))
         throw new AppError('AUTH_INCORRECT_PASSWORD');
-      const orphaned = await repo.projectsWhereSoleAdmin(member.memberIdx);
-      if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
+      await membership.assertMayWithdraw(member.memberIdx);
       await repo.update(member.memberIdx, {
         email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
         passwordHash: null,
@@ -186,7 +187,7 @@ export function createMemberService(
         profileFileIdx: null,
         deletedAt: now(),
       });
-      await repo.removeFromAllProjects(member.memberIdx, now());
+      await membership.leaveAllProjects(member.memberIdx);
       await auth.revokeAllSessions(member.memberIdx);
     },
   };

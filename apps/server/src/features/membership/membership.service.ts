@@ -3,47 +3,55 @@ import {
   type MemberInProject,
   type UpdateMemberInProjectRequest,
 } from '@teamline/contract';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import type { MemberInProjectService } from '../member-in-project/member-in-project.service.js';
 import { authorize } from '../project/project.policy.js';
-import type { MembershipRow } from '../project/project.repository.js';
-import type { ProjectMemberRepository } from './project-member.repository.js';
-
-type Handle = Omit<ProjectMemberRepository, 'transaction'>;
+import type { ProjectService } from '../project/project.service.js';
+import type { MembershipRepository, MembershipRow } from './membership.repository.js';
 
 /**
- * Member management in project settings: role, team lead and admin authority changes, removal.
- * A project keeps at least one member with admin authority (spec §5): LAST_ADMIN otherwise.
+ * Members of a project: the member list, role, team lead and admin authority changes, removal and
+ * leaving, and the project part of an account withdrawal. A project keeps at least one member with
+ * admin authority (spec §5): LAST_ADMIN otherwise.
  */
-export function createProjectMemberService(
+export function createMembershipService(
   ctx: AppContext,
-  repo: ProjectMemberRepository,
-  memberInProject: Pick<MemberInProjectService, 'list'>,
+  repo: MembershipRepository,
+  projects: ProjectService,
+  transaction: UnitOfWork<MembershipRepository>,
 ) {
   /**
    * The target record and the caller's own record in its project. A record the caller cannot see
    * (missing, removed, another project's) is MEMBER_IN_PROJECT_NOT_FOUND alike.
    */
-  async function targetAndCaller(r: Handle, actor: Actor, memberInProjectIdx: number) {
+  async function targetAndCaller(r: MembershipRepository, actor: Actor, memberInProjectIdx: number) {
     const target = await r.findActiveRecord(memberInProjectIdx);
-    const caller = target ? await r.findCaller(target.projectIdx, actor.memberIdx) : null;
+    const caller = target ? await r.findMembershipInAnyState(target.projectIdx, actor.memberIdx) : null;
     if (!target || !caller) throw new AppError('MEMBER_IN_PROJECT_NOT_FOUND');
     return { target, caller };
   }
 
-  async function publicRecord(actor: Actor, row: MembershipRow): Promise<MemberInProject> {
-    const list = await memberInProject.list(actor, row.projectIdx);
-    return list.find((m) => m.memberInProjectIdx === row.memberInProjectIdx)!;
-  }
+  const service = {
+    async list(actor: Actor, projectIdx: number): Promise<MemberInProject[]> {
+      await projects.membershipOf(actor, projectIdx);
+      return repo.listActive(projectIdx);
+    },
 
-  return {
+    /** The caller's own record: its memberInProjectIdx is the spec's selfProjectIdx. */
+    async info(actor: Actor, projectIdx: number): Promise<MemberInProject> {
+      const m = await projects.membershipOf(actor, projectIdx);
+      const [row] = await repo.findActive(projectIdx, [m.memberInProjectIdx]);
+      if (!row) throw new AppError('MEMBER_IN_PROJECT_NOT_FOUND');
+      return row;
+    },
+
     async update(
       actor: Actor,
       memberInProjectIdx: number,
       input: UpdateMemberInProjectRequest,
     ): Promise<MemberInProject> {
-      const updated = await repo.transaction(async (r) => {
+      const updated = await transaction(async (r) => {
         const first = await r.findActiveRecord(memberInProjectIdx);
         if (first) await r.lockProject(first.projectIdx);
         const { target, caller } = await targetAndCaller(r, actor, memberInProjectIdx);
@@ -77,7 +85,7 @@ export function createProjectMemberService(
 
     /** Admin authority removes anyone; every member may leave (remove their own record). */
     async remove(actor: Actor, memberInProjectIdx: number): Promise<{ memberInProjectIdx: number }> {
-      const removed = await repo.transaction(async (r) => {
+      const removed = await transaction(async (r) => {
         const first = await r.findActiveRecord(memberInProjectIdx);
         if (first) await r.lockProject(first.projectIdx);
         const { target, caller } = await targetAndCaller(r, actor, memberInProjectIdx);
@@ -98,6 +106,24 @@ export function createProjectMemberService(
       });
       return { memberInProjectIdx };
     },
+
+    /** Account withdrawal, project part: refused while the member is the last admin of a project. */
+    async assertMayWithdraw(memberIdx: number) {
+      const orphaned = await repo.projectsWhereSoleAdmin(memberIdx);
+      if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
+    },
+
+    /** Account withdrawal, project part: the member leaves every project. */
+    async leaveAllProjects(memberIdx: number) {
+      await repo.removeFromAllProjects(memberIdx, ctx.clock.now());
+    },
   };
+
+  async function publicRecord(actor: Actor, row: MembershipRow): Promise<MemberInProject> {
+    const list = await service.list(actor, row.projectIdx);
+    return list.find((m) => m.memberInProjectIdx === row.memberInProjectIdx)!;
+  }
+
+  return service;
 }
-export type ProjectMemberService = ReturnType<typeof createProjectMemberService>;
+export type MembershipService = ReturnType<typeof createMembershipService>;
