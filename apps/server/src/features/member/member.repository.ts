@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { holdsAdminAuthority } from '../membership/last-admin.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
@@ -66,7 +67,7 @@ export function createMemberRepository(db: Db) {
             eq(target.memberIdx, memberIdx),
             isNull(viewer.removedAt),
             isNull(target.removedAt),
-            sql`(${viewer.role} = 'admin' or ${viewer.isAdmin})`,
+            holdsAdminAuthority(viewer),
           ),
         )
         .limit(1);

@@ -51,7 +51,7 @@ export function createMemberService(
   repo: MemberRepository,
   auth: AuthService,
   fileRepo: FileRepository,
-  membership: Pick<MembershipService, 'assertMayWithdraw' | 'leaveAllProjects'>,
+  membership: Pick<MembershipService, 'withdraw'>,
 ) {
   const now = () => ctx.clock.now();
 
@@ -170,24 +170,24 @@ export function createMemberService(
       const member = await requireMember(actor.memberIdx);
       if (!(await verifyPassword(password, member.passwordHash)))
         throw new AppError('AUTH_INCORRECT_PASSWORD');
-      await membership.assertMayWithdraw(member.memberIdx);
-      await repo.update(member.memberIdx, {
-        email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
-        passwordHash: null,
-        name: null,
-        phone: null,
-        birth: null,
-        gender: null,
-        nationality: null,
-        nickname: 'withdrawn',
-        job: null,
-        company: null,
-        hopePrice: null,
-        career: [],
-        profileFileIdx: null,
-        deletedAt: now(),
+      await membership.withdraw(member.memberIdx, async (accounts) => {
+        await accounts.update(member.memberIdx, {
+          email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
+          passwordHash: null,
+          name: null,
+          phone: null,
+          birth: null,
+          gender: null,
+          nationality: null,
+          nickname: 'withdrawn',
+          job: null,
+          company: null,
+          hopePrice: null,
+          career: [],
+          profileFileIdx: null,
+          deletedAt: now(),
+        });
       });
-      await membership.leaveAllProjects(member.memberIdx);
       await auth.revokeAllSessions(member.memberIdx);
     },
   };

@@ -16,6 +16,7 @@ import type { MemberRepository } from '../member/member.repository.js';
 import { authorize } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { InvitationRow, MembershipRepository } from './membership.repository.js';
+import type { MembershipStore } from './membership.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export function createInvitationService(
   repo: MembershipRepository,
   projectRepo: ProjectRepository,
   memberRepo: MemberRepository,
-  transaction: UnitOfWork<MembershipRepository>,
+  transaction: UnitOfWork<MembershipStore>,
 ) {
   const now = () => ctx.clock.now();
 

@@ -24,7 +24,10 @@ export const membershipModule = defineModule({
   services: ({ ctx, services: { project, projectRepo } }) => {
     const db = ctx.database.db;
     const membershipRepo = createMembershipRepository(db);
-    const transaction = unitOfWork(db, ctx.events, createMembershipRepository);
+    const transaction = unitOfWork(db, ctx.events, (h) => ({
+      ...createMembershipRepository(h),
+      accounts: createMemberRepository(h),
+    }));
     return {
       membership: createMembershipService(ctx, membershipRepo, project, transaction),
       invitation: createInvitationService(

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { members, membersInProject, projectInvitations, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { holdsAdminAuthority, type OtherMembers } from './last-admin.js';
 
 export type MembershipRow = typeof membersInProject.$inferSelect;
 export type InvitationRow = typeof projectInvitations.$inferSelect;
@@ -37,9 +37,6 @@ const invitationWithNames = {
   projectName: projects.name,
   projectDeleted: projects.delYn,
 };
-
-/** Serialises member changes of one project (the last-admin rule must see a settled count). */
-const MEMBER_LOCK_NAMESPACE = 7_241_902;
 
 const active = isNull(membersInProject.removedAt);
 
@@ -166,22 +163,35 @@ export function createMembershipRepository(db: Db) {
       return m!;
     },
 
+    /**
+     * Locks the project row until the transaction ends: member changes of one project run one after
+     * another, so the last-admin rule counts what the previous change committed. `no key update`
+     * waits only for other member changes (and project edits), not for inserts that merely
+     * reference the project (stories, links), which take the weaker key-share lock.
+     */
     async lockProject(projectIdx: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(${MEMBER_LOCK_NAMESPACE}, ${projectIdx})`);
+      await db
+        .select({ projectIdx: projects.projectIdx })
+        .from(projects)
+        .where(eq(projects.projectIdx, projectIdx))
+        .for('no key update');
     },
-    /** Active members holding admin authority (role admin or the isAdmin flag). */
-    async countAdminAuthority(projectIdx: number): Promise<number> {
+    /** For the last-admin rule: the project's other active members and those with admin authority. */
+    async otherMembers(projectIdx: number, memberInProjectIdx: number): Promise<OtherMembers> {
       const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({
+          members: sql<number>`count(*)::int`,
+          admins: sql<number>`(count(*) filter (where ${holdsAdminAuthority(membersInProject)}))::int`,
+        })
         .from(membersInProject)
         .where(
           and(
             eq(membersInProject.projectIdx, projectIdx),
+            ne(membersInProject.memberInProjectIdx, memberInProjectIdx),
             active,
-            sql`(${membersInProject.role} = 'admin' or ${membersInProject.isAdmin})`,
           ),
         );
-      return row?.n ?? 0;
+      return { members: row?.members ?? 0, admins: row?.admins ?? 0 };
     },
     async update(
       memberInProjectIdx: number,
@@ -208,31 +218,13 @@ export function createMembershipRepository(db: Db) {
         .where(and(eq(membersInProject.projectIdx, projectIdx), eq(membersInProject.depth1Idx, leadIdx)));
     },
 
-    /**
-     * Projects with other members in which this member is the only one with admin authority: leaving
-     * would orphan them (spec §5: a project needs at least one administrator).
-     */
-    async projectsWhereSoleAdmin(memberIdx: number): Promise<number[]> {
-      const m = alias(membersInProject, 'm');
-      const rows = await db
-        .select({ projectIdx: m.projectIdx })
-        .from(m)
-        .where(
-          and(
-            eq(m.memberIdx, memberIdx),
-            isNull(m.removedAt),
-            sql`(${m.role} = 'admin' or ${m.isAdmin})`,
-            sql`not exists (select 1 from ${membersInProject} o where o.project_idx = ${m.projectIdx} and o.member_idx <> ${m.memberIdx} and o.removed_at is null and (o.role = 'admin' or o.is_admin))`,
-            sql`exists (select 1 from ${membersInProject} o where o.project_idx = ${m.projectIdx} and o.member_idx <> ${m.memberIdx} and o.removed_at is null)`,
-          ),
-        );
-      return rows.map((r) => r.projectIdx);
-    },
-    async removeFromAllProjects(memberIdx: number, at: Date) {
-      await db
-        .update(membersInProject)
-        .set({ removedAt: at })
-        .where(and(eq(membersInProject.memberIdx, memberIdx), active));
+    /** The member's active records in every project, deleted ones too (withdrawal), by project. */
+    async recordsOfMember(memberIdx: number): Promise<MembershipRow[]> {
+      return db
+        .select()
+        .from(membersInProject)
+        .where(and(eq(membersInProject.memberIdx, memberIdx), active))
+        .orderBy(asc(membersInProject.projectIdx));
     },
 
     async insertInvitation(row: typeof projectInvitations.$inferInsert): Promise<InvitationRow> {

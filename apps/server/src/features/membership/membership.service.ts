@@ -1,14 +1,15 @@
-import {
-  hasAdminAuthorityOf,
-  type MemberInProject,
-  type UpdateMemberInProjectRequest,
-} from '@teamline/contract';
+import type { MemberInProject, UpdateMemberInProjectRequest } from '@teamline/contract';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { authorize } from '../project/project.policy.js';
+import type { MemberRepository } from '../member/member.repository.js';
 import type { ProjectService } from '../project/project.service.js';
+import { assertAdminRemains, leavesProjectWithoutAdmin } from './last-admin.js';
 import type { MembershipRepository, MembershipRow } from './membership.repository.js';
+
+/** The unit of work of membership changes; `accounts` lets a withdrawal anonymise the account in it. */
+export type MembershipStore = MembershipRepository & { accounts: MemberRepository };
 
 /**
  * Members of a project: the member list, role, team lead and admin authority changes, removal and
@@ -19,13 +20,16 @@ export function createMembershipService(
   ctx: AppContext,
   repo: MembershipRepository,
   projects: ProjectService,
-  transaction: UnitOfWork<MembershipRepository>,
+  transaction: UnitOfWork<MembershipStore>,
 ) {
   /**
-   * The target record and the caller's own record in its project. A record the caller cannot see
-   * (missing, removed, another project's) is MEMBER_IN_PROJECT_NOT_FOUND alike.
+   * The target record and the caller's own record in its project, read after locking the project
+   * (so concurrent changes of its members wait here). A record the caller cannot see (missing,
+   * removed, another project's) is MEMBER_IN_PROJECT_NOT_FOUND alike.
    */
-  async function targetAndCaller(r: MembershipRepository, actor: Actor, memberInProjectIdx: number) {
+  async function lockedTargetAndCaller(r: MembershipRepository, actor: Actor, memberInProjectIdx: number) {
+    const first = await r.findActiveRecord(memberInProjectIdx);
+    if (first) await r.lockProject(first.projectIdx);
     const target = await r.findActiveRecord(memberInProjectIdx);
     const caller = target ? await r.findMembershipInAnyState(target.projectIdx, actor.memberIdx) : null;
     if (!target || !caller) throw new AppError('MEMBER_IN_PROJECT_NOT_FOUND');
@@ -52,9 +56,7 @@ export function createMembershipService(
       input: UpdateMemberInProjectRequest,
     ): Promise<MemberInProject> {
       const updated = await transaction(async (r) => {
-        const first = await r.findActiveRecord(memberInProjectIdx);
-        if (first) await r.lockProject(first.projectIdx);
-        const { target, caller } = await targetAndCaller(r, actor, memberInProjectIdx);
+        const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
         authorize(caller, 'member.update');
 
         const role = input.role ?? target.role;
@@ -71,9 +73,7 @@ export function createMembershipService(
           if (!lead || lead.projectIdx !== target.projectIdx || lead.role !== 'depth1')
             throw fieldError('depth1Idx', 'invalid');
         }
-        if (hasAdminAuthorityOf(target) && !hasAdminAuthorityOf({ role, isAdmin })) {
-          if ((await r.countAdminAuthority(target.projectIdx)) <= 1) throw new AppError('LAST_ADMIN');
-        }
+        await assertAdminRemains(r, target, { role, isAdmin });
         if (target.role === 'depth1' && role !== 'depth1')
           await r.detachTeam(target.projectIdx, target.memberInProjectIdx);
         return r.update(memberInProjectIdx, { role, isAdmin, depth1Idx });
@@ -86,15 +86,12 @@ export function createMembershipService(
     /** Admin authority removes anyone; every member may leave (remove their own record). */
     async remove(actor: Actor, memberInProjectIdx: number): Promise<{ memberInProjectIdx: number }> {
       const removed = await transaction(async (r) => {
-        const first = await r.findActiveRecord(memberInProjectIdx);
-        if (first) await r.lockProject(first.projectIdx);
-        const { target, caller } = await targetAndCaller(r, actor, memberInProjectIdx);
+        const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
         authorize(
           caller,
           caller.memberInProjectIdx === target.memberInProjectIdx ? 'member.leave' : 'member.remove',
         );
-        if (hasAdminAuthorityOf(target) && (await r.countAdminAuthority(target.projectIdx)) <= 1)
-          throw new AppError('LAST_ADMIN');
+        await assertAdminRemains(r, target, null);
         await r.markRemoved(memberInProjectIdx, ctx.clock.now());
         if (target.role === 'depth1') await r.detachTeam(target.projectIdx, target.memberInProjectIdx);
         return target;
@@ -107,15 +104,29 @@ export function createMembershipService(
       return { memberInProjectIdx };
     },
 
-    /** Account withdrawal, project part: refused while the member is the last admin of a project. */
-    async assertMayWithdraw(memberIdx: number) {
-      const orphaned = await repo.projectsWhereSoleAdmin(memberIdx);
-      if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
-    },
-
-    /** Account withdrawal, project part: the member leaves every project. */
-    async leaveAllProjects(memberIdx: number) {
-      await repo.removeFromAllProjects(memberIdx, ctx.clock.now());
+    /**
+     * Account withdrawal, in one transaction: the member leaves every project, members of teams they
+     * led lose their lead, and `account` (the member module's part: anonymising the account) runs on
+     * the same transaction. LAST_ADMIN, naming the projects, when it would leave one with other
+     * members but no admin; the projects are locked in ascending order first, so two withdrawals
+     * sharing projects wait for each other instead of deadlocking, and the second sees the first.
+     */
+    async withdraw(memberIdx: number, account: (accounts: MemberRepository) => Promise<void>) {
+      await transaction(async (r) => {
+        for (const { projectIdx } of await r.recordsOfMember(memberIdx)) await r.lockProject(projectIdx);
+        const records = await r.recordsOfMember(memberIdx);
+        const orphaned: number[] = [];
+        for (const record of records)
+          if (await leavesProjectWithoutAdmin(r, record, null, 'withdrawal'))
+            orphaned.push(record.projectIdx);
+        if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
+        const at = ctx.clock.now();
+        for (const record of records) {
+          await r.markRemoved(record.memberInProjectIdx, at);
+          await r.detachTeam(record.projectIdx, record.memberInProjectIdx);
+        }
+        await account(r.accounts);
+      });
     },
   };
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { membersInProject, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { holdsAdminAuthority } from '../membership/last-admin.js';
 import { createMembershipRepository } from '../membership/membership.repository.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -68,7 +69,7 @@ export function createProjectRepository(db: Db) {
           and(
             eq(membersInProject.memberIdx, memberIdx),
             isNull(membersInProject.removedAt),
-            sql`(${membersInProject.role} = 'admin' or ${membersInProject.isAdmin})`,
+            holdsAdminAuthority(membersInProject),
             eq(projects.delYn, 'Y'),
             gt(projects.deletedAt, since),
           ),
