@@ -168,16 +168,16 @@ export function createInvitationService(
       const membership = await transaction(async (r) => {
         if (!(await r.markInvitationAccepted(row.invite.inviteIdx, actor.memberIdx, now())))
           throw new AppError('INVITE_INVALID');
-        return r.join({
+        const joined = await r.join({
           projectIdx: row.invite.projectIdx,
           memberIdx: actor.memberIdx,
           role: row.invite.role,
         });
-      });
-      await ctx.pubsub.publish({
-        type: 'member.joined',
-        projectIdx: membership.projectIdx,
-        payload: { memberInProjectIdx: membership.memberInProjectIdx, memberIdx: actor.memberIdx },
+        await r.events.record('member.joined', joined.projectIdx, {
+          memberInProjectIdx: joined.memberInProjectIdx,
+          memberIdx: actor.memberIdx,
+        });
+        return joined;
       });
       return {
         projectIdx: membership.projectIdx,

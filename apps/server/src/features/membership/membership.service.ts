@@ -6,7 +6,7 @@ import { authorize } from '../project/project.policy.js';
 import type { MemberRepository } from '../member/member.repository.js';
 import type { ProjectService } from '../project/project.service.js';
 import { assertAdminRemains, leavesProjectWithoutAdmin } from './last-admin.js';
-import type { MembershipRepository, MembershipRow } from './membership.repository.js';
+import type { MembershipRepository } from './membership.repository.js';
 
 /** The unit of work of membership changes; `accounts` lets a withdrawal anonymise the account in it. */
 export type MembershipStore = MembershipRepository & { accounts: MemberRepository };
@@ -14,7 +14,8 @@ export type MembershipStore = MembershipRepository & { accounts: MemberRepositor
 /**
  * Members of a project: the member list, role, team lead and admin authority changes, removal and
  * leaving, and the project part of an account withdrawal. A project keeps at least one member with
- * admin authority (spec §5): LAST_ADMIN otherwise.
+ * admin authority (spec §5, `last-admin.ts`): LAST_ADMIN otherwise. Every change records its
+ * `member.*` event in its transaction; the outbox delivers it (realtime sockets) after the commit.
  */
 export function createMembershipService(
   ctx: AppContext,
@@ -36,7 +37,7 @@ export function createMembershipService(
     return { target, caller };
   }
 
-  const service = {
+  return {
     async list(actor: Actor, projectIdx: number): Promise<MemberInProject[]> {
       await projects.membershipOf(actor, projectIdx);
       return repo.listActive(projectIdx);
@@ -55,7 +56,7 @@ export function createMembershipService(
       memberInProjectIdx: number,
       input: UpdateMemberInProjectRequest,
     ): Promise<MemberInProject> {
-      const updated = await transaction(async (r) => {
+      return transaction(async (r) => {
         const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
         authorize(caller, 'member.update');
 
@@ -76,16 +77,16 @@ export function createMembershipService(
         await assertAdminRemains(r, target, { role, isAdmin });
         if (target.role === 'depth1' && role !== 'depth1')
           await r.detachTeam(target.projectIdx, target.memberInProjectIdx);
-        return r.update(memberInProjectIdx, { role, isAdmin, depth1Idx });
+        await r.update(memberInProjectIdx, { role, isAdmin, depth1Idx });
+        const [result] = await r.findActive(target.projectIdx, [memberInProjectIdx]);
+        await r.events.record('member.updated', target.projectIdx, result!);
+        return result!;
       });
-      const result = await publicRecord(actor, updated);
-      await ctx.pubsub.publish({ type: 'member.updated', projectIdx: updated.projectIdx, payload: result });
-      return result;
     },
 
     /** Admin authority removes anyone; every member may leave (remove their own record). */
     async remove(actor: Actor, memberInProjectIdx: number): Promise<{ memberInProjectIdx: number }> {
-      const removed = await transaction(async (r) => {
+      await transaction(async (r) => {
         const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
         authorize(
           caller,
@@ -94,12 +95,10 @@ export function createMembershipService(
         await assertAdminRemains(r, target, null);
         await r.markRemoved(memberInProjectIdx, ctx.clock.now());
         if (target.role === 'depth1') await r.detachTeam(target.projectIdx, target.memberInProjectIdx);
-        return target;
-      });
-      await ctx.pubsub.publish({
-        type: 'member.removed',
-        projectIdx: removed.projectIdx,
-        payload: { memberInProjectIdx, memberIdx: removed.memberIdx },
+        await r.events.record('member.removed', target.projectIdx, {
+          memberInProjectIdx,
+          memberIdx: target.memberIdx,
+        });
       });
       return { memberInProjectIdx };
     },
@@ -124,17 +123,14 @@ export function createMembershipService(
         for (const record of records) {
           await r.markRemoved(record.memberInProjectIdx, at);
           await r.detachTeam(record.projectIdx, record.memberInProjectIdx);
+          await r.events.record('member.removed', record.projectIdx, {
+            memberInProjectIdx: record.memberInProjectIdx,
+            memberIdx,
+          });
         }
         await account(r.accounts);
       });
     },
   };
-
-  async function publicRecord(actor: Actor, row: MembershipRow): Promise<MemberInProject> {
-    const list = await service.list(actor, row.projectIdx);
-    return list.find((m) => m.memberInProjectIdx === row.memberInProjectIdx)!;
-  }
-
-  return service;
 }
 export type MembershipService = ReturnType<typeof createMembershipService>;
