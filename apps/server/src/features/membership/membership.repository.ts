@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { members, membersInProject, projectInvitations, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { holdsAdminAuthority, type OtherMembers } from './last-admin.js';
@@ -53,22 +53,29 @@ export function createMembershipRepository(db: Db) {
       .innerJoin(members, eq(members.memberIdx, projectInvitations.invitedByIdx))
       .innerJoin(projects, eq(projects.projectIdx, projectInvitations.projectIdx));
 
+  /** One active record in a live project. */
+  const liveRecord = async (where: SQL | undefined): Promise<MembershipRow | null> => {
+    const [row] = await db
+      .select({ m: membersInProject })
+      .from(membersInProject)
+      .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
+      .where(and(where, active, eq(projects.delYn, 'N')));
+    return row?.m ?? null;
+  };
+  /** Active members as the member list shows them. */
+  const listedWhere = (where: SQL | undefined) =>
+    db
+      .select(listed)
+      .from(membersInProject)
+      .innerJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
+      .where(and(where, active));
+
   return {
     /** The member's active record in a live (not deleted) project. */
     async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
-      const [row] = await db
-        .select({ membership: membersInProject })
-        .from(membersInProject)
-        .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
-        .where(
-          and(
-            eq(membersInProject.projectIdx, projectIdx),
-            eq(membersInProject.memberIdx, memberIdx),
-            active,
-            eq(projects.delYn, 'N'),
-          ),
-        );
-      return row?.membership ?? null;
+      return liveRecord(
+        and(eq(membersInProject.projectIdx, projectIdx), eq(membersInProject.memberIdx, memberIdx)),
+      );
     },
     /** The member's active record whatever the project's state (restore of a deleted project). */
     async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
@@ -82,38 +89,20 @@ export function createMembershipRepository(db: Db) {
     },
     /** An active record in a live project, by its id. */
     async findActiveRecord(memberInProjectIdx: number): Promise<MembershipRow | null> {
-      const [row] = await db
-        .select({ m: membersInProject })
-        .from(membersInProject)
-        .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
-        .where(
-          and(eq(membersInProject.memberInProjectIdx, memberInProjectIdx), active, eq(projects.delYn, 'N')),
-        );
-      return row?.m ?? null;
+      return liveRecord(eq(membersInProject.memberInProjectIdx, memberInProjectIdx));
     },
 
     async listActive(projectIdx: number): Promise<MemberInProjectRow[]> {
-      return db
-        .select(listed)
-        .from(membersInProject)
-        .innerJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
-        .where(and(eq(membersInProject.projectIdx, projectIdx), active))
-        .orderBy(asc(membersInProject.memberInProjectIdx));
+      return listedWhere(eq(membersInProject.projectIdx, projectIdx)).orderBy(
+        asc(membersInProject.memberInProjectIdx),
+      );
     },
     /** Active records among `idxs` in this project (ids of other projects are simply absent). */
     async findActive(projectIdx: number, idxs: number[]): Promise<MemberInProjectRow[]> {
       if (idxs.length === 0) return [];
-      return db
-        .select(listed)
-        .from(membersInProject)
-        .innerJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
-        .where(
-          and(
-            eq(membersInProject.projectIdx, projectIdx),
-            inArray(membersInProject.memberInProjectIdx, idxs),
-            active,
-          ),
-        );
+      return listedWhere(
+        and(eq(membersInProject.projectIdx, projectIdx), inArray(membersInProject.memberInProjectIdx, idxs)),
+      );
     },
     /** Any record (also of members who left): the permission check still needs their team. */
     async findRecords(projectIdx: number, idxs: number[]) {
