@@ -3,8 +3,8 @@ import { commonModule } from './features/common/common.module.js';
 import { dashboardModule } from './features/dashboard/dashboard.module.js';
 import { fileModule } from './features/file/file.module.js';
 import { linkModule } from './features/link/link.module.js';
-import { memberInProjectModule } from './features/member-in-project/member-in-project.module.js';
 import { memberModule } from './features/member/member.module.js';
+import { membershipModule } from './features/membership/membership.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
 import type { AppModule } from './platform/module.js';
@@ -18,10 +18,10 @@ export const appModules: readonly AppModule[] = [
   commonModule,
   projectModule,
   authModule,
+  membershipModule,
   memberModule,
   fileModule,
   linkModule,
-  memberInProjectModule,
   planningModule,
   dashboardModule,
   realtimeModule,

@@ -14,7 +14,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
 
   const unsubscribe = app.ctx.pubsub.subscribe((event: ProjectEvent) => {
     if (sockets.size === 0) return;
-    void app.services.projectRepo
+    void app.services.membershipRepo
       .activeMemberIdxs(event.projectIdx)
       .then((memberIdxs) => {
         const allowed = new Set(memberIdxs);

@@ -6,6 +6,7 @@
 import { loadConfig } from '../config.js';
 import { createLinkRepository } from '../features/link/link.repository.js';
 import { createMemberRepository } from '../features/member/member.repository.js';
+import { createMembershipRepository } from '../features/membership/membership.repository.js';
 import { createProjectRepository } from '../features/project/project.repository.js';
 import { openDatabase } from '../infra/db.js';
 import { hashPassword } from '../shared/crypto.js';
@@ -35,6 +36,7 @@ const { db } = database;
 const members = createMemberRepository(db);
 const projects = createProjectRepository(db);
 const links = createLinkRepository(db);
+const memberships = createMembershipRepository(db);
 
 try {
   const passwordHash = await hashPassword(PASSWORD);
@@ -70,9 +72,9 @@ try {
     ).project;
   }
   const projectIdx = project.projectIdx;
-  await projects.addMember({ projectIdx, memberIdx: ids.client!, role: 'client' });
-  const lead = await projects.addMember({ projectIdx, memberIdx: ids.depth1!, role: 'depth1' });
-  await projects.addMember({
+  await memberships.addMember({ projectIdx, memberIdx: ids.client!, role: 'client' });
+  const lead = await memberships.addMember({ projectIdx, memberIdx: ids.depth1!, role: 'depth1' });
+  await memberships.addMember({
     projectIdx,
     memberIdx: ids.depth2!,
     role: 'depth2',

@@ -206,5 +206,5 @@ export async function addToProject(
   role: 'admin' | 'depth1' | 'depth2' | 'client',
   extra: { isAdmin?: boolean; depth1Idx?: number | null } = {},
 ) {
-  return t.app.services.projectRepo.addMember({ projectIdx, memberIdx, role, ...extra });
+  return t.app.services.membershipRepo.addMember({ projectIdx, memberIdx, role, ...extra });
 }

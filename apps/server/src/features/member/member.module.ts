@@ -18,6 +18,7 @@ export const memberModule = defineModule({
       createMemberRepository(ctx.database.db),
       services.auth,
       createFileRepository(ctx.database.db),
+      services.membership,
     ),
   }),
   routes: memberRoutes,

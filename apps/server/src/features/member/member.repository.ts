@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { holdsAdminAuthority } from '../membership/last-admin.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
@@ -66,37 +67,11 @@ export function createMemberRepository(db: Db) {
             eq(target.memberIdx, memberIdx),
             isNull(viewer.removedAt),
             isNull(target.removedAt),
-            sql`(${viewer.role} = 'admin' or ${viewer.isAdmin})`,
+            holdsAdminAuthority(viewer),
           ),
         )
         .limit(1);
       return rows.length > 0;
-    },
-    /**
-     * Projects with other members in which this member is the only one with admin authority: leaving
-     * would orphan them (spec §5: a project needs at least one administrator).
-     */
-    async projectsWhereSoleAdmin(memberIdx: number): Promise<number[]> {
-      const m = alias(membersInProject, 'm');
-      const rows = await db
-        .select({ projectIdx: m.projectIdx })
-        .from(m)
-        .where(
-          and(
-            eq(m.memberIdx, memberIdx),
-            isNull(m.removedAt),
-            sql`(${m.role} = 'admin' or ${m.isAdmin})`,
-            sql`not exists (select 1 from ${membersInProject} o where o.project_idx = ${m.projectIdx} and o.member_idx <> ${m.memberIdx} and o.removed_at is null and (o.role = 'admin' or o.is_admin))`,
-            sql`exists (select 1 from ${membersInProject} o where o.project_idx = ${m.projectIdx} and o.member_idx <> ${m.memberIdx} and o.removed_at is null)`,
-          ),
-        );
-      return rows.map((r) => r.projectIdx);
-    },
-    async removeFromAllProjects(memberIdx: number, at: Date) {
-      await db
-        .update(membersInProject)
-        .set({ removedAt: at })
-        .where(and(eq(membersInProject.memberIdx, memberIdx), isNull(membersInProject.removedAt)));
     },
     async findByIds(ids: number[]): Promise<MemberRow[]> {
       if (ids.length === 0) return [];

@@ -13,6 +13,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { hashPassword, verifyPassword } from '../../shared/crypto.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { FileRepository } from '../file/file.repository.js';
+import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
 import type { MemberRepository, MemberRow } from './member.repository.js';
 
@@ -50,6 +51,7 @@ export function createMemberService(
   repo: MemberRepository,
   auth: AuthService,
   fileRepo: FileRepository,
+  membership: Pick<MembershipService, 'withdraw'>,
 ) {
   const now = () => ctx.clock.now();
 
@@ -168,25 +170,24 @@ export function createMemberService(
       const member = await requireMember(actor.memberIdx);
       if (!(await verifyPassword(password, member.passwordHash)))
         throw new AppError('AUTH_INCORRECT_PASSWORD');
-      const orphaned = await repo.projectsWhereSoleAdmin(member.memberIdx);
-      if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
-      await repo.update(member.memberIdx, {
-        email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
-        passwordHash: null,
-        name: null,
-        phone: null,
-        birth: null,
-        gender: null,
-        nationality: null,
-        nickname: 'withdrawn',
-        job: null,
-        company: null,
-        hopePrice: null,
-        career: [],
-        profileFileIdx: null,
-        deletedAt: now(),
+      await membership.withdraw(member.memberIdx, async (accounts) => {
+        await accounts.update(member.memberIdx, {
+          email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
+          passwordHash: null,
+          name: null,
+          phone: null,
+          birth: null,
+          gender: null,
+          nationality: null,
+          nickname: 'withdrawn',
+          job: null,
+          company: null,
+          hopePrice: null,
+          career: [],
+          profileFileIdx: null,
+          deletedAt: now(),
+        });
       });
-      await repo.removeFromAllProjects(member.memberIdx, now());
       await auth.revokeAllSessions(member.memberIdx);
     },
   };

@@ -3,7 +3,7 @@ import type { EventDispatcher } from '../../platform/events/event-dispatcher.js'
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { createEpicRepository } from '../epic/epic.repository.js';
 import { createHistoryRepository } from '../history/history.repository.js';
-import { createMemberInProjectRepository } from '../member-in-project/member-in-project.repository.js';
+import { createMembershipRepository } from '../membership/membership.repository.js';
 import { createMilestoneRepository } from '../milestone/milestone.repository.js';
 import { createTimekeepingRepository } from '../timekeeping/timekeeping.repository.js';
 import { createPlanningVersionRepository } from './planning-version.repository.js';
@@ -16,7 +16,7 @@ export function planningRepositories(db: Db) {
     milestone: createMilestoneRepository(db),
     epic: createEpicRepository(db),
     history: createHistoryRepository(db),
-    members: createMemberInProjectRepository(db),
+    members: createMembershipRepository(db),
     timekeeping: createTimekeepingRepository(db),
     version: createPlanningVersionRepository(db),
   };

@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { membersInProject, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { holdsAdminAuthority } from '../membership/last-admin.js';
+import { createMembershipRepository } from '../membership/membership.repository.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
-export type MembershipRow = typeof membersInProject.$inferSelect;
+export type { MembershipRow } from '../membership/membership.repository.js';
 
 export function createProjectRepository(db: Db) {
+  const memberships = createMembershipRepository(db);
   const activeCount = sql<number>`(select count(*)::int from ${membersInProject} m where m.project_idx = ${projects.projectIdx} and m.removed_at is null)`;
   return {
     async createWithMember(
@@ -28,36 +31,10 @@ export function createProjectRepository(db: Db) {
         .where(and(eq(projects.projectIdx, projectIdx), eq(projects.delYn, 'N')));
       return row ?? null;
     },
-    /** The member's active record in a live (not deleted) project. */
-    async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
-      const [row] = await db
-        .select({ membership: membersInProject })
-        .from(membersInProject)
-        .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
-        .where(
-          and(
-            eq(membersInProject.projectIdx, projectIdx),
-            eq(membersInProject.memberIdx, memberIdx),
-            isNull(membersInProject.removedAt),
-            eq(projects.delYn, 'N'),
-          ),
-        );
-      return row?.membership ?? null;
-    },
-    /** The member's active record whatever the project's state (restore of a deleted project). */
-    async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
-      const [row] = await db
-        .select()
-        .from(membersInProject)
-        .where(
-          and(
-            eq(membersInProject.projectIdx, projectIdx),
-            eq(membersInProject.memberIdx, memberIdx),
-            isNull(membersInProject.removedAt),
-          ),
-        );
-      return row ?? null;
-    },
+    // The caller's membership, for the authorization of project actions (the membership module's queries).
+    findMembership: memberships.findMembership,
+    findMembershipInAnyState: memberships.findMembershipInAnyState,
+    totalMember: memberships.totalMember,
     async findAnyById(projectIdx: number): Promise<ProjectRow | null> {
       const [row] = await db.select().from(projects).where(eq(projects.projectIdx, projectIdx));
       return row ?? null;
@@ -92,7 +69,7 @@ export function createProjectRepository(db: Db) {
           and(
             eq(membersInProject.memberIdx, memberIdx),
             isNull(membersInProject.removedAt),
-            sql`(${membersInProject.role} = 'admin' or ${membersInProject.isAdmin})`,
+            holdsAdminAuthority(membersInProject),
             eq(projects.delYn, 'Y'),
             gt(projects.deletedAt, since),
           ),
@@ -112,36 +89,6 @@ export function createProjectRepository(db: Db) {
           ),
         )
         .orderBy(asc(projects.projectIdx));
-    },
-    async totalMember(projectIdx: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(membersInProject)
-        .where(and(eq(membersInProject.projectIdx, projectIdx), isNull(membersInProject.removedAt)));
-      return row?.n ?? 0;
-    },
-    async activeMemberIdxs(projectIdx: number): Promise<number[]> {
-      const rows = await db
-        .select({ memberIdx: membersInProject.memberIdx })
-        .from(membersInProject)
-        .where(and(eq(membersInProject.projectIdx, projectIdx), isNull(membersInProject.removedAt)));
-      return rows.map((r) => r.memberIdx);
-    },
-    async addMember(row: typeof membersInProject.$inferInsert): Promise<MembershipRow> {
-      const [m] = await db
-        .insert(membersInProject)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [membersInProject.projectIdx, membersInProject.memberIdx],
-          set: {
-            role: row.role,
-            isAdmin: row.isAdmin ?? false,
-            depth1Idx: row.depth1Idx ?? null,
-            removedAt: null,
-          },
-        })
-        .returning();
-      return m!;
     },
     async findByName(name: string): Promise<ProjectRow | null> {
       const [row] = await db.select().from(projects).where(eq(projects.name, name)).limit(1);

@@ -11,14 +11,16 @@ import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MemberRepository } from '../member/member.repository.js';
 import { authorize } from '../project/project.policy.js';
 import type { ProjectRepository } from '../project/project.repository.js';
-import type { InvitationRepository, InvitationRow } from './invitation.repository.js';
+import type { InvitationRow, MembershipRepository } from './membership.repository.js';
+import type { MembershipStore } from './membership.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Joined = NonNullable<Awaited<ReturnType<InvitationRepository['findById']>>>;
+type Joined = NonNullable<Awaited<ReturnType<MembershipRepository['findInvitation']>>>;
 
 /**
  * Invitations by e-mail (PRODUCT.md "A member joins by invitation e-mail"). Tokens are 32 random
@@ -26,9 +28,10 @@ type Joined = NonNullable<Awaited<ReturnType<InvitationRepository['findById']>>>
  */
 export function createInvitationService(
   ctx: AppContext,
-  repo: InvitationRepository,
+  repo: MembershipRepository,
   projectRepo: ProjectRepository,
   memberRepo: MemberRepository,
+  transaction: UnitOfWork<MembershipStore>,
 ) {
   const now = () => ctx.clock.now();
 
@@ -74,7 +77,7 @@ export function createInvitationService(
 
   /** An invitation the caller may manage; others' and missing ones look the same (NOT_FOUND). */
   async function managed(actor: Actor, inviteIdx: number): Promise<Joined> {
-    const row = await repo.findById(inviteIdx);
+    const row = await repo.findInvitation(inviteIdx);
     const caller = row ? await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx) : null;
     if (!row || !caller) throw new AppError('NOT_FOUND');
     authorize(caller, 'invite.manage');
@@ -92,9 +95,9 @@ export function createInvitationService(
       const email = input.email.trim().toLowerCase();
       if (await activeMemberWithEmail(input.projectIdx, email)) throw new AppError('ALREADY_MEMBER');
       // One open invitation per address: a new one replaces (revokes) the previous.
-      await repo.revokeOpen(input.projectIdx, email, now());
+      await repo.revokeOpenInvitations(input.projectIdx, email, now());
       const token = randomToken();
-      const row = await repo.insert({
+      const row = await repo.insertInvitation({
         projectIdx: input.projectIdx,
         email,
         role: input.role,
@@ -105,12 +108,12 @@ export function createInvitationService(
         sentAt: now(),
       });
       await sendMail(row, token, actor.memberIdx);
-      return toInvitation((await repo.findById(row.inviteIdx))!);
+      return toInvitation((await repo.findInvitation(row.inviteIdx))!);
     },
 
     async list(actor: Actor, projectIdx: number): Promise<Invitation[]> {
       authorize(await projectRepo.findMembership(projectIdx, actor.memberIdx), 'invite.manage');
-      return (await repo.listOfProject(projectIdx)).map(toInvitation);
+      return (await repo.invitationsOfProject(projectIdx)).map(toInvitation);
     },
 
     /** A new link for a pending or expired invitation; the old link stops working. */
@@ -118,7 +121,7 @@ export function createInvitationService(
       const { invite } = await managed(actor, inviteIdx);
       if (invite.acceptedAt || invite.revokedAt) throw new AppError('INVITE_INVALID');
       const token = randomToken();
-      const renewed = await repo.renew(
+      const renewed = await repo.renewInvitation(
         inviteIdx,
         sha256(token),
         new Date(now().getTime() + INVITE_TTL_DAYS * DAY_MS),
@@ -126,19 +129,19 @@ export function createInvitationService(
       );
       if (!renewed) throw new AppError('INVITE_INVALID');
       await sendMail(renewed, token, actor.memberIdx);
-      return toInvitation((await repo.findById(inviteIdx))!);
+      return toInvitation((await repo.findInvitation(inviteIdx))!);
     },
 
     async revoke(actor: Actor, inviteIdx: number): Promise<Invitation> {
       const { invite } = await managed(actor, inviteIdx);
       if (invite.acceptedAt) throw new AppError('INVITE_INVALID');
-      await repo.revoke(inviteIdx, now());
-      return toInvitation((await repo.findById(inviteIdx))!);
+      await repo.revokeInvitation(inviteIdx, now());
+      return toInvitation((await repo.findInvitation(inviteIdx))!);
     },
 
     /** What the invitation page shows; needs no key (the token is the secret). */
     async preview(token: string): Promise<InvitePreview> {
-      const row = await repo.findByTokenHash(sha256(token));
+      const row = await repo.findInvitationByTokenHash(sha256(token));
       if (!row || row.projectDeleted === 'Y') throw new AppError('INVITE_INVALID');
       return {
         projectIdx: row.invite.projectIdx,
@@ -152,7 +155,7 @@ export function createInvitationService(
     },
 
     async accept(actor: Actor, token: string): Promise<InviteAcceptResponse> {
-      const row = await repo.findByTokenHash(sha256(token));
+      const row = await repo.findInvitationByTokenHash(sha256(token));
       if (!row || row.projectDeleted === 'Y') throw new AppError('INVITE_INVALID');
       const status = statusOf(row.invite);
       if (status === 'accepted' || status === 'revoked') throw new AppError('INVITE_INVALID');
@@ -162,19 +165,19 @@ export function createInvitationService(
         throw new AppError('INVITE_EMAIL_MISMATCH');
       if (await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx))
         throw new AppError('ALREADY_MEMBER');
-      const membership = await repo.transaction(async (tx) => {
-        if (!(await repo.markAccepted(tx, row.invite.inviteIdx, actor.memberIdx, now())))
+      const membership = await transaction(async (r) => {
+        if (!(await r.markInvitationAccepted(row.invite.inviteIdx, actor.memberIdx, now())))
           throw new AppError('INVITE_INVALID');
-        return repo.join(tx, {
+        const joined = await r.join({
           projectIdx: row.invite.projectIdx,
           memberIdx: actor.memberIdx,
           role: row.invite.role,
         });
-      });
-      await ctx.pubsub.publish({
-        type: 'member.joined',
-        projectIdx: membership.projectIdx,
-        payload: { memberInProjectIdx: membership.memberInProjectIdx, memberIdx: actor.memberIdx },
+        await r.events.record('member.joined', joined.projectIdx, {
+          memberInProjectIdx: joined.memberInProjectIdx,
+          memberIdx: actor.memberIdx,
+        });
+        return joined;
       });
       return {
         projectIdx: membership.projectIdx,

@@ -1,0 +1,47 @@
+import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { defineModule } from '../../platform/module.js';
+import { createMemberRepository } from '../member/member.repository.js';
+import { invitationRoutes } from './invitation.routes.js';
+import { createInvitationService, type InvitationService } from './invitation.service.js';
+import { memberRoutes } from './member.routes.js';
+import { createMembershipRepository, type MembershipRepository } from './membership.repository.js';
+import { createMembershipService, type MembershipService } from './membership.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    membership: MembershipService;
+    invitation: InvitationService;
+    membershipRepo: MembershipRepository;
+  }
+}
+
+/**
+ * Membership: members of projects, their roles, team leads and admin authority, removal, leaving,
+ * the project part of an account withdrawal, invitations, and the last-admin rule.
+ */
+export const membershipModule = defineModule({
+  name: 'membership',
+  services: ({ ctx, services: { project, projectRepo } }) => {
+    const db = ctx.database.db;
+    const membershipRepo = createMembershipRepository(db);
+    const transaction = unitOfWork(db, ctx.events, (h) => ({
+      ...createMembershipRepository(h),
+      accounts: createMemberRepository(h),
+    }));
+    return {
+      membership: createMembershipService(ctx, membershipRepo, project, transaction),
+      invitation: createInvitationService(
+        ctx,
+        membershipRepo,
+        projectRepo,
+        createMemberRepository(db),
+        transaction,
+      ),
+      membershipRepo,
+    };
+  },
+  routes: async (api) => {
+    await api.register(memberRoutes);
+    await api.register(invitationRoutes);
+  },
+});

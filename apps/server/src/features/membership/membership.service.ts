@@ -1,0 +1,136 @@
+import type { MemberInProject, UpdateMemberInProjectRequest } from '@teamline/contract';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
+import { AppError, fieldError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { authorize } from '../project/project.policy.js';
+import type { MemberRepository } from '../member/member.repository.js';
+import type { ProjectService } from '../project/project.service.js';
+import { assertAdminRemains, leavesProjectWithoutAdmin } from './last-admin.js';
+import type { MembershipRepository } from './membership.repository.js';
+
+/** The unit of work of membership changes; `accounts` lets a withdrawal anonymise the account in it. */
+export type MembershipStore = MembershipRepository & { accounts: MemberRepository };
+
+/**
+ * Members of a project: the member list, role, team lead and admin authority changes, removal and
+ * leaving, and the project part of an account withdrawal. A project keeps at least one member with
+ * admin authority (spec §5, `last-admin.ts`): LAST_ADMIN otherwise. Every change records its
+ * `member.*` event in its transaction; the outbox delivers it (realtime sockets) after the commit.
+ */
+export function createMembershipService(
+  ctx: AppContext,
+  repo: MembershipRepository,
+  projects: ProjectService,
+  transaction: UnitOfWork<MembershipStore>,
+) {
+  /**
+   * The target record and the caller's own record in its project, read after locking the project
+   * (so concurrent changes of its members wait here). A record the caller cannot see (missing,
+   * removed, another project's) is MEMBER_IN_PROJECT_NOT_FOUND alike.
+   */
+  async function lockedTargetAndCaller(r: MembershipRepository, actor: Actor, memberInProjectIdx: number) {
+    const first = await r.findActiveRecord(memberInProjectIdx);
+    if (first) await r.lockProject(first.projectIdx);
+    const target = await r.findActiveRecord(memberInProjectIdx);
+    const caller = target ? await r.findMembershipInAnyState(target.projectIdx, actor.memberIdx) : null;
+    if (!target || !caller) throw new AppError('MEMBER_IN_PROJECT_NOT_FOUND');
+    return { target, caller };
+  }
+
+  return {
+    async list(actor: Actor, projectIdx: number): Promise<MemberInProject[]> {
+      await projects.membershipOf(actor, projectIdx);
+      return repo.listActive(projectIdx);
+    },
+
+    /** The caller's own record: its memberInProjectIdx is the spec's selfProjectIdx. */
+    async info(actor: Actor, projectIdx: number): Promise<MemberInProject> {
+      const m = await projects.membershipOf(actor, projectIdx);
+      const [row] = await repo.findActive(projectIdx, [m.memberInProjectIdx]);
+      if (!row) throw new AppError('MEMBER_IN_PROJECT_NOT_FOUND');
+      return row;
+    },
+
+    async update(
+      actor: Actor,
+      memberInProjectIdx: number,
+      input: UpdateMemberInProjectRequest,
+    ): Promise<MemberInProject> {
+      return transaction(async (r) => {
+        const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
+        authorize(caller, 'member.update');
+
+        const role = input.role ?? target.role;
+        // Role admin always holds admin authority; leaving the admin role drops it unless kept explicitly.
+        const isAdmin =
+          role === 'admin'
+            ? true
+            : (input.isAdmin ??
+              (input.role !== undefined && target.role === 'admin' ? false : target.isAdmin));
+        let depth1Idx = input.depth1Idx === undefined ? target.depth1Idx : input.depth1Idx;
+        if (role !== 'depth2') depth1Idx = null;
+        if (depth1Idx != null) {
+          const lead = await r.findActiveRecord(depth1Idx);
+          if (!lead || lead.projectIdx !== target.projectIdx || lead.role !== 'depth1')
+            throw fieldError('depth1Idx', 'invalid');
+        }
+        await assertAdminRemains(r, target, { role, isAdmin });
+        if (target.role === 'depth1' && role !== 'depth1')
+          await r.detachTeam(target.projectIdx, target.memberInProjectIdx);
+        await r.update(memberInProjectIdx, { role, isAdmin, depth1Idx });
+        const [result] = await r.findActive(target.projectIdx, [memberInProjectIdx]);
+        await r.events.record('member.updated', target.projectIdx, result!);
+        return result!;
+      });
+    },
+
+    /** Admin authority removes anyone; every member may leave (remove their own record). */
+    async remove(actor: Actor, memberInProjectIdx: number): Promise<{ memberInProjectIdx: number }> {
+      await transaction(async (r) => {
+        const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
+        authorize(
+          caller,
+          caller.memberInProjectIdx === target.memberInProjectIdx ? 'member.leave' : 'member.remove',
+        );
+        await assertAdminRemains(r, target, null);
+        await r.markRemoved(memberInProjectIdx, ctx.clock.now());
+        if (target.role === 'depth1') await r.detachTeam(target.projectIdx, target.memberInProjectIdx);
+        await r.events.record('member.removed', target.projectIdx, {
+          memberInProjectIdx,
+          memberIdx: target.memberIdx,
+        });
+      });
+      return { memberInProjectIdx };
+    },
+
+    /**
+     * Account withdrawal, in one transaction: the member leaves every project, members of teams they
+     * led lose their lead, and `account` (the member module's part: anonymising the account) runs on
+     * the same transaction. LAST_ADMIN, naming the projects, when it would leave one with other
+     * members but no admin; the projects are locked in ascending order first, so two withdrawals
+     * sharing projects wait for each other instead of deadlocking, and the second sees the first.
+     */
+    async withdraw(memberIdx: number, account: (accounts: MemberRepository) => Promise<void>) {
+      await transaction(async (r) => {
+        for (const { projectIdx } of await r.recordsOfMember(memberIdx)) await r.lockProject(projectIdx);
+        const records = await r.recordsOfMember(memberIdx);
+        const orphaned: number[] = [];
+        for (const record of records)
+          if (await leavesProjectWithoutAdmin(r, record, null, 'withdrawal'))
+            orphaned.push(record.projectIdx);
+        if (orphaned.length > 0) throw new AppError('LAST_ADMIN', { projectIdxs: orphaned });
+        const at = ctx.clock.now();
+        for (const record of records) {
+          await r.markRemoved(record.memberInProjectIdx, at);
+          await r.detachTeam(record.projectIdx, record.memberInProjectIdx);
+          await r.events.record('member.removed', record.projectIdx, {
+            memberInProjectIdx: record.memberInProjectIdx,
+            memberIdx,
+          });
+        }
+        await account(r.accounts);
+      });
+    },
+  };
+}
+export type MembershipService = ReturnType<typeof createMembershipService>;
