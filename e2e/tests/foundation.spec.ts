@@ -117,10 +117,15 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  await test.step('logs out and back in, returning to the project', async () => {
+  await test.step('logs out from the timeline to home, and back in, returning to the project', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Timeline' }).click();
+    await expect(page).toHaveURL(/#\/timeline\/\d+/);
     await page.getByTestId('user-box').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page.getByTestId('user-box')).toHaveCount(0);
+    // Spec §4: logout goes to /, not to login because the timeline's last calls were refused.
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/#\/$/);
     await logIn(page, user);
     await expect(page.getByTestId('user-box')).toContainText(user.nickname);
     await page.goto('/#/');

@@ -16,11 +16,12 @@ export function useLogout() {
         console.error(error);
       }
     }
+    // Leave the page first, so its queries unmount instead of refetching without a session.
+    await navigate('/');
     resetSessionStores();
     queryClient.removeQueries({
       predicate: (q) => q.queryKey[0] !== 'region' && q.queryKey[0] !== 'auth-config',
     });
     clearFileCache();
-    await navigate('/');
   };
 }

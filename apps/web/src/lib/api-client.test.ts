@@ -73,6 +73,13 @@ describe('api client session refresh (spec §4)', () => {
     expect(session.onSessionLost).toHaveBeenCalledTimes(1);
   });
 
+  it('a call made after logout is refused without a refresh and without sending the user to login', async () => {
+    const { api, session, refreshCount } = setup({ key: '', refresh: '' });
+    await expect(api('/member')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    expect(refreshCount()).toBe(0);
+    expect(session.onSessionLost).not.toHaveBeenCalled();
+  });
+
   it('a 401 from an auth call is an error of that call, not a session loss', async () => {
     const { api, session, refreshCount } = setup();
     await expect(api('/auth/login/general', { method: 'POST', body: {} })).rejects.toMatchObject({

@@ -125,9 +125,12 @@ export function createApiClient(
 
   return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     let res: Response;
+    // A call made with no session at all (one still in flight or refetching while the user logs
+    // out) is refused on its own: it must not send the signed-out user to login (spec §4 Logout → /).
+    const signedOut = !session.getKey() && !session.getRefresh();
     try {
       res = await send(path, options);
-      if (res.status === 401 && !isAuthPath(path)) {
+      if (res.status === 401 && !isAuthPath(path) && !signedOut) {
         if (await sharedRefresh()) {
           res = await send(path, options);
         } else {
