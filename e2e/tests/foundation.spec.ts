@@ -107,6 +107,7 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
     await page.getByTestId('language-select').selectOption('kr');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
     await expect(page).toHaveTitle('프로필');
+    await expect(page.getByText('저장되었습니다.')).toBeVisible();
     await expect(page.getByTestId('user-box')).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');

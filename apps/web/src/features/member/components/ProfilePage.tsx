@@ -20,7 +20,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
-import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { currentLanguage, i18next, setLanguage } from '../../../lib/i18n';
 import { useProfileStore } from '../../../stores/profile-store';
 import { notify } from '../../../stores/toast-store';
 import { LanguageSelect } from '../../auth/components/LanguageSelect';
@@ -155,11 +155,12 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
     setLanguage(next);
     try {
       await save.mutateAsync({ lang: next });
-      notify(t('ui.toast.saved'), 'success');
+      // i18next.t, not this render's `t`: the toast speaks the language just chosen.
+      notify(i18next.t('ui.toast.saved'), 'success');
     } catch (error) {
       setLang(previous);
       setLanguage(previous);
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      notify(i18next.t(`errors.${errorCodeOf(error)}`), 'error');
     }
   }
 
