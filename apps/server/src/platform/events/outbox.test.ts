@@ -78,7 +78,7 @@ describe('domain events through the outbox', () => {
       await database.close();
       await store.drop();
     }
-  });
+  }, 120_000); // opens an on-disk database three times: slow on a loaded machine, not a hang
 
   describe('dispatching', () => {
     let t: TestApp;
