@@ -18,6 +18,10 @@ test('an admin invites a client by e-mail, the client signs up through the link 
     await page.goto('/#/setting');
     await expect(page.getByRole('heading', { name: new RegExp(project.name) })).toBeVisible();
     await page.getByTestId('settings-tab-invitations').click();
+    await page.getByLabel('E-mail address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText('Invalid email format.')).toBeVisible();
+    await expect(page.getByTestId('settings-invitations')).not.toContainText('not-an-address');
     const since = Date.now();
     await page.getByLabel('E-mail address').fill(client.email);
     await page.getByTestId('invite-role').selectOption('client');
@@ -37,8 +41,8 @@ test('an admin invites a client by e-mail, the client signs up through the link 
     await expect(clientPage.getByTestId('invite-facts')).toContainText('Client');
     await clientPage.getByTestId('invite-signup').click();
     await expect(clientPage).toHaveURL(/#\/mailform/);
+    await expect(clientPage.getByLabel('Email')).toHaveValue(client.email);
     const since = Date.now();
-    await clientPage.getByLabel('Email').fill(client.email);
     await clientPage.getByRole('button', { name: 'Send link' }).click();
     await clientPage.goto(await linkFromOutbox(client.email, '/verify/email', since));
     await expect(clientPage).toHaveURL(/#\/join/);

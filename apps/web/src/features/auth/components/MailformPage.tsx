@@ -3,7 +3,7 @@ import { email } from '@teamline/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
@@ -20,7 +20,12 @@ type MailForm = z.input<typeof schema>;
 export function MailformPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<MailForm>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  // An invitation's "Sign up" passes the invited address, so the invitee does not type it again.
+  const [params] = useSearchParams();
+  const form = useForm<MailForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: params.get('email') ?? '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   async function handleSend(values: MailForm) {

@@ -157,7 +157,7 @@ export function InvitationPage() {
             </Link>
             <Link
               className="btn btn--outline btn--large btn--block"
-              to="/mailform"
+              to={`/mailform?email=${encodeURIComponent(invite.email)}`}
               data-testid="invite-signup"
             >
               {t('ui.settings.invite.signup')}

@@ -1,34 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectRoles, type Invitation, type ProjectRole } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import { inviteRequest, projectRoles, type Invitation } from '@teamline/contract';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { PageSpinner } from '../../../app/RootLayout';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
-import { ApiError, errorCodeOf } from '../../../lib/api-client';
+import { errorCodeOf } from '../../../lib/api-client';
+import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
+
+/** The invitation form checks the address on its field before anything is sent (same rule as the server). */
+const inviteForm = inviteRequest.omit({ projectIdx: true });
+type InviteForm = z.input<typeof inviteForm>;
 
 export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const key = ['settings', projectIdx, 'invitations'];
   const query = useQuery({ queryKey: key, queryFn: () => settingsApi.invitations(projectIdx) });
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<ProjectRole>('depth2');
+  const form = useForm<InviteForm>({
+    resolver: zodResolver(inviteForm),
+    defaultValues: { email: '', role: 'depth2' },
+  });
   const onError = (error: unknown) => notify(t(`errors.${errorCodeOf(error)}`), 'error');
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const invite = useMutation({
-    mutationFn: () => settingsApi.invite({ projectIdx, email: email.trim(), role }),
+    mutationFn: (values: InviteForm) =>
+      settingsApi.invite({ projectIdx, email: values.email.trim(), role: values.role }),
     onSuccess: async (data) => {
       notify(t('ui.settings.invitations.sent', { email: data.email }), 'success');
-      setEmail('');
+      form.reset({ email: '', role: form.getValues('role') });
       await refresh();
     },
-    onError,
+    onError: (error) => {
+      applyServerFieldErrors(error, form.setError, ['email', 'role']);
+      onError(error);
+    },
   });
   const resend = useMutation({
     mutationFn: settingsApi.resend,
@@ -47,10 +60,6 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
     onError,
   });
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (email.trim()) invite.mutate();
-  }
   async function handleRevoke(inv: Invitation) {
     try {
       await openAlert(t('ui.settings.invitations.confirmRevoke', { email: inv.email }), {
@@ -63,32 +72,29 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
     }
     revoke.mutate(inv.inviteIdx);
   }
-  const emailError =
-    invite.error instanceof ApiError && invite.error.fieldErrors.email
-      ? t(`validation.${invite.error.fieldErrors.email}`)
-      : undefined;
+  const email = useWatch({ control: form.control, name: 'email' });
   const date = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
 
   return (
     <>
-      <form className="card" onSubmit={handleSubmit} noValidate data-testid="settings-invite-form">
+      <form
+        className="card"
+        onSubmit={form.handleSubmit((values) => invite.mutate(values))}
+        noValidate
+        data-testid="settings-invite-form"
+      >
         <h3>{t('ui.settings.invitations.title')}</h3>
         <div className="settings__inline">
           <TextInput
             label={t('ui.settings.invitations.email')}
             type="email"
             autoComplete="off"
-            value={email}
-            error={emailError}
-            onChange={(e) => setEmail(e.target.value)}
+            error={fieldErrorText(t, form.formState.errors.email)}
+            {...form.register('email')}
           />
           <label className="settings__field">
             <span>{t('ui.settings.invitations.role')}</span>
-            <select
-              value={role}
-              onChange={(e) => setRole(e.target.value as ProjectRole)}
-              data-testid="invite-role"
-            >
+            <select {...form.register('role')} data-testid="invite-role">
               {projectRoles.map((r) => (
                 <option key={r} value={r}>
                   {t(`ui.settings.roles.${r}`)}
