@@ -27,6 +27,13 @@ function testJobs(app: string) {
       },
     }),
     defineJob<Data>({
+      name: 'test.exclusive',
+      options: { policy: 'exclusive' },
+      async handler(job) {
+        record('test.exclusive', job);
+      },
+    }),
+    defineJob<Data>({
       name: 'test.failing',
       options: { retryLimit: 1, retryDelay: 1, retryBackoff: true },
       async handler(job) {
@@ -147,6 +154,15 @@ describe('the job API', () => {
     expect(list.map((j) => j.output)).not.toContainEqual({ ran: 'other project' });
     const times = list.map((j) => j.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('an exclusive queue takes one job per key while it is queued or running', async () => {
+    const first = await t.app.ctx.jobs.send('test.exclusive', { tag: 'exclusive' }, { singletonKey: 'k' });
+    const second = await t.app.ctx.jobs.send('test.exclusive', { tag: 'exclusive' }, { singletonKey: 'k' });
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBeNull();
+    await t.app.ctx.jobs.idle('test.exclusive');
+    expect(ranOf('exclusive')).toHaveLength(1);
   });
 
   it('refuses members without admin authority and strangers', async () => {

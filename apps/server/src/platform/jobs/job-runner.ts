@@ -109,6 +109,7 @@ export function createJobRunner(options: {
       if (!definitions.has(name)) throw new Error(`job '${name}' is not registered`);
       const id = await started().send(name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.singletonSeconds ? { singletonSeconds: sendOptions.singletonSeconds } : {}),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       });
       // This instance's worker picks it up now instead of at its next poll; others still poll.

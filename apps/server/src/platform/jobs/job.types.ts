@@ -12,6 +12,8 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** How long a finished job stays visible (default 7 days); mails keep theirs a day, their data holds links. */
   deleteAfterSeconds?: number;
+  /** `exclusive`: at most one queued or running job per `singletonKey` (default `standard`: no limit). */
+  policy?: 'standard' | 'exclusive';
 }
 
 /** What a handler receives: the job's id (stable across retries, a natural dedupe key) and its data. */
@@ -38,8 +40,13 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
 export const defineJob = <T extends object>(definition: JobDefinition<T>): JobDefinition<T> => definition;
 
 export interface SendJobOptions {
-  /** Only one queued or running job per key: a second send with the same key is dropped (returns null). */
+  /**
+   * Dedupe key. On a queue with `policy: 'exclusive'` a second send with the key is dropped (returns
+   * null) while a job with it is queued or running; with `singletonSeconds`, on any queue, while one
+   * with it was sent in the same time slot.
+   */
   singletonKey?: string;
+  singletonSeconds?: number;
   /** Do not start before this moment. */
   startAfter?: Date;
 }
