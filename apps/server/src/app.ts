@@ -19,6 +19,9 @@ import { createLocalStorage } from './infra/storage.js';
 import { appModules } from './modules.js';
 import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.js';
 import { createOutboxRepository } from './platform/events/outbox.repository.js';
+import { createJobRunner } from './platform/jobs/job-runner.js';
+import type { JobDefinition } from './platform/jobs/job.types.js';
+import { mailJob, queuedMailer } from './platform/jobs/mail.job.js';
 import { assembleModules } from './platform/module.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -34,6 +37,9 @@ export interface AppOverrides {
   clock?: Clock;
   /** false: events are recorded but never dispatched, as if the process died after each commit (tests). */
   dispatchEvents?: boolean;
+  /** Extra job definitions (tests register their own jobs beside the modules'). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each job has its own data type
+  jobs?: JobDefinition<any>[];
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
 }
@@ -76,11 +82,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const pubsub =
     overrides.pubsub ??
     (config.redisUrl ? await createRedisPubSub(config.redisUrl, config.pubsubChannel) : createLocalPubSub());
-  const mailer =
+  const mailTransport =
     overrides.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.outboxDir, config.mailFrom, app.log));
+  const jobs = createJobRunner({ database, log: app.log, pollingSeconds: config.jobPollingSeconds });
+  // Services queue mails; the `mail.send` job hands them to the transport, with retries.
+  const mailer = queuedMailer(jobs, mailTransport);
+  jobs.register([mailJob(mailTransport)]);
   const consumers: EventConsumer[] = [];
   const events = createEventDispatcher({
     outbox: createOutboxRepository(database.db),
@@ -98,13 +108,20 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock: overrides.clock ?? systemClock,
     log: app.log,
     events,
+    jobs,
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);
+  jobs.register([...modules.jobs, ...(overrides.jobs ?? [])]);
   app.decorate('ctx', ctx);
   app.decorate('services', modules.services);
-  app.addHook('onReady', async () => events.start());
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    events.start();
+  });
   app.addHook('onClose', async () => {
+    // Workers first: a running job must finish (or be abandoned to its retry) while the database is open.
+    await jobs.stop();
     await events.stop();
     await pubsub.close();
     await mailer.close();

@@ -67,8 +67,10 @@ export interface AppConfig {
   realtimeSweepMs: number;
   /** How often the outbox is swept for events a crash or a failing consumer left undispatched. */
   outboxSweepMs: number;
-  /** How often open stories past their end date are marked delayed; 0 turns the timer off. */
+  /** How often open stories past their end date are marked delayed (a cron, whole minutes); 0 turns it off. */
   delayJobMs: number;
+  /** How often an idle job worker polls the queue, in seconds (pg-boss's floor is 0.5). */
+  jobPollingSeconds: number;
 }
 
 /** A wrong environment value; the message names every variable at fault and what it must be. */
@@ -129,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
+    jobPollingSeconds: 2,
   };
 }

@@ -2,6 +2,7 @@ import { authModule } from './features/auth/auth.module.js';
 import { commonModule } from './features/common/common.module.js';
 import { dashboardModule } from './features/dashboard/dashboard.module.js';
 import { fileModule } from './features/file/file.module.js';
+import { jobModule } from './features/job/job.module.js';
 import { linkModule } from './features/link/link.module.js';
 import { memberModule } from './features/member/member.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
@@ -24,5 +25,6 @@ export const appModules: readonly AppModule[] = [
   linkModule,
   planningModule,
   dashboardModule,
+  jobModule,
   realtimeModule,
 ];

@@ -25,6 +25,7 @@ export const apiPaths = {
   projectRoles: (projectIdx: number | string) => `/project/${projectIdx}/roles`,
   link: '/link',
   linkOne: (linkIdx: number | string) => `/link/${linkIdx}`,
+  job: '/job',
   // Planning (spec §7 "Planning"); `{id}` paths keep the spec's names.
   milestone: '/milestone',
   milestoneTimeline: '/milestone/timeline',

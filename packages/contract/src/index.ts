@@ -13,6 +13,7 @@ export * from './schemas/common.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/file.js';
 export * from './schemas/history.js';
+export * from './schemas/job.js';
 export * from './schemas/link.js';
 export * from './schemas/member.js';
 export * from './schemas/planning.js';

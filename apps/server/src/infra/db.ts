@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the job runner connects through: the PostgreSQL URL, or the one embedded PGlite instance. */
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,6 +54,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.databaseUrl },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -66,6 +69,7 @@ export async function openDatabase(options: {
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

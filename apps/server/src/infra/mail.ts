@@ -12,6 +12,10 @@ export interface MailMessage {
   html: string;
   /** The one link of the mail, logged by the outbox so a developer can click it. */
   link?: string;
+  /** The project the mail is about (invitations), so its admins see the sending job. */
+  projectIdx?: number;
+  /** `Message-ID` header; the mail job sets one per job, so a repeated delivery is recognisably the same mail. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -61,6 +65,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
     },
     async close() {
@@ -84,6 +89,7 @@ export function createOutboxMailer(dir: string, from: string, log: FastifyBaseLo
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       await mkdir(dir, { recursive: true });
       sequence = (sequence + 1) % 1000;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import type { EventConsumer } from './events/event-dispatcher.js';
+import type { JobDefinition } from './jobs/job.types.js';
 import type { Services } from './services.js';
 
 /** What a module's factory may use: the adapters and the services of the modules listed before it. */
@@ -21,20 +22,27 @@ export interface AppModule {
   routes?: (app: FastifyInstance) => Promise<void>;
   /** What acts on committed domain events (realtime pushes, later webhooks and notifications). */
   consumers?: (deps: ModuleDeps) => EventConsumer[];
-  /** Hooks on the root app (timers, subscriptions), after the services exist. */
+  /** Its durable jobs (pg-boss): name, handler, retry policy, optional cron; workers start on ready. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each job has its own data type
+  jobs?: (deps: ModuleDeps) => JobDefinition<any>[];
+  /** Hooks on the root app (subscriptions, start-up work), after the services exist. */
   setup?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export const defineModule = (module: AppModule): AppModule => module;
 
 /**
- * Builds every module's services in list order, then their event consumers. A factory that reads a
+ * Builds every module's services in list order, then their event consumers and jobs. A factory that reads a
  * service of a module listed after it fails at start-up with both names, instead of receiving `undefined`.
  */
 export function assembleModules(
   ctx: AppContext,
   modules: readonly AppModule[],
-): { services: Services; consumers: EventConsumer[] } {
+): {
+  services: Services;
+  consumers: EventConsumer[]; // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  jobs: JobDefinition<any>[];
+} {
   const built: Record<string, unknown> = {};
   let current = '';
   const services = new Proxy(built, {
@@ -57,5 +65,6 @@ export function assembleModules(
   current = '';
   const ready = built as unknown as Services;
   const consumers = modules.flatMap((module) => module.consumers?.({ ctx, services: ready }) ?? []);
-  return { services: ready, consumers };
+  const jobs = modules.flatMap((module) => module.jobs?.({ ctx, services: ready }) ?? []);
+  return { services: ready, consumers, jobs };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../infra/clock.js';
 import type { Database } from '../infra/db.js';
 import type { Mailer } from '../infra/mail.js';
 import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
+import type { Jobs } from '../platform/jobs/job.types.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
 
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Delivers recorded domain events after their commit; units of work kick it. */
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
+  /** Durable jobs (pg-boss): `send` a registered job; modules declare theirs in `defineModule({ jobs })`. */
+  jobs: Jobs;
 }
 
 /** The signed-in caller, set by the auth hook. */

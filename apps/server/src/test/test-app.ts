@@ -12,6 +12,7 @@ import { loadConfig, type AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
 import { openDatabase, type Database } from '../infra/db.js';
 import { createRedisPubSub } from '../infra/pubsub.js';
+import { MAIL_JOB } from '../platform/jobs/mail.job.js';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -59,6 +60,32 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
+/** A database that outlives the app using it: a PGlite folder on disk, or a PostgreSQL database. */
+export async function durableDatabase(): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `teamline_durable_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await admin(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      open: () => openDatabase({ databaseUrl: url.toString() }),
+      drop: () => admin(`drop database if exists "${name}" with (force)`),
+    };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'teamline-durable-'));
+  return {
+    open: () => openDatabase({ dataDir: dir }),
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
@@ -82,6 +109,7 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
     outboxSweepMs: 200,
     // Tests run the delay job themselves, at the moment they choose.
     delayJobMs: 0,
+    jobPollingSeconds: 0.5,
     // One channel per test file: files share the Redis server but not their databases' ids.
     pubsubChannel: `teamline:test:${randomBytes(6).toString('hex')}`,
     ...overrides,
@@ -109,12 +137,14 @@ export async function createTestApp(
     ...options.overrides,
   });
   await app.ready();
+  appsByConfig.set(config, app);
   return {
     app,
     config,
     clock,
     database,
     async close() {
+      appsByConfig.delete(config);
       await app.close();
       await owned?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
@@ -122,8 +152,17 @@ export async function createTestApp(
   };
 }
 
-/** The newest mail written to the outbox for an address, parsed. */
+/** Mails leave through the `mail.send` job; the helpers below wait for the app's queue to drain. */
+const appsByConfig = new Map<AppConfig, FastifyInstance>();
+
+/** Resolves once every mail the app (built with this config) has queued is sent. */
+export async function mailsSent(config: AppConfig): Promise<void> {
+  await appsByConfig.get(config)?.ctx.jobs.idle(MAIL_JOB);
+}
+
+/** The newest mail written to the outbox for an address, parsed (after the queued mails are sent). */
 export async function latestMail(config: AppConfig, to: string) {
+  await mailsSent(config);
   const names = (await readdir(config.outboxDir).catch(() => [] as string[]))
     .filter((n) => n.endsWith(`-${to}.eml`))
     .sort();

@@ -28,6 +28,7 @@ export const projectActions = [
   'milestone.decide',
   'webhook.manage',
   'billing.manage',
+  'job.view',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
@@ -56,6 +57,7 @@ export const actionRules: Record<ProjectAction, AccessRule> = {
   'milestone.decide': 'client',
   'webhook.manage': 'adminAuthority',
   'billing.manage': 'adminAuthority',
+  'job.view': 'adminAuthority',
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */

@@ -65,14 +65,16 @@ export function createInvitationService(
     // The invitee's own language when they have an account, else the inviter's.
     const lang = invitee?.lang ?? inviter?.lang ?? 'en';
     const link = `${ctx.config.publicUrl}/#/verify/invite?token=${token}`;
-    await ctx.mailer.send(
-      renderMail('invite', lang, invite.email, link, {
+    await ctx.mailer.send({
+      ...renderMail('invite', lang, invite.email, link, {
         days: INVITE_TTL_DAYS,
         inviter: inviter?.nickname ?? '',
         project: project?.name ?? '',
         role: resources[lang].mail.roles[invite.role],
       }),
-    );
+      // The sending job shows in the project's job list (GET /job).
+      projectIdx: invite.projectIdx,
+    });
   }
 
   /** An invitation the caller may manage; others' and missing ones look the same (NOT_FOUND). */

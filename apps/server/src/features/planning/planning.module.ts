@@ -6,7 +6,7 @@ import { historyRoutes } from '../history/history.routes.js';
 import { createHistoryService, type HistoryService } from '../history/history.service.js';
 import { milestoneRoutes } from '../milestone/milestone.routes.js';
 import { createMilestoneService, type MilestoneService } from '../milestone/milestone.service.js';
-import { registerDelayJob } from '../story/story-delay.job.js';
+import { DELAY_JOB, delayJobCron, storyDelayJob } from '../story/story-delay.job.js';
 import { storyRoutes } from '../story/story.routes.js';
 import { createStoryService, type StoryService } from '../story/story.service.js';
 import { timekeepingRoutes } from '../timekeeping/timekeeping.routes.js';
@@ -50,5 +50,10 @@ export const planningModule = defineModule({
     await api.register(timekeepingRoutes);
     await api.register(historyRoutes);
   },
-  setup: registerDelayJob,
+  jobs: ({ ctx, services }) => [storyDelayJob(services.story, ctx.config)],
+  // The scan also runs once at start, as it did before it had a cron.
+  setup: (app) => {
+    if (delayJobCron(app.ctx.config))
+      app.addHook('onReady', async () => void (await app.ctx.jobs.send(DELAY_JOB, {})));
+  },
 });

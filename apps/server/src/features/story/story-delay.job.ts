@@ -1,31 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import { defineJob } from '../../platform/jobs/job.types.js';
+import type { StoryService } from './story.service.js';
+
+export const DELAY_JOB = 'story.delay';
 
 /**
- * Open stories past their end date become delayed: once when the app is ready, then every
- * `delayJobMs`. Each run is one idempotent statement, so every instance may run it; 0 disables the
- * timer (tests call `services.story.runDelayJob` directly).
+ * The cron of the delay job: every `delayJobMs` rounded up to whole minutes (cron's step), none when 0.
+ * One minute by default.
  */
-export function registerDelayJob(app: FastifyInstance) {
-  const everyMs = app.ctx.config.delayJobMs;
-  if (everyMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = app.services.story
-      .runDelayJob()
-      .then((moved) => {
-        if (moved.length > 0) app.log.info({ count: moved.length }, 'stories marked delayed');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'delay job failed'));
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    // A run still writing must finish before the database closes under it.
-    await running;
-  });
+export function delayJobCron(config: Pick<AppConfig, 'delayJobMs'>): string | null {
+  if (config.delayJobMs <= 0) return null;
+  const minutes = Math.min(59, Math.max(1, Math.ceil(config.delayJobMs / 60_000)));
+  return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
 }
+
+/**
+ * Open stories past their end date become delayed. A pg-boss cron creates one job per tick for all
+ * instances together; each run is idempotent anyway (see `runDelayJob`), so a retry after a crash
+ * marks nothing twice. Tests send the job (`jobs.send('story.delay', {})`) or call `runDelayJob`.
+ */
+export const storyDelayJob = (story: StoryService, config: Pick<AppConfig, 'delayJobMs'>) =>
+  defineJob<{ now?: string }>({
+    name: DELAY_JOB,
+    cron: delayJobCron(config),
+    options: { retryLimit: 2, retryDelay: 10, expireInSeconds: 300 },
+    async handler({ data }) {
+      const moved = await story.runDelayJob(data.now ? new Date(data.now) : undefined);
+      return { delayed: moved.length };
+    },
+  });

@@ -1,47 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DomainEvent } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { URL } from 'node:url';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../infra/db.js';
 import { createLocalPubSub, type ProjectEvent } from '../../infra/pubsub.js';
 import { createLinkRepository } from '../../features/link/link.repository.js';
 import { api, planningFixture } from '../../test/planning-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, durableDatabase, type TestApp } from '../../test/test-app.js';
 import { waitFor } from '../../test/realtime-client.js';
 import { createEventDispatcher, type EventConsumer } from './event-dispatcher.js';
 import { createEventRecorder, createOutboxRepository } from './outbox.repository.js';
 import { unitOfWork } from './unit-of-work.js';
 
 const quiet = { warn: () => undefined, error: () => undefined } as never;
-
-/** A database that outlives the app using it: a PGlite folder on disk, or a PostgreSQL database. */
-async function durableDatabase(): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `teamline_outbox_${Date.now()}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await admin(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      open: () => openDatabase({ databaseUrl: url.toString() }),
-      drop: () => admin(`drop database if exists "${name}" with (force)`),
-    };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'teamline-outbox-'));
-  return {
-    open: () => openDatabase({ dataDir: dir }),
-    drop: () => rm(dir, { recursive: true, force: true }),
-  };
-}
 
 describe('domain events through the outbox', () => {
   it('an event committed by a process that died before dispatching it arrives after the restart, once', async () => {
