@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_BASE, UPLOAD_MAX_BYTES } from '@teamline/contract';
+import { API_BASE, UPLOAD_MAX_BYTES, type ActionTable } from '@teamline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -36,6 +36,8 @@ export interface AppOverrides {
   dispatchEvents?: boolean;
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /** A changed action table (tests flip a rule and watch the answers change). */
+  actionRules?: ActionTable;
 }
 
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -98,6 +100,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock: overrides.clock ?? systemClock,
     log: app.log,
     events,
+    actionRules: overrides.actionRules,
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);

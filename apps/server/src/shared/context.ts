@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ActionTable } from '@teamline/contract';
 import type { AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
 import type { Database } from '../infra/db.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Delivers recorded domain events after their commit; units of work kick it. */
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
+  /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */
+  actionRules?: ActionTable;
 }
 
 /** The signed-in caller, set by the auth hook. */

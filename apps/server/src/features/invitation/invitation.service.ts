@@ -12,7 +12,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { MemberRepository } from '../member/member.repository.js';
-import { authorize } from '../project/project.policy.js';
+import { decide } from '../../platform/authorization/authorization.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { InvitationRepository, InvitationRow } from './invitation.repository.js';
 
@@ -77,7 +77,7 @@ export function createInvitationService(
     const row = await repo.findById(inviteIdx);
     const caller = row ? await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx) : null;
     if (!row || !caller) throw new AppError('NOT_FOUND');
-    authorize(caller, 'invite.manage');
+    decide(caller, 'invite.manage');
     return row;
   }
 
@@ -88,7 +88,7 @@ export function createInvitationService(
 
   return {
     async invite(actor: Actor, input: InviteRequest): Promise<Invitation> {
-      authorize(await projectRepo.findMembership(input.projectIdx, actor.memberIdx), 'invite.manage');
+      decide(await projectRepo.findMembership(input.projectIdx, actor.memberIdx), 'invite.manage');
       const email = input.email.trim().toLowerCase();
       if (await activeMemberWithEmail(input.projectIdx, email)) throw new AppError('ALREADY_MEMBER');
       // One open invitation per address: a new one replaces (revokes) the previous.
@@ -109,7 +109,7 @@ export function createInvitationService(
     },
 
     async list(actor: Actor, projectIdx: number): Promise<Invitation[]> {
-      authorize(await projectRepo.findMembership(projectIdx, actor.memberIdx), 'invite.manage');
+      decide(await projectRepo.findMembership(projectIdx, actor.memberIdx), 'invite.manage');
       return (await repo.listOfProject(projectIdx)).map(toInvitation);
     },
 

@@ -6,7 +6,7 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { MemberInProjectService } from '../member-in-project/member-in-project.service.js';
-import { authorize } from '../project/project.policy.js';
+import { decide } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { ProjectMemberRepository } from './project-member.repository.js';
 
@@ -47,7 +47,7 @@ export function createProjectMemberService(
         const first = await r.findActiveRecord(memberInProjectIdx);
         if (first) await r.lockProject(first.projectIdx);
         const { target, caller } = await targetAndCaller(r, actor, memberInProjectIdx);
-        authorize(caller, 'member.update');
+        decide(caller, 'member.update');
 
         const role = input.role ?? target.role;
         // Role admin always holds admin authority; leaving the admin role drops it unless kept explicitly.
@@ -81,7 +81,7 @@ export function createProjectMemberService(
         const first = await r.findActiveRecord(memberInProjectIdx);
         if (first) await r.lockProject(first.projectIdx);
         const { target, caller } = await targetAndCaller(r, actor, memberInProjectIdx);
-        authorize(
+        decide(
           caller,
           caller.memberInProjectIdx === target.memberInProjectIdx ? 'member.leave' : 'member.remove',
         );
