@@ -24,6 +24,7 @@ import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
+import type { RegisteredRoute } from './platform/authorization/routes.js';
 import './shared/fastify.js';
 
 export interface AppOverrides {
@@ -138,6 +139,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
 
+  // Every API route as registered: the route-policy test walks it (platform/authorization/routes.ts).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE) || route.method === 'HEAD') return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, config: route.config });
+  });
   await app.register(
     async (api) => {
       registerAuthHook(api);
