@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_BASE, UPLOAD_MAX_BYTES } from '@teamline/contract';
+import { API_BASE, UPLOAD_MAX_BYTES, type ActionTable } from '@teamline/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -27,6 +27,7 @@ import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
+import type { RegisteredRoute } from './platform/authorization/routes.js';
 import './shared/fastify.js';
 
 export interface AppOverrides {
@@ -42,6 +43,8 @@ export interface AppOverrides {
   jobs?: JobDefinition<any>[];
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /** A changed action table (tests flip a rule and watch the answers change). */
+  actionRules?: ActionTable;
 }
 
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -109,6 +112,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: app.log,
     events,
     jobs,
+    actionRules: overrides.actionRules,
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);
@@ -152,6 +156,14 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
 
+  // Every API route as registered: the route-policy test walks it (platform/authorization/routes.ts).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE) || route.method === 'HEAD') return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, config: route.config });
+  });
   await app.register(
     async (api) => {
       registerAuthHook(api);

@@ -7,7 +7,6 @@ export * from './rules/image.js';
 export * from './rules/language.js';
 export * from './rules/link.js';
 export * from './rules/navigation.js';
-export * from './rules/permission.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/dashboard.js';

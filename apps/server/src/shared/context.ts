@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ActionTable } from '@teamline/contract';
 import type { AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
 import type { Database } from '../infra/db.js';
@@ -21,6 +22,8 @@ export interface AppContext {
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
   /** Durable jobs (pg-boss): `send` a registered job; modules declare theirs in `defineModule({ jobs })`. */
   jobs: Jobs;
+  /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */
+  actionRules?: ActionTable;
 }
 
 /** The signed-in caller, set by the auth hook. */

@@ -2,6 +2,8 @@ export {};
 import type { Services } from '../platform/services.js';
 import type { Actor, AppContext } from './context.js';
 
+import type { RegisteredRoute } from '../platform/authorization/routes.js';
+
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
@@ -13,6 +15,8 @@ declare module 'fastify' {
     invalidEmailCode?: boolean;
   }
   interface FastifyInstance {
+    /** Every API route as registered (method, full url, config), for the route-policy test. */
+    registeredRoutes: RegisteredRoute[];
     ctx: AppContext;
     services: Services;
   }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, actionRules, can, projectActions, ruleDenial } from './authorization.js';
+import {
+  abilitiesOf,
+  actionRules,
+  allows,
+  can,
+  mayActOnRecord,
+  projectActions,
+  ruleDenial,
+  storyRecord,
+  type RecordSubject,
+} from './authorization.js';
 
 describe('the action table', () => {
   it('covers every action with a rule that has a denial code', () => {
-    for (const action of projectActions) expect(ruleDenial[actionRules[action]]).toBeTruthy();
+    for (const action of projectActions) expect(ruleDenial[actionRules[action].rule]).toBeTruthy();
   });
 
   it('gives nothing to a non-member and everything but the client side to an admin', () => {
@@ -21,5 +31,66 @@ describe('the action table', () => {
     expect(can(clientAdmin, 'milestone.decide')).toBe(true);
     expect(can({ role: 'depth1', isAdmin: false }, 'member.update')).toBe(false);
     expect(can({ role: 'depth2', isAdmin: true }, 'member.update')).toBe(true);
+  });
+
+  it('reads the table it is given', () => {
+    const flipped = { ...actionRules, 'link.create': { rule: 'client' as const } };
+    expect(can({ role: 'client', isAdmin: false }, 'link.create', flipped)).toBe(true);
+    expect(can({ role: 'admin', isAdmin: true }, 'link.create', flipped)).toBe(false);
+  });
+});
+
+describe('the record rule (spec §5 permission check)', () => {
+  const who = (role: RecordSubject['role'], memberInProjectIdx: number, isAdmin = false): RecordSubject => ({
+    role,
+    isAdmin,
+    memberInProjectIdx,
+    projectIdx: 1,
+  });
+  const record = { projectIdx: 1, owners: [{ memberInProjectIdx: 7, depth1Idx: 3 }] };
+
+  it('refuses without an owner, a member or in another project', () => {
+    expect(mayActOnRecord(who('depth2', 7), { projectIdx: 1, owners: [] })).toBe(false);
+    expect(mayActOnRecord(null, record)).toBe(false);
+    expect(mayActOnRecord(who('admin', 1, true), { ...record, projectIdx: 2 })).toBe(false);
+  });
+  it('always allows admin authority of a professional', () => {
+    expect(mayActOnRecord(who('admin', 99, true), record)).toBe(true);
+    expect(mayActOnRecord(who('depth2', 99, true), record)).toBe(true);
+    expect(mayActOnRecord(who('client', 99, true), record)).toBe(false);
+  });
+  it('allows the owner of the record', () => {
+    expect(mayActOnRecord(who('depth2', 7), record)).toBe(true);
+    expect(mayActOnRecord(who('depth2', 8), record)).toBe(false);
+  });
+  it('allows a depth1 lead on the team member records, and only a depth1', () => {
+    expect(mayActOnRecord(who('depth1', 3), record)).toBe(true);
+    expect(mayActOnRecord(who('depth2', 3), record)).toBe(false);
+    expect(mayActOnRecord(who('depth1', 3), { projectIdx: 1, owners: [{ memberInProjectIdx: 7 }] })).toBe(
+      false,
+    );
+  });
+  it('applies only to actions the table marks per record, and needs the record there', () => {
+    expect(allows(who('depth2', 8), 'milestone.edit', record)).toBe(false);
+    expect(allows(who('depth2', 8), 'milestone.edit')).toBe(false);
+    expect(allows(who('depth2', 8), 'planning.edit', record)).toBe(true);
+    expect(allows(who('client', 7), 'milestone.edit', record)).toBe(false);
+  });
+  it('stories: assignees else reporter; proposals triaged by any professional, past triage clients out', () => {
+    const records = [
+      { memberInProjectIdx: 5, depth1Idx: null },
+      { memberInProjectIdx: 6, depth1Idx: 3 },
+    ];
+    const story = { projectIdx: 1, status: 'pending', assignees: [6], reporterIdx: 5 };
+    expect(allows(who('depth2', 6), 'story.edit', storyRecord(story, records))).toBe(true);
+    expect(allows(who('depth1', 3), 'story.edit', storyRecord(story, records))).toBe(true);
+    expect(allows(who('depth2', 5), 'story.edit', storyRecord(story, records))).toBe(false);
+    const unassigned = { ...story, assignees: [] };
+    expect(allows(who('depth2', 5), 'story.edit', storyRecord(unassigned, records))).toBe(true);
+    expect(allows(who('client', 5), 'story.edit', storyRecord(unassigned, records))).toBe(false);
+    const proposal = { ...unassigned, status: 'considering' };
+    expect(allows(who('client', 5), 'story.edit', storyRecord(proposal, records))).toBe(true);
+    expect(allows(who('client', 9), 'story.edit', storyRecord(proposal, records))).toBe(false);
+    expect(allows(who('depth2', 9), 'story.edit', storyRecord(proposal, records))).toBe(true);
   });
 });

@@ -1,10 +1,11 @@
 import type { ProjectRole } from '../constants.js';
 
 /**
- * Every action on a project, decided by one table (docs/permissions.md). The server's `authorize`
- * enforces it; `GET /project/{projectIdx}/roles` sends the caller's allowed actions (`abilities`) so
- * the web app shows only what the server will accept. Per-record rules (spec §5 permission check:
- * own records, a depth1 lead's team) narrow `planning.edit` further in the planning services.
+ * Every action on a project, decided by one table (docs/permissions.md, generated from it). The
+ * server's `authorize` enforces it; `GET /project/{projectIdx}/roles` sends the caller's allowed
+ * actions (`abilities`) so the web app shows only what the server will accept. Actions marked
+ * `record: 'own'` are narrowed per record by `mayActOnRecord` (spec §5 permission check); the server
+ * sends the per-record answer with the record (`can`), the web app never computes it.
  */
 export const projectActions = [
   'project.view',
@@ -22,10 +23,17 @@ export const projectActions = [
   'link.create',
   'link.delete',
   'file.upload',
+  'file.download',
   'planning.view',
   'planning.edit',
+  'story.comment',
+  'story.edit',
+  'milestone.edit',
+  'milestone.delete',
   'milestone.requestApproval',
   'milestone.decide',
+  'time.log',
+  'time.delete',
   'webhook.manage',
   'billing.manage',
   'job.view',
@@ -35,29 +43,46 @@ export type ProjectAction = (typeof projectActions)[number];
 /** Who may: any member, professionals (admin, depth1, depth2), admin authority, the client side. */
 export type AccessRule = 'member' | 'professional' | 'adminAuthority' | 'client';
 
-export const actionRules: Record<ProjectAction, AccessRule> = {
-  'project.view': 'member',
-  'project.update': 'adminAuthority',
-  'project.delete': 'adminAuthority',
-  'project.restore': 'adminAuthority',
-  'member.list': 'member',
-  'member.update': 'adminAuthority',
-  'member.remove': 'adminAuthority',
-  'member.leave': 'member',
-  'invite.manage': 'adminAuthority',
-  'epic.view': 'member',
-  'epic.manage': 'professional',
-  'link.view': 'member',
-  'link.create': 'professional',
-  'link.delete': 'professional',
-  'file.upload': 'member',
-  'planning.view': 'member',
-  'planning.edit': 'professional',
-  'milestone.requestApproval': 'professional',
-  'milestone.decide': 'client',
-  'webhook.manage': 'adminAuthority',
-  'billing.manage': 'adminAuthority',
-  'job.view': 'adminAuthority',
+/**
+ * One row of the table: the role rule and, for actions on one record, `record: 'own'` — the caller
+ * must also pass `mayActOnRecord` on that record (admin authority; own; a depth1 lead's team).
+ */
+export interface ActionPolicy {
+  rule: AccessRule;
+  record?: 'own';
+}
+export type ActionTable = Record<ProjectAction, ActionPolicy>;
+
+export const actionRules: ActionTable = {
+  'project.view': { rule: 'member' },
+  'project.update': { rule: 'adminAuthority' },
+  'project.delete': { rule: 'adminAuthority' },
+  'project.restore': { rule: 'adminAuthority' },
+  'member.list': { rule: 'member' },
+  'member.update': { rule: 'adminAuthority' },
+  'member.remove': { rule: 'adminAuthority' },
+  'member.leave': { rule: 'member' },
+  'invite.manage': { rule: 'adminAuthority' },
+  'epic.view': { rule: 'member' },
+  'epic.manage': { rule: 'professional' },
+  'link.view': { rule: 'member' },
+  'link.create': { rule: 'professional' },
+  'link.delete': { rule: 'professional' },
+  'file.upload': { rule: 'member' },
+  'file.download': { rule: 'member' },
+  'planning.view': { rule: 'member' },
+  'planning.edit': { rule: 'professional' },
+  'story.comment': { rule: 'member' },
+  'story.edit': { rule: 'member', record: 'own' },
+  'milestone.edit': { rule: 'professional', record: 'own' },
+  'milestone.delete': { rule: 'professional', record: 'own' },
+  'milestone.requestApproval': { rule: 'professional' },
+  'milestone.decide': { rule: 'client' },
+  'time.log': { rule: 'professional', record: 'own' },
+  'time.delete': { rule: 'member', record: 'own' },
+  'webhook.manage': { rule: 'adminAuthority' },
+  'billing.manage': { rule: 'adminAuthority' },
+  'job.view': { rule: 'adminAuthority' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */
@@ -67,6 +92,9 @@ export const ruleDenial = {
   adminAuthority: 'ADMIN_ONLY',
   client: 'CLIENT_ONLY',
 } as const satisfies Record<AccessRule, string>;
+
+/** The code a caller gets when the record rule refuses them (the role rule passed). */
+export const recordDenial = 'FORBIDDEN';
 
 /** A member as the table sees them: the project role and the admin authority flag (settings). */
 export interface AuthorizationSubject {
@@ -92,9 +120,91 @@ export function satisfiesRule(m: AuthorizationSubject | null | undefined, rule: 
   }
 }
 
-export const can = (m: AuthorizationSubject | null | undefined, action: ProjectAction): boolean =>
-  satisfiesRule(m, actionRules[action]);
+export const can = (
+  m: AuthorizationSubject | null | undefined,
+  action: ProjectAction,
+  table: ActionTable = actionRules,
+): boolean => satisfiesRule(m, table[action].rule);
 
-/** Every action the member may take, in table order. */
-export const abilitiesOf = (m: AuthorizationSubject | null | undefined): ProjectAction[] =>
-  projectActions.filter((action) => can(m, action));
+/** Every action the member may take, in table order (per-record actions: on some record). */
+export const abilitiesOf = (
+  m: AuthorizationSubject | null | undefined,
+  table: ActionTable = actionRules,
+): ProjectAction[] => projectActions.filter((action) => can(m, action, table));
+
+/** A membership record that owns something (spec §3): who it is and, for depth2, their team lead. */
+export interface OwnerRecord {
+  memberInProjectIdx: number;
+  depth1Idx?: number | null;
+}
+
+/**
+ * One record as the record rule sees it: its project and the membership records that own it
+ * (a milestone its creator, a time entry its member, a story its assignees or else its reporter).
+ * `openTo`: whoever the rule admits acts on it whoever owns it (any professional triages a client's
+ * proposal). `closedTo`: only callers the rule admits act on it at all, owners included (a story
+ * past triage is the professionals').
+ */
+export interface RecordScope {
+  projectIdx: number;
+  owners: readonly (OwnerRecord | null | undefined)[];
+  openTo?: AccessRule;
+  closedTo?: AccessRule;
+}
+
+/** A member deciding on a record: the table's subject plus who they are in which project. */
+export interface RecordSubject extends AuthorizationSubject {
+  projectIdx: number;
+  memberInProjectIdx: number;
+}
+
+/**
+ * The record rule of spec §5, written once: the record must belong to the caller's project; then
+ * admin authority (of a professional; a client with it manages the project, not others' records)
+ * always passes; otherwise one's own record, and a depth1 lead also their team's (`depth1Idx`).
+ */
+export function mayActOnRecord(m: RecordSubject | null | undefined, record: RecordScope): boolean {
+  if (!m || m.projectIdx !== record.projectIdx) return false;
+  if (record.closedTo && !satisfiesRule(m, record.closedTo)) return false;
+  if (hasAdminAuthorityOf(m) && satisfiesRule(m, 'professional')) return true;
+  if (record.openTo && satisfiesRule(m, record.openTo)) return true;
+  return record.owners.some(
+    (o) =>
+      o != null &&
+      (o.memberInProjectIdx === m.memberInProjectIdx ||
+        (m.role === 'depth1' && o.depth1Idx != null && o.depth1Idx === m.memberInProjectIdx)),
+  );
+}
+
+/** The whole decision for a known member: the table, then the record rule where the table asks. */
+export function allows(
+  m: RecordSubject | null | undefined,
+  action: ProjectAction,
+  record?: RecordScope,
+  table: ActionTable = actionRules,
+): boolean {
+  if (!can(m, action, table)) return false;
+  if (table[action].record === 'own') return !!record && mayActOnRecord(m, record);
+  return !record || m!.projectIdx === record.projectIdx;
+}
+
+/**
+ * The owners of a story for the record rule (spec §5 on stories): its assignees, or its reporter
+ * when nobody is assigned. A proposal (considering) is owned by its reporter and open to any
+ * professional for triage; once accepted it is the professionals' only.
+ */
+export function storyRecord(
+  story: { projectIdx: number; status: string; assignees: readonly number[]; reporterIdx: number | null },
+  records: readonly OwnerRecord[],
+): RecordScope {
+  const byIdx = new Map(records.map((r) => [r.memberInProjectIdx, r]));
+  const reporter = story.reporterIdx != null ? byIdx.get(story.reporterIdx) : undefined;
+  if (story.status === 'considering')
+    return { projectIdx: story.projectIdx, owners: [reporter], openTo: 'professional' };
+  const assignees = story.assignees.map((idx) => byIdx.get(idx)).filter((r) => r !== undefined);
+  return {
+    projectIdx: story.projectIdx,
+    owners: assignees.length > 0 ? assignees : [reporter],
+    closedTo: 'professional',
+  };
+}

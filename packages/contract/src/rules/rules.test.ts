@@ -5,8 +5,6 @@ import {
   fileSizeMb,
   formatDateCode,
   formatNumber,
-  hasPermission,
-  isProfessionalRole,
   isSubscriptionShort,
   isValidLink,
   maskEmail,
@@ -53,36 +51,6 @@ describe('link normalisation (spec §5)', () => {
     expect(isValidLink('https://github.com/org/repo')).toBe(true);
     expect(isValidLink('https://')).toBe(false);
     expect(isValidLink('javascript:alert(1)')).toBe(false);
-  });
-});
-
-describe('permission check (spec §5)', () => {
-  const record = { memberInProjectIdx: 7, depth1Idx: 3 };
-  it('refuses without a record', () => {
-    expect(hasPermission(null, { role: 'admin', selfProjectIdx: 1 })).toBe(false);
-  });
-  it('always allows an admin', () => {
-    expect(hasPermission(record, { role: 'admin', selfProjectIdx: 99 })).toBe(true);
-  });
-  it('allows the owner of the record', () => {
-    expect(hasPermission(record, { role: 'depth2', selfProjectIdx: '7' })).toBe(true);
-    expect(hasPermission(record, { role: 'depth2', selfProjectIdx: 8 })).toBe(false);
-  });
-  it('allows a depth1 lead on the team member records, and only a depth1', () => {
-    expect(hasPermission(record, { role: 'depth1', selfProjectIdx: 3 })).toBe(true);
-    expect(hasPermission(record, { role: 'depth2', selfProjectIdx: 3 })).toBe(false);
-    expect(hasPermission({ memberInProjectIdx: 7 }, { role: 'depth1', selfProjectIdx: 3 })).toBe(false);
-  });
-  it('refuses an empty selfProjectIdx', () => {
-    expect(hasPermission(record, { role: 'depth1', selfProjectIdx: '' })).toBe(false);
-  });
-  it('counts admin, depth1 and depth2 as professionals, not clients', () => {
-    expect(['admin', 'depth1', 'depth2', 'client'].map((r) => isProfessionalRole(r as never))).toEqual([
-      true,
-      true,
-      true,
-      false,
-    ]);
   });
 });
 

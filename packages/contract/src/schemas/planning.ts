@@ -325,6 +325,11 @@ export const timekeeping = z.object({
   minutes: z.number().int(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * What the caller may do with this entry, decided by the server's record rule (spec §5); sent on
+   * lists read by a member, absent from events. The web app shows the delete box from it.
+   */
+  can: z.object({ delete: z.boolean() }).optional(),
 });
 export type Timekeeping = z.infer<typeof timekeeping>;
 

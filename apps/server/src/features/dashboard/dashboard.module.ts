@@ -18,6 +18,7 @@ export const dashboardModule = defineModule({
       ctx,
       createDashboardRepository(ctx.database.db),
       services.projectRepo,
+      services.authz,
       createPlanningVersionRepository(ctx.database.db),
     ),
   }),

@@ -1,7 +1,6 @@
 import {
   BURN_WINDOW_DAYS,
   burnScopeStatuses,
-  isProfessionalRole,
   milestoneStatuses,
   storyStatuses,
   UPCOMING_DAYS,
@@ -15,8 +14,8 @@ import {
 import { addDays } from '../../infra/clock.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { requireMembership } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow, ProjectRepository } from '../project/project.repository.js';
 import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
 
@@ -72,6 +71,7 @@ export function createDashboardService(
   ctx: AppContext,
   repo: DashboardRepository,
   projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
   versions: PlanningVersionRepository,
 ) {
   type PlanningPart = Awaited<ReturnType<typeof computePlanning>> & { version: number; today: string };
@@ -117,10 +117,11 @@ export function createDashboardService(
   return {
     async get(actor: Actor, projectIdx: number): Promise<DashboardResponse> {
       // Membership first, and the same 403 whether the project exists or not.
-      const m = requireMembership(await projectRepo.findMembership(projectIdx, actor.memberIdx));
+      const m = await authz.authorize(actor, 'planning.view', projectIdx);
       const project = await projectRepo.findById(projectIdx);
       if (!project) throw new AppError('PROJECT_ACCESS_DENIED');
-      const isClient = !isProfessionalRole(m.role);
+      // The client view: who may not edit the plan sees no "my stories".
+      const isClient = !authz.allows(m, 'planning.edit');
 
       const now = ctx.clock.now();
       const today = dayCode(now);

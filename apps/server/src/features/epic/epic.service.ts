@@ -7,9 +7,8 @@ import {
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { requireMembership, requireProfessional } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
-import type { ProjectService } from '../project/project.service.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow } from '../project/project.repository.js';
 import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
 import type { EpicRepository } from './epic.repository.js';
 
@@ -41,15 +40,15 @@ export function toEpic(row: ProgressRow): Epic {
 export function createEpicService(
   ctx: AppContext,
   planning: PlanningStore,
-  projects: ProjectService,
-  projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
 ) {
   async function load(actor: Actor, epicIdx: number) {
     const row = await planning.epic.findById(epicIdx);
     if (!row) throw new AppError('EPIC_NOT_FOUND');
-    const m = requireProfessional(
-      requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx)),
-    );
+    const m = await authz.authorize(actor, 'epic.manage', {
+      projectIdx: row.projectIdx,
+      missing: 'EPIC_NOT_FOUND',
+    });
     return { row, m };
   }
   async function present(r: PlanningRepositories, projectIdx: number, epicIdx: number): Promise<Epic> {
@@ -59,13 +58,13 @@ export function createEpicService(
 
   return {
     async list(actor: Actor, projectIdx: number): Promise<Epic[]> {
-      await projects.membershipOf(actor, projectIdx);
+      await authz.authorize(actor, 'epic.view', projectIdx);
       return (await planning.epic.listWithProgress(projectIdx)).map(toEpic);
     },
 
     /** At most 30 a project (spec §5); counted under the project lock so two creators cannot make 31. */
     async create(actor: Actor, input: CreateEpicRequest): Promise<Epic> {
-      const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
+      const m = await authz.authorize(actor, 'epic.manage', input.projectIdx);
       return planning.transaction(async (r) => {
         await r.version.bump(input.projectIdx);
         if ((await r.epic.count(input.projectIdx)) >= EPIC_LIMIT) throw new AppError('EPIC_LIMIT_REACHED');

@@ -65,14 +65,15 @@ describe('epics', () => {
     const byClient = await call('POST', '/epic', f.client.key, { projectIdx: f.projectA, label: 'x' });
     expect(byClient.json().error.code).toBe('PROFESSIONAL_ONLY');
     expect((await call('PATCH', `/epic/${epicIdx}`, f.client.key, { label: 'y' })).statusCode).toBe(403);
+    // Another project's epic looks missing.
     expect((await call('PATCH', `/epic/${epicIdx}`, f.outsider.key, { label: 'y' })).json().error.code).toBe(
-      'PROJECT_ACCESS_DENIED',
+      'EPIC_NOT_FOUND',
     );
-    expect((await call('DELETE', `/epic/${epicIdx}`, f.outsider.key)).statusCode).toBe(403);
+    expect((await call('DELETE', `/epic/${epicIdx}`, f.outsider.key)).statusCode).toBe(404);
     expect(
       (await call('GET', `/epic/all-of-project?projectIdx=${f.projectA}`, f.outsider.key)).statusCode,
     ).toBe(403);
-    expect((await call('GET', `/story/by-epic/${epicIdx}`, f.outsider.key)).statusCode).toBe(403);
+    expect((await call('GET', `/story/by-epic/${epicIdx}`, f.outsider.key)).statusCode).toBe(404);
     expect((await call('POST', '/epic', f.admin.key, { projectIdx: f.projectA, label: '' })).statusCode).toBe(
       400,
     );

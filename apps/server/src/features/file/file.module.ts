@@ -12,12 +12,7 @@ declare module '../../platform/services.js' {
 export const fileModule = defineModule({
   name: 'file',
   services: ({ ctx, services }) => ({
-    file: createFileService(
-      ctx,
-      createFileRepository(ctx.database.db),
-      services.project,
-      services.projectRepo,
-    ),
+    file: createFileService(ctx, createFileRepository(ctx.database.db), services.authz),
   }),
   routes: fileRoutes,
 });

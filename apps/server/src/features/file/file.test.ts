@@ -142,15 +142,14 @@ describe('POST /file', () => {
 });
 
 describe('GET /file access', () => {
-  it('project files: members yes, strangers 403', async () => {
+  it('project files: members yes; strangers 404 as for a missing id', async () => {
     const res = await upload(owner.key, PDF, 'plan.pdf', projectIdx);
     expect(res.statusCode).toBe(201);
     const { fileIdx } = res.json().data;
     expect((await download(mate.key, fileIdx)).statusCode).toBe(200);
     const denied = await download(stranger.key, fileIdx);
-    expect(denied.statusCode).toBe(403);
-    expect(denied.json().error.code).toBe('FORBIDDEN');
-    expect((await download(stranger.key, 999999)).json().error.code).toBe('FILE_NOT_FOUND');
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json()).toEqual((await download(stranger.key, 999999)).json());
   });
 
   it('only members may upload into a project', async () => {
@@ -180,7 +179,7 @@ describe('GET /file access', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json().data.profileFileIdx).toBe(fileIdx);
     expect((await download(owner.key, fileIdx)).statusCode).toBe(200);
-    expect((await download(stranger.key, fileIdx)).statusCode).toBe(403);
+    expect((await download(stranger.key, fileIdx)).statusCode).toBe(404);
     // Someone else's file cannot become one's avatar.
     const steal = await t.app.inject({
       method: 'PATCH',

@@ -1,8 +1,8 @@
-import type { HistoryData, HistoryItem } from '@teamline/contract';
+import type { ErrorCode, HistoryData, HistoryItem } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
-import { requireMembership } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow } from '../project/project.repository.js';
 import type { HistoryRepository } from './history.repository.js';
 
 const SUMMARY_CHARS = 100;
@@ -36,33 +36,34 @@ const toItem = (row: ListRow): HistoryItem => ({
  */
 export function createHistoryService(
   repo: HistoryRepository,
-  projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
   lookups: {
     projectOfStory(storyIdx: number): Promise<number | null>;
     projectOfMilestone(milestoneIdx: number): Promise<number | null>;
   },
 ) {
-  async function memberOf(actor: Actor, projectIdx: number) {
-    requireMembership(await projectRepo.findMembership(projectIdx, actor.memberIdx));
+  /** A stranger gets the addressed record's "not found", exactly as for a missing id. */
+  async function memberOf(actor: Actor, projectIdx: number, missing: ErrorCode) {
+    await authz.authorize(actor, 'planning.view', { projectIdx, missing });
   }
   return {
     async ofStory(actor: Actor, storyIdx: number): Promise<HistoryItem[]> {
       const projectIdx = (await lookups.projectOfStory(storyIdx)) ?? (await repo.projectOfStory(storyIdx));
       if (projectIdx === null) throw new AppError('STORY_NOT_FOUND');
-      await memberOf(actor, projectIdx);
+      await memberOf(actor, projectIdx, 'STORY_NOT_FOUND');
       return (await repo.listOfStory(projectIdx, storyIdx)).map(toItem);
     },
     async ofMilestone(actor: Actor, milestoneIdx: number): Promise<HistoryItem[]> {
       const projectIdx =
         (await lookups.projectOfMilestone(milestoneIdx)) ?? (await repo.projectOfMilestone(milestoneIdx));
       if (projectIdx === null) throw new AppError('MILESTONE_NOT_FOUND');
-      await memberOf(actor, projectIdx);
+      await memberOf(actor, projectIdx, 'MILESTONE_NOT_FOUND');
       return (await repo.listOfMilestone(projectIdx, milestoneIdx)).map(toItem);
     },
     async data(actor: Actor, historyIdx: number): Promise<HistoryData> {
       const row = await repo.findById(historyIdx);
       if (!row) throw new AppError('HISTORY_NOT_FOUND');
-      await memberOf(actor, row.projectIdx);
+      await memberOf(actor, row.projectIdx, 'HISTORY_NOT_FOUND');
       return {
         historyIdx: row.historyIdx,
         type: row.type,

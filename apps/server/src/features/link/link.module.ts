@@ -16,8 +16,7 @@ export const linkModule = defineModule({
     link: createLinkService(
       ctx,
       createLinkRepository(ctx.database.db),
-      services.project,
-      services.projectRepo,
+      services.authz,
       unitOfWork(ctx.database.db, ctx.events, createLinkRepository),
     ),
   }),

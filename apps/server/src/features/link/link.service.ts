@@ -2,9 +2,8 @@ import { isValidLink, normalizeLink, type Link } from '@teamline/contract';
 import { fetchLinkPreview } from '../../infra/link-preview.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { authorize } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
-import type { ProjectService } from '../project/project.service.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow } from '../project/project.repository.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { LinkRepository, LinkRow } from './link.repository.js';
 
@@ -19,18 +18,17 @@ const toLink = (row: LinkRow): Link => ({
 export function createLinkService(
   ctx: AppContext,
   repo: LinkRepository,
-  projects: ProjectService,
-  projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
   transaction: UnitOfWork<LinkRepository>,
 ) {
   return {
     async list(actor: Actor, projectIdx: number): Promise<Link[]> {
-      await projects.authorizeIn(actor, projectIdx, 'link.view');
+      await authz.authorize(actor, 'link.view', projectIdx);
       return (await repo.listOfProject(projectIdx)).map(toLink);
     },
 
     async create(actor: Actor, input: { url: string; projectIdx: number }): Promise<Link> {
-      await projects.authorizeIn(actor, input.projectIdx, 'link.create');
+      await authz.authorize(actor, 'link.create', input.projectIdx);
       const url = normalizeLink(input.url);
       if (!url || !isValidLink(url)) throw new AppError('LINK_INVALID');
       const preview = await fetchLinkPreview(url, ctx.config.linkPreview);
@@ -45,10 +43,9 @@ export function createLinkService(
 
     async remove(actor: Actor, linkIdx: number) {
       const row = await repo.findById(linkIdx);
-      const membership = row ? await projectRepo.findMembership(row.projectIdx, actor.memberIdx) : null;
+      if (!row) throw new AppError('LINK_NOT_FOUND');
       // Checked against the link's own project; a link of a project the caller is not in looks missing.
-      if (!row || !membership) throw new AppError('LINK_NOT_FOUND');
-      authorize(membership, 'link.delete');
+      await authz.authorize(actor, 'link.delete', { projectIdx: row.projectIdx, missing: 'LINK_NOT_FOUND' });
       await transaction(async (r) => {
         await r.delete(row.projectIdx, row.linkIdx);
         await r.events.record('link.deleted', row.projectIdx, {

@@ -13,9 +13,9 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MemberRepository } from '../member/member.repository.js';
-import { authorize } from '../project/project.policy.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { ProjectRepository } from '../project/project.repository.js';
-import type { InvitationRow, MembershipRepository } from './membership.repository.js';
+import type { InvitationRow, MembershipRepository, MembershipRow } from './membership.repository.js';
 import type { MembershipStore } from './membership.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +32,7 @@ export function createInvitationService(
   projectRepo: ProjectRepository,
   memberRepo: MemberRepository,
   transaction: UnitOfWork<MembershipStore>,
+  authz: Authorization<MembershipRow>,
 ) {
   const now = () => ctx.clock.now();
 
@@ -82,7 +83,7 @@ export function createInvitationService(
     const row = await repo.findInvitation(inviteIdx);
     const caller = row ? await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx) : null;
     if (!row || !caller) throw new AppError('NOT_FOUND');
-    authorize(caller, 'invite.manage');
+    authz.decide(caller, 'invite.manage');
     return row;
   }
 
@@ -93,7 +94,7 @@ export function createInvitationService(
 
   return {
     async invite(actor: Actor, input: InviteRequest): Promise<Invitation> {
-      authorize(await projectRepo.findMembership(input.projectIdx, actor.memberIdx), 'invite.manage');
+      authz.decide(await projectRepo.findMembership(input.projectIdx, actor.memberIdx), 'invite.manage');
       const email = input.email.trim().toLowerCase();
       if (await activeMemberWithEmail(input.projectIdx, email)) throw new AppError('ALREADY_MEMBER');
       // One open invitation per address: a new one replaces (revokes) the previous.
@@ -114,7 +115,7 @@ export function createInvitationService(
     },
 
     async list(actor: Actor, projectIdx: number): Promise<Invitation[]> {
-      authorize(await projectRepo.findMembership(projectIdx, actor.memberIdx), 'invite.manage');
+      authz.decide(await projectRepo.findMembership(projectIdx, actor.memberIdx), 'invite.manage');
       return (await repo.invitationsOfProject(projectIdx)).map(toInvitation);
     },
 

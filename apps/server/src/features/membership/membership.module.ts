@@ -21,7 +21,7 @@ declare module '../../platform/services.js' {
  */
 export const membershipModule = defineModule({
   name: 'membership',
-  services: ({ ctx, services: { project, projectRepo } }) => {
+  services: ({ ctx, services: { project, projectRepo, authz } }) => {
     const db = ctx.database.db;
     const membershipRepo = createMembershipRepository(db);
     const transaction = unitOfWork(db, ctx.events, (h) => ({
@@ -29,13 +29,14 @@ export const membershipModule = defineModule({
       accounts: createMemberRepository(h),
     }));
     return {
-      membership: createMembershipService(ctx, membershipRepo, project, transaction),
+      membership: createMembershipService(ctx, membershipRepo, project, transaction, authz),
       invitation: createInvitationService(
         ctx,
         membershipRepo,
         projectRepo,
         createMemberRepository(db),
         transaction,
+        authz,
       ),
       membershipRepo,
     };

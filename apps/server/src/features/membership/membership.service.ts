@@ -2,11 +2,11 @@ import type { MemberInProject, UpdateMemberInProjectRequest } from '@teamline/co
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { authorize } from '../project/project.policy.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MemberRepository } from '../member/member.repository.js';
 import type { ProjectService } from '../project/project.service.js';
 import { assertAdminRemains, leavesProjectWithoutAdmin } from './last-admin.js';
-import type { MembershipRepository } from './membership.repository.js';
+import type { MembershipRepository, MembershipRow } from './membership.repository.js';
 
 /** The unit of work of membership changes; `accounts` lets a withdrawal anonymise the account in it. */
 export type MembershipStore = MembershipRepository & { accounts: MemberRepository };
@@ -22,6 +22,7 @@ export function createMembershipService(
   repo: MembershipRepository,
   projects: ProjectService,
   transaction: UnitOfWork<MembershipStore>,
+  authz: Authorization<MembershipRow>,
 ) {
   /**
    * The target record and the caller's own record in its project, read after locking the project
@@ -58,7 +59,7 @@ export function createMembershipService(
     ): Promise<MemberInProject> {
       return transaction(async (r) => {
         const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
-        authorize(caller, 'member.update');
+        authz.decide(caller, 'member.update');
 
         const role = input.role ?? target.role;
         // Role admin always holds admin authority; leaving the admin role drops it unless kept explicitly.
@@ -88,7 +89,7 @@ export function createMembershipService(
     async remove(actor: Actor, memberInProjectIdx: number): Promise<{ memberInProjectIdx: number }> {
       await transaction(async (r) => {
         const { target, caller } = await lockedTargetAndCaller(r, actor, memberInProjectIdx);
-        authorize(
+        authz.decide(
           caller,
           caller.memberInProjectIdx === target.memberInProjectIdx ? 'member.leave' : 'member.remove',
         );

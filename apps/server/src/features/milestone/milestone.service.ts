@@ -8,6 +8,7 @@ import {
   type Milestone,
   type MilestoneApprovalRequest,
   type MilestoneOrderRequest,
+  type ProjectAction,
   type TimelineResponse,
   type TimelineStory,
   type UpdateMilestoneRequest,
@@ -16,9 +17,8 @@ import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween, keysAfter } from '../../shared/order-key.js';
 import type { NewHistory } from '../history/history.repository.js';
-import { requireMembership, requireProfessional } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
-import type { ProjectService } from '../project/project.service.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow } from '../project/project.repository.js';
 import type { PlanningStore } from '../planning/planning-repositories.js';
 import { diffHistory } from '../planning/history-diff.js';
 import type { MilestoneRow } from './milestone.repository.js';
@@ -60,14 +60,21 @@ const fieldGroups = [
 export function createMilestoneService(
   ctx: AppContext,
   planning: PlanningStore,
-  projects: ProjectService,
-  projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
 ) {
-  async function load(actor: Actor, milestoneIdx: number) {
+  /** The milestone if the caller may take `action` on it; a stranger gets MILESTONE_NOT_FOUND as for a missing id. */
+  async function load(actor: Actor, milestoneIdx: number, action: ProjectAction = 'planning.view') {
     const row = await planning.milestone.findById(milestoneIdx);
     if (!row) throw new AppError('MILESTONE_NOT_FOUND');
-    const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
+    const m = await authz.authorize(actor, action, await milestoneTarget(row, action));
     return { row, m };
+  }
+  /** Spec §5 on milestones: owned by the member who created them. */
+  async function milestoneTarget(row: MilestoneRow, action: ProjectAction) {
+    const target = { projectIdx: row.projectIdx, missing: 'MILESTONE_NOT_FOUND' as const };
+    if (authz.table[action].record !== 'own') return target;
+    const owners = await planning.members.findRecords(row.projectIdx, [row.createdByIdx]);
+    return { ...target, owners };
   }
   /** Serialised timelines by project, newest version only; bounded so memory stays flat. */
   const timelineCache = new Map<number, TimelineEntry>();
@@ -125,7 +132,7 @@ export function createMilestoneService(
      * one pass and serialises once. Concurrent misses of one version share a single computation.
      */
     async timeline(actor: Actor, projectIdx: number): Promise<TimelineEntry> {
-      await projects.membershipOf(actor, projectIdx);
+      await authz.authorize(actor, 'planning.view', projectIdx);
       const version = await planning.version.current(projectIdx);
       const cached = timelineCache.get(projectIdx);
       if (cached?.version === version) return cached;
@@ -143,7 +150,7 @@ export function createMilestoneService(
     },
 
     async create(actor: Actor, input: CreateMilestoneRequest): Promise<Milestone> {
-      const m = requireProfessional(await projects.membershipOf(actor, input.projectIdx));
+      const m = await authz.authorize(actor, 'planning.edit', input.projectIdx);
       const row = await planning.transaction(async (r) => {
         await r.version.bump(input.projectIdx);
         const created = await r.milestone.insert({
@@ -168,8 +175,7 @@ export function createMilestoneService(
     },
 
     async update(actor: Actor, milestoneIdx: number, input: UpdateMilestoneRequest): Promise<Milestone> {
-      const { row: found, m } = await load(actor, milestoneIdx);
-      requireProfessional(m);
+      const { row: found, m } = await load(actor, milestoneIdx, 'milestone.edit');
       const projectIdx = found.projectIdx;
       const row = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
@@ -204,10 +210,12 @@ export function createMilestoneService(
      * the client side approves (11) or rejects with a reason (12), only from approving.
      */
     async approval(actor: Actor, milestoneIdx: number, input: MilestoneApprovalRequest): Promise<Milestone> {
-      const { row: found, m } = await load(actor, milestoneIdx);
+      const { row: found, m } = await load(
+        actor,
+        milestoneIdx,
+        input.action === 'request' ? 'milestone.requestApproval' : 'milestone.decide',
+      );
       const projectIdx = found.projectIdx;
-      if (input.action === 'request') requireProfessional(m);
-      else if (m.role !== 'client') throw new AppError('CLIENT_ONLY');
       const row = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
         const row = await r.milestone.lock(projectIdx, milestoneIdx);
@@ -260,8 +268,7 @@ export function createMilestoneService(
     },
 
     async order(actor: Actor, input: MilestoneOrderRequest): Promise<Milestone> {
-      const { row: found, m } = await load(actor, input.milestoneIdx);
-      requireProfessional(m);
+      const { row: found } = await load(actor, input.milestoneIdx, 'planning.edit');
       const projectIdx = found.projectIdx;
       const row = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
@@ -301,8 +308,7 @@ export function createMilestoneService(
 
     /** Nothing is lost: its stories go to the end of the backlog, in their order, with history 15. */
     async remove(actor: Actor, milestoneIdx: number) {
-      const { row: found, m } = await load(actor, milestoneIdx);
-      requireProfessional(m);
+      const { row: found, m } = await load(actor, milestoneIdx, 'milestone.delete');
       const projectIdx = found.projectIdx;
       const moved = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);

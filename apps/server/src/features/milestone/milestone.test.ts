@@ -136,15 +136,16 @@ describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline
 
   it('answers 401, 403 for another project, 404 for missing, 400 for bad ids', async () => {
     const m = await newMilestone('Private');
-    for (const url of [
-      `/milestone/${m.milestoneIdx}`,
-      `/milestone/stories?milestoneIdx=${m.milestoneIdx}`,
-      `/milestone/timeline?projectIdx=${f.projectA}`,
-    ]) {
+    // By project id: 403 as for every project; by milestone id: as for a missing milestone.
+    for (const [url, status, code] of [
+      [`/milestone/${m.milestoneIdx}`, 404, 'MILESTONE_NOT_FOUND'],
+      [`/milestone/stories?milestoneIdx=${m.milestoneIdx}`, 404, 'MILESTONE_NOT_FOUND'],
+      [`/milestone/timeline?projectIdx=${f.projectA}`, 403, 'PROJECT_ACCESS_DENIED'],
+    ] as const) {
       expect((await call('GET', url)).statusCode).toBe(401);
       const denied = await call('GET', url, f.outsider.key);
-      expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ error: expect.objectContaining({ code: 'PROJECT_ACCESS_DENIED' }) });
+      expect(denied.statusCode).toBe(status);
+      expect(denied.json()).toEqual({ error: expect.objectContaining({ code }) });
     }
     expect((await call('GET', '/milestone/999999', f.admin.key)).json().error.code).toBe(
       'MILESTONE_NOT_FOUND',
@@ -163,7 +164,7 @@ describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline
 describe('PATCH /milestone/{id}', () => {
   it('updates fields with history 2, 3, 7, 8 and checks the merged dates', async () => {
     const m = await newMilestone('Old', { startDt: '20260101', endDt: '20260201' });
-    const res = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.lead.key, {
+    const res = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.admin.key, {
       title: 'New',
       description: 'Details',
       endDt: '20260301',
@@ -177,7 +178,7 @@ describe('PATCH /milestone/{id}', () => {
       status: 'inProgress',
     });
     expect((await historyTypesOf(m.milestoneIdx)).sort()).toEqual([1, 2, 3, 7, 8].sort());
-    const early = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.lead.key, { endDt: '20251231' });
+    const early = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.admin.key, { endDt: '20251231' });
     expect(early.statusCode).toBe(400);
     expect(early.json().error.fieldErrors).toEqual({ endDt: 'endBeforeStart' });
   });
@@ -194,7 +195,7 @@ describe('PATCH /milestone/{id}', () => {
     ).toBe(403);
     expect(
       (await call('PATCH', `/milestone/${m.milestoneIdx}`, f.outsider.key, { title: 'x' })).json().error.code,
-    ).toBe('PROJECT_ACCESS_DENIED');
+    ).toBe('MILESTONE_NOT_FOUND');
     expect((await call('PATCH', '/milestone/999999', f.admin.key, { title: 'x' })).statusCode).toBe(404);
     expect((await call('PATCH', `/milestone/${m.milestoneIdx}`, undefined, { title: 'x' })).statusCode).toBe(
       401,
@@ -279,7 +280,7 @@ describe('PATCH /milestone/approved/{id}', () => {
     expect(
       (await call('PATCH', `/milestone/approved/${m.milestoneIdx}`, f.outsider.key, { action: 'request' }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (await call('PATCH', '/milestone/approved/999999', f.admin.key, { action: 'request' })).statusCode,
     ).toBe(404);
@@ -294,6 +295,30 @@ describe('PATCH /milestone/approved/{id}', () => {
   });
 });
 
+describe('milestones belong to their creator (spec §5 record rule)', () => {
+  it('depth1 and depth2 rename and delete only their own, a lead also their team’s, admin all', async () => {
+    const admins = await newMilestone('Admin owned');
+    for (const key of [f.lead.key, f.dev.key, f.solo.key]) {
+      const rename = await call('PATCH', `/milestone/${admins.milestoneIdx}`, key, { title: 'mine now' });
+      expect(rename.statusCode).toBe(403);
+      expect(rename.json().error.code).toBe('FORBIDDEN');
+      expect((await call('DELETE', `/milestone/${admins.milestoneIdx}`, key)).statusCode).toBe(403);
+    }
+    const byDev = async () =>
+      (await call('POST', '/milestone', f.dev.key, { projectIdx: f.projectA, title: 'Dev owned' })).json()
+        .data.milestoneIdx as number;
+    const devs = await byDev();
+    expect((await call('PATCH', `/milestone/${devs}`, f.dev.key, { title: 'a' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/milestone/${devs}`, f.lead.key, { title: 'b' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/milestone/${devs}`, f.admin.key, { title: 'c' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/milestone/${devs}`, f.solo.key, { title: 'd' })).statusCode).toBe(403);
+    expect((await call('DELETE', `/milestone/${devs}`, f.solo.key)).statusCode).toBe(403);
+    expect((await call('DELETE', `/milestone/${devs}`, f.lead.key)).statusCode).toBe(200);
+    expect((await call('DELETE', `/milestone/${await byDev()}`, f.dev.key)).statusCode).toBe(200);
+    expect((await call('DELETE', `/milestone/${admins.milestoneIdx}`, f.admin.key)).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /milestone/{id}', () => {
   it('moves its stories to the end of the backlog, in order, with history', async () => {
     const backlogBefore = await newStory(null, 'already in backlog');
@@ -301,7 +326,7 @@ describe('DELETE /milestone/{id}', () => {
     const s1 = await newStory(m.milestoneIdx, 'a');
     const s2 = await newStory(m.milestoneIdx, 'b');
     expect((await call('DELETE', `/milestone/${m.milestoneIdx}`, f.client.key)).statusCode).toBe(403);
-    expect((await call('DELETE', `/milestone/${m.milestoneIdx}`, f.outsider.key)).statusCode).toBe(403);
+    expect((await call('DELETE', `/milestone/${m.milestoneIdx}`, f.outsider.key)).statusCode).toBe(404);
     expect((await call('DELETE', `/milestone/${m.milestoneIdx}`)).statusCode).toBe(401);
     const res = await call('DELETE', `/milestone/${m.milestoneIdx}`, f.admin.key);
     expect(res.statusCode).toBe(200);
@@ -354,7 +379,7 @@ describe('PATCH /milestone/order', () => {
     ).toBe(403);
     expect(
       (await call('PATCH', '/milestone/order', f.outsider.key, { milestoneIdx: a.milestoneIdx })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect((await call('PATCH', '/milestone/order', f.admin.key, { milestoneIdx: 999999 })).statusCode).toBe(
       404,
     );

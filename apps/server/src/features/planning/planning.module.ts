@@ -29,14 +29,14 @@ declare module '../../platform/services.js' {
  */
 export const planningModule = defineModule({
   name: 'planning',
-  services: ({ ctx, services: { project, projectRepo } }) => {
+  services: ({ ctx, services: { authz } }) => {
     const planning = createPlanningStore(ctx.database.db, ctx.events);
     return {
-      milestone: createMilestoneService(ctx, planning, project, projectRepo),
-      story: createStoryService(ctx, planning, project, projectRepo),
-      epic: createEpicService(ctx, planning, project, projectRepo),
-      timekeeping: createTimekeepingService(ctx, planning, project, projectRepo),
-      history: createHistoryService(createHistoryRepository(ctx.database.db), projectRepo, {
+      milestone: createMilestoneService(ctx, planning, authz),
+      story: createStoryService(ctx, planning, authz),
+      epic: createEpicService(ctx, planning, authz),
+      timekeeping: createTimekeepingService(ctx, planning, authz),
+      history: createHistoryService(createHistoryRepository(ctx.database.db), authz, {
         projectOfStory: async (storyIdx) => (await planning.story.findById(storyIdx))?.projectIdx ?? null,
         projectOfMilestone: async (milestoneIdx) =>
           (await planning.milestone.findById(milestoneIdx))?.projectIdx ?? null,

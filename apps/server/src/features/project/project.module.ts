@@ -1,6 +1,7 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { createAuthorization, type Authorization } from '../../platform/authorization/authorization.js';
 import { defineModule } from '../../platform/module.js';
-import { createProjectRepository, type ProjectRepository } from './project.repository.js';
+import { createProjectRepository, type MembershipRow, type ProjectRepository } from './project.repository.js';
 import { projectRoutes } from './project.routes.js';
 import { createProjectService, type ProjectService } from './project.service.js';
 
@@ -8,6 +9,8 @@ declare module '../../platform/services.js' {
   interface Services {
     project: ProjectService;
     projectRepo: ProjectRepository;
+    /** The one decision point of project actions (platform/authorization). */
+    authz: Authorization<MembershipRow>;
   }
 }
 
@@ -15,13 +18,16 @@ export const projectModule = defineModule({
   name: 'project',
   services: ({ ctx }) => {
     const projectRepo = createProjectRepository(ctx.database.db);
+    const authz = createAuthorization({ findMembership: projectRepo.findMembership, table: ctx.actionRules });
     return {
       project: createProjectService(
         ctx,
         projectRepo,
+        authz,
         unitOfWork(ctx.database.db, ctx.events, createProjectRepository),
       ),
       projectRepo,
+      authz,
     };
   },
   routes: projectRoutes,

@@ -1,4 +1,5 @@
 import {
+  hasAdminAuthorityOf,
   isSubscriptionShort,
   PROJECT_RESTORE_DAYS,
   type CreateProjectRequest,
@@ -11,7 +12,7 @@ import {
 } from '@teamline/contract';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { abilities, authorize, hasAdminAuthority } from './project.policy.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow, ProjectRepository, ProjectRow } from './project.repository.js';
 
@@ -27,7 +28,7 @@ function toProjectOfMember(
     totalMember,
     sheets: project.sheets,
     isClient: membership.role === 'client',
-    isAdmin: hasAdminAuthority(membership),
+    isAdmin: hasAdminAuthorityOf(membership),
     isWarningSubscription: isSubscriptionShort(totalMember, project.sheets),
     startDt: project.startDt,
     endDt: project.endDt,
@@ -69,6 +70,7 @@ const toDeleted = (p: ProjectRow): DeletedProject => ({
 export function createProjectService(
   ctx: AppContext,
   repo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
   transaction: UnitOfWork<ProjectRepository>,
 ) {
   return {
@@ -102,8 +104,8 @@ export function createProjectService(
         roles: [{ role: { name: m.role } }],
         memberInProjectIdx: m.memberInProjectIdx,
         depth1Idx: m.depth1Idx,
-        isAdmin: hasAdminAuthority(m),
-        abilities: abilities(m),
+        isAdmin: hasAdminAuthorityOf(m),
+        abilities: authz.abilities(m),
       };
     },
 
@@ -112,12 +114,12 @@ export function createProjectService(
      * project, so an outsider cannot tell which ids exist.
      */
     async membershipOf(actor: Actor, projectIdx: number): Promise<MembershipRow> {
-      return authorize(await repo.findMembership(projectIdx, actor.memberIdx), 'project.view');
+      return authz.authorize(actor, 'project.view', projectIdx);
     },
 
-    /** The one entry point of services: the caller's membership, if the action table allows `action`. */
+    /** The caller's membership, if the action table allows `action` on the project. */
     async authorizeIn(actor: Actor, projectIdx: number, action: ProjectAction): Promise<MembershipRow> {
-      return authorize(await repo.findMembership(projectIdx, actor.memberIdx), action);
+      return authz.authorize(actor, action, projectIdx);
     },
 
     async settings(actor: Actor, projectIdx: number): Promise<ProjectSettings> {
@@ -171,7 +173,7 @@ export function createProjectService(
     async restore(actor: Actor, projectIdx: number): Promise<ProjectOfMember> {
       const project = await repo.findAnyById(projectIdx);
       const membership = project ? await repo.findMembershipInAnyState(projectIdx, actor.memberIdx) : null;
-      authorize(membership, 'project.restore');
+      authz.decide(membership, 'project.restore');
       if (
         project!.delYn !== 'Y' ||
         !project!.deletedAt ||

@@ -116,7 +116,7 @@ describe('PATCH /story/order', () => {
       'PROFESSIONAL_ONLY',
     );
     expect((await move({ storyIdx: a, milestoneIdx: m2 }, f.outsider.key)).json().error.code).toBe(
-      'PROJECT_ACCESS_DENIED',
+      'STORY_NOT_FOUND',
     );
     expect((await move({ storyIdx: 999999, milestoneIdx: null })).statusCode).toBe(404);
     expect((await move({ storyIdx: a })).json().error.fieldErrors).toHaveProperty('milestoneIdx');

@@ -1,9 +1,10 @@
 import {
   canMoveStory,
   historyTypes,
-  isProfessionalRole,
+  storyRecord,
   type CreateStoryRequest,
   type Story,
+  type ProjectAction,
   type StoryComment,
   type StoryOrderRequest,
   type StoryStatus,
@@ -13,13 +14,11 @@ import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween } from '../../shared/order-key.js';
 import type { NewHistory } from '../history/history.repository.js';
-import { requireMembership, requireProfessional } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
-import type { ProjectService } from '../project/project.service.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow } from '../project/project.repository.js';
 import { diffHistory } from '../planning/history-diff.js';
 import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from './story.repository.js';
-import { requireStoryEdit } from './story.policy.js';
 
 export const toStory = (row: StoryWithAssignees): Story => ({
   storyIdx: row.storyIdx,
@@ -62,25 +61,23 @@ const fieldGroups: { type: number; fields: (keyof StoryRow)[] }[] = [
 export function createStoryService(
   ctx: AppContext,
   planning: PlanningStore,
-  projects: ProjectService,
-  projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
 ) {
-  /** The story and the caller's membership of its project: 404 if missing, 403 for another project. */
-  async function load(actor: Actor, storyIdx: number) {
+  /** The story and the caller's membership of its project: STORY_NOT_FOUND alike if missing or another project's. */
+  async function load(actor: Actor, storyIdx: number, action: ProjectAction = 'planning.view') {
     const row = await planning.story.findById(storyIdx);
     if (!row) throw new AppError('STORY_NOT_FOUND');
-    const m = requireMembership(await projectRepo.findMembership(row.projectIdx, actor.memberIdx));
+    const m = await authz.authorize(actor, action, {
+      projectIdx: row.projectIdx,
+      missing: 'STORY_NOT_FOUND',
+    });
     return { row, m };
   }
 
-  async function owners(r: PlanningRepositories, story: StoryWithAssignees) {
+  /** The story as the record rule sees it (contract `storyRecord`: assignees, else reporter; triage). */
+  async function record(r: Pick<PlanningRepositories, 'members'>, story: StoryWithAssignees) {
     const ids = [...story.assignees, ...(story.reporterIdx ? [story.reporterIdx] : [])];
-    const records = await r.members.findRecords(story.projectIdx, ids);
-    const byIdx = new Map(records.map((rec) => [rec.memberInProjectIdx, rec]));
-    return {
-      assignees: story.assignees.map((idx) => byIdx.get(idx)).filter((x) => x !== undefined),
-      reporter: story.reporterIdx ? (byIdx.get(story.reporterIdx) ?? null) : null,
-    };
+    return storyRecord(story, await r.members.findRecords(story.projectIdx, ids));
   }
 
   /** Ids in a body must name active members / epics / milestones of the same project. */
@@ -107,31 +104,35 @@ export function createStoryService(
       return toStory((await load(actor, storyIdx)).row);
     },
     async awaitingZone(actor: Actor, projectIdx: number): Promise<Story[]> {
-      await projects.membershipOf(actor, projectIdx);
+      await authz.authorize(actor, 'planning.view', projectIdx);
       return (await planning.story.listOfList(projectIdx, null)).map(toStory);
     },
     async ofMilestone(actor: Actor, milestoneIdx: number): Promise<Story[]> {
       const milestone = await planning.milestone.findById(milestoneIdx);
       if (!milestone) throw new AppError('MILESTONE_NOT_FOUND');
-      requireMembership(await projectRepo.findMembership(milestone.projectIdx, actor.memberIdx));
+      await authz.authorize(actor, 'planning.view', {
+        projectIdx: milestone.projectIdx,
+        missing: 'MILESTONE_NOT_FOUND',
+      });
       return (await planning.story.listOfList(milestone.projectIdx, milestoneIdx)).map(toStory);
     },
     async noEpic(actor: Actor, projectIdx: number): Promise<Story[]> {
-      await projects.membershipOf(actor, projectIdx);
+      await authz.authorize(actor, 'planning.view', projectIdx);
       return (await planning.story.listOfEpic(projectIdx, null)).map(toStory);
     },
     async byEpic(actor: Actor, epicIdx: number): Promise<Story[]> {
       const epic = await planning.epic.findById(epicIdx);
       if (!epic) throw new AppError('EPIC_NOT_FOUND');
-      requireMembership(await projectRepo.findMembership(epic.projectIdx, actor.memberIdx));
+      await authz.authorize(actor, 'epic.view', { projectIdx: epic.projectIdx, missing: 'EPIC_NOT_FOUND' });
       return (await planning.story.listOfEpic(epic.projectIdx, epicIdx)).map(toStory);
     },
 
     /** A client's story is a proposal (considering) until a professional accepts or rejects it. */
     async create(actor: Actor, input: CreateStoryRequest): Promise<Story> {
-      const m = await projects.membershipOf(actor, input.projectIdx);
+      const m = await authz.authorize(actor, 'planning.view', input.projectIdx);
       const projectIdx = input.projectIdx;
-      const status: StoryStatus = isProfessionalRole(m.role) ? 'pending' : 'considering';
+      // Who may edit the plan adds stories to it; anyone else proposes one (considering).
+      const status: StoryStatus = authz.allows(m, 'planning.edit') ? 'pending' : 'considering';
       const assignees = [...new Set(input.assignees ?? [])];
       const created = await planning.transaction(async (r) => {
         await r.version.bump(projectIdx);
@@ -184,12 +185,12 @@ export function createStoryService(
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
-        requireStoryEdit(m, row, await owners(r, row));
-        if (input.status !== undefined && input.status !== row.status) {
-          // Status moves are the professionals' (a client's proposal is accepted by them, not by the client).
-          if (!isProfessionalRole(m.role)) throw new AppError('FORBIDDEN');
-          if (!canMoveStory(row.status, input.status)) throw new AppError('INVALID_STATUS_TRANSITION');
-        }
+        const moves = input.status !== undefined && input.status !== row.status;
+        // Status moves are the professionals' (a client's proposal is accepted by them, not by the client).
+        const scope = await record(r, row);
+        authz.decide(m, 'story.edit', moves ? { ...scope, closedTo: 'professional' } : scope);
+        if (moves && !canMoveStory(row.status, input.status!))
+          throw new AppError('INVALID_STATUS_TRANSITION');
         const startDt = input.startDt !== undefined ? input.startDt : row.startDt;
         const endDt = input.endDt !== undefined ? input.endDt : row.endDt;
         if (startDt && endDt && endDt < startDt) throw fieldError('endDt', 'endBeforeStart');
@@ -239,7 +240,7 @@ export function createStoryService(
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
-        requireStoryEdit(m, row, await owners(r, row));
+        authz.decide(m, 'story.edit', await record(r, row));
         await checkMembers(r, projectIdx, 'assignees', next);
         if (row.assignees.join(',') === next.join(',')) return toStory(row);
         await r.story.setAssignees(projectIdx, storyIdx, next);
@@ -268,8 +269,7 @@ export function createStoryService(
      * and the unique (project, milestone, key) index guards the invariant.
      */
     async order(actor: Actor, input: StoryOrderRequest): Promise<Story> {
-      const { row: found, m } = await load(actor, input.storyIdx);
-      requireProfessional(m);
+      const { row: found, m } = await load(actor, input.storyIdx, 'planning.edit');
       const projectIdx = found.projectIdx;
       const target = input.milestoneIdx;
       const moved = await planning.transaction(async (r) => {
@@ -333,7 +333,7 @@ export function createStoryService(
         await r.version.bump(projectIdx);
         const row = await r.story.lock(projectIdx, storyIdx);
         if (!row) throw new AppError('STORY_NOT_FOUND');
-        requireStoryEdit(m, row, await owners(r, row));
+        authz.decide(m, 'story.edit', await record(r, row));
         await r.story.delete(projectIdx, storyIdx);
         await r.history.insert([
           {
@@ -361,7 +361,7 @@ export function createStoryService(
 
     /** Every member, clients included, may comment (history 13). */
     async addComment(actor: Actor, storyIdx: number, content: string): Promise<StoryComment> {
-      const { row, m } = await load(actor, storyIdx);
+      const { row, m } = await load(actor, storyIdx, 'story.comment');
       const projectIdx = row.projectIdx;
       const comment = await planning.transaction(async (r) => {
         const created = await r.story.insertComment({

@@ -99,23 +99,24 @@ describe('POST /story and reading stories', () => {
     }
   });
 
-  it('401 without a key, 403 for another project, 404 for missing ids', async () => {
+  it('401 without a key, 403 for another project id, 404 for missing ids and other projects’ stories', async () => {
     const s = await newStory(f.admin.key);
     expect((await call('POST', '/story', undefined, { projectIdx: f.projectA, title: 'x' })).statusCode).toBe(
       401,
     );
     const other = await call('POST', '/story', f.admin.key, { projectIdx: f.projectB, title: 'x' });
     expect(other.json().error.code).toBe('PROJECT_ACCESS_DENIED');
-    for (const url of [
-      `/story/${s.storyIdx}`,
-      `/story/awaiting-zone?projectIdx=${f.projectA}`,
-      `/story/no-epic/${f.projectA}`,
-      `/story/${s.storyIdx}/comment`,
-    ]) {
+    // By project id: 403 as for every project; by story id: as for a missing story.
+    for (const [url, status, code] of [
+      [`/story/${s.storyIdx}`, 404, 'STORY_NOT_FOUND'],
+      [`/story/awaiting-zone?projectIdx=${f.projectA}`, 403, 'PROJECT_ACCESS_DENIED'],
+      [`/story/no-epic/${f.projectA}`, 403, 'PROJECT_ACCESS_DENIED'],
+      [`/story/${s.storyIdx}/comment`, 404, 'STORY_NOT_FOUND'],
+    ] as const) {
       expect((await call('GET', url)).statusCode).toBe(401);
       const denied = await call('GET', url, f.outsider.key);
-      expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ error: expect.objectContaining({ code: 'PROJECT_ACCESS_DENIED' }) });
+      expect(denied.statusCode).toBe(status);
+      expect(denied.json()).toEqual({ error: expect.objectContaining({ code }) });
     }
     expect((await call('GET', '/story/999999', f.admin.key)).json().error.code).toBe('STORY_NOT_FOUND');
     expect((await call('GET', '/story/by-epic/999999', f.admin.key)).json().error.code).toBe(
@@ -126,11 +127,11 @@ describe('POST /story and reading stories', () => {
     expect((await patch(f.admin.key, 999999, { title: 'x' })).statusCode).toBe(404);
     expect((await call('DELETE', '/story/999999', f.admin.key)).statusCode).toBe(404);
     expect((await call('PATCH', '/assignee/999999', f.admin.key, { assignees: [] })).statusCode).toBe(404);
-    expect((await patch(f.outsider.key, s.storyIdx, { title: 'x' })).statusCode).toBe(403);
-    expect((await call('DELETE', `/story/${s.storyIdx}`, f.outsider.key)).statusCode).toBe(403);
+    expect((await patch(f.outsider.key, s.storyIdx, { title: 'x' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/story/${s.storyIdx}`, f.outsider.key)).statusCode).toBe(404);
     expect(
       (await call('PATCH', `/assignee/${s.storyIdx}`, f.outsider.key, { assignees: [] })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect((await patch(undefined as unknown as string, s.storyIdx, { title: 'x' })).statusCode).toBe(401);
     expect((await call('DELETE', `/story/${s.storyIdx}`)).statusCode).toBe(401);
     expect((await call('PATCH', `/assignee/${s.storyIdx}`, undefined, { assignees: [] })).statusCode).toBe(
@@ -288,8 +289,8 @@ describe('DELETE /story/{id}', () => {
       storyIdx: null,
       minutes: 60,
     });
-    // Someone else's history of a deleted story stays private.
-    expect((await call('GET', `/history/story?storyIdx=${s.storyIdx}`, f.outsider.key)).statusCode).toBe(403);
+    // Someone else's history of a deleted story stays private (as if missing).
+    expect((await call('GET', `/history/story?storyIdx=${s.storyIdx}`, f.outsider.key)).statusCode).toBe(404);
   });
 });
 
@@ -313,7 +314,7 @@ describe('comments', () => {
     ).toBe(400);
     expect(
       (await call('POST', `/story/${s.storyIdx}/comment`, f.outsider.key, { content: 'hi' })).statusCode,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (await call('POST', `/story/${s.storyIdx}/comment`, undefined, { content: 'hi' })).statusCode,
     ).toBe(401);

@@ -1,11 +1,9 @@
-import { hasPermission, type CreateTimekeepingRequest, type Timekeeping } from '@teamline/contract';
+import type { CreateTimekeepingRequest, Timekeeping } from '@teamline/contract';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { requireMembership, requireProfessional } from '../project/project.policy.js';
-import type { ProjectRepository } from '../project/project.repository.js';
-import type { ProjectService } from '../project/project.service.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { MembershipRow } from '../project/project.repository.js';
 import type { PlanningStore } from '../planning/planning-repositories.js';
-import { permissionActor } from '../story/story.policy.js';
 import type { TimekeepingRow } from './timekeeping.repository.js';
 
 const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
@@ -22,22 +20,38 @@ const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
 export function createTimekeepingService(
   ctx: AppContext,
   planning: PlanningStore,
-  projects: ProjectService,
-  projectRepo: ProjectRepository,
+  authz: Authorization<MembershipRow>,
 ) {
+  /** Entries with what the caller may do with each (the same record rule as bulkDelete). */
+  async function withAbilities(m: MembershipRow, rows: TimekeepingRow[]): Promise<Timekeeping[]> {
+    const idxs = [...new Set(rows.map((row) => row.memberInProjectIdx))];
+    const records = await planning.members.findRecords(m.projectIdx, idxs);
+    const byIdx = new Map(records.map((o) => [o.memberInProjectIdx, o]));
+    return rows.map((row) => ({
+      ...toTimekeeping(row),
+      can: {
+        delete: authz.allows(m, 'time.delete', {
+          projectIdx: row.projectIdx,
+          owners: [byIdx.get(row.memberInProjectIdx)],
+        }),
+      },
+    }));
+  }
+
   return {
     /** Professionals log time; someone else's time only per the spec §5 check (lead, admin). */
     async create(actor: Actor, input: CreateTimekeepingRequest): Promise<Timekeeping> {
       const story = await planning.story.findById(input.storyIdx);
       if (!story) throw new AppError('STORY_NOT_FOUND');
-      const m = requireProfessional(
-        requireMembership(await projectRepo.findMembership(story.projectIdx, actor.memberIdx)),
-      );
+      const target = { projectIdx: story.projectIdx, missing: 'STORY_NOT_FOUND' as const };
+      const m = await authz.authorize(actor, 'planning.view', target);
+      // An entry belongs to the member whose time it is (spec §5: own, a lead's team, admin).
+      authz.decide(m, 'time.log', { ...target, owners: [m] });
       const owner = input.memberInProjectIdx ?? m.memberInProjectIdx;
       if (owner !== m.memberInProjectIdx) {
         const [record] = await planning.members.findActive(story.projectIdx, [owner]);
         if (!record) throw fieldError('memberInProjectIdx', 'invalid');
-        if (!hasPermission(record, permissionActor(m))) throw new AppError('FORBIDDEN');
+        authz.decide(m, 'time.log', { ...target, owners: [record] });
       }
       return planning.transaction(async (r) => {
         const entry = toTimekeeping(
@@ -63,18 +77,22 @@ export function createTimekeepingService(
       if (query.storyIdx !== undefined) {
         const story = await planning.story.findById(query.storyIdx);
         if (!story) throw new AppError('STORY_NOT_FOUND');
-        requireMembership(await projectRepo.findMembership(story.projectIdx, actor.memberIdx));
-        return (await planning.timekeeping.listOfStory(story.projectIdx, story.storyIdx)).map(toTimekeeping);
+        const m = await authz.authorize(actor, 'planning.view', {
+          projectIdx: story.projectIdx,
+          missing: 'STORY_NOT_FOUND',
+        });
+        return withAbilities(m, await planning.timekeeping.listOfStory(story.projectIdx, story.storyIdx));
       }
-      await projects.membershipOf(actor, query.projectIdx!);
-      return (await planning.timekeeping.listOfProject(query.projectIdx!, query.from, query.to)).map(
-        toTimekeeping,
+      const m = await authz.authorize(actor, 'planning.view', query.projectIdx!);
+      return withAbilities(
+        m,
+        await planning.timekeeping.listOfProject(query.projectIdx!, query.from, query.to),
       );
     },
 
     /**
-     * All or nothing: every entry must exist (404), lie in a project of the caller (403
-     * PROJECT_ACCESS_DENIED) and be the caller's to edit per spec §5 (403 FORBIDDEN).
+     * All or nothing: every entry must exist and lie in a project of the caller (else 404
+     * TIMEKEEPING_NOT_FOUND alike) and be the caller's to edit per spec §5 (403 FORBIDDEN).
      */
     async bulkDelete(actor: Actor, idxs: number[]): Promise<{ deletedCount: number }> {
       const unique = [...new Set(idxs)];
@@ -83,15 +101,15 @@ export function createTimekeepingService(
       const byProject = new Map<number, TimekeepingRow[]>();
       for (const row of rows) byProject.set(row.projectIdx, [...(byProject.get(row.projectIdx) ?? []), row]);
       for (const [projectIdx, entries] of byProject) {
-        const m = requireMembership(await projectRepo.findMembership(projectIdx, actor.memberIdx));
+        const target = { projectIdx, missing: 'TIMEKEEPING_NOT_FOUND' as const };
+        const m = await authz.authorize(actor, 'planning.view', target);
         const owners = await planning.members.findRecords(
           projectIdx,
           entries.map((e) => e.memberInProjectIdx),
         );
         const byIdx = new Map(owners.map((o) => [o.memberInProjectIdx, o]));
         for (const e of entries)
-          if (!hasPermission(byIdx.get(e.memberInProjectIdx), permissionActor(m)))
-            throw new AppError('FORBIDDEN');
+          authz.decide(m, 'time.delete', { ...target, owners: [byIdx.get(e.memberInProjectIdx)] });
       }
       const deletedCount = await planning.transaction(async (r) => {
         let n = 0;

@@ -54,7 +54,7 @@ describe('POST /timekeeping and GET /timekeeping', () => {
       workDt: 'dateFormat',
     });
     expect((await log(f.dev.key, { storyIdx: 999999 })).json().error.code).toBe('STORY_NOT_FOUND');
-    expect((await log(f.dev.key, { storyIdx: storyB })).json().error.code).toBe('PROJECT_ACCESS_DENIED');
+    expect((await log(f.dev.key, { storyIdx: storyB })).json().error.code).toBe('STORY_NOT_FOUND');
     expect((await log(f.client.key)).json().error.code).toBe('PROFESSIONAL_ONLY');
     expect(
       (await call('POST', '/timekeeping', undefined, { storyIdx, workDt: '20260301', minutes: 5 }))
@@ -64,7 +64,8 @@ describe('POST /timekeeping and GET /timekeeping', () => {
       projectIdx: 'required',
     });
     expect((await call('GET', `/timekeeping?projectIdx=${f.projectB}`, f.admin.key)).statusCode).toBe(403);
-    expect((await call('GET', `/timekeeping?storyIdx=${storyB}`, f.admin.key)).statusCode).toBe(403);
+    // Another project's story looks missing.
+    expect((await call('GET', `/timekeeping?storyIdx=${storyB}`, f.admin.key)).statusCode).toBe(404);
     expect((await call('GET', '/timekeeping?storyIdx=999999', f.admin.key)).statusCode).toBe(404);
     expect((await call('GET', `/timekeeping?projectIdx=${f.projectA}`)).statusCode).toBe(401);
   });
@@ -102,6 +103,26 @@ describe('DELETE /timekeeping/bulk', () => {
     expect((await bulk(f.solo.key, ids)).json().error.code).toBe('TIMEKEEPING_NOT_FOUND');
   });
 
+  it('sends with each entry whether the caller may delete it, by the same rule', async () => {
+    const [devs] = await idsOf(f.dev.key, 1);
+    const [solos] = await idsOf(f.solo.key, 1);
+    const canDelete = async (key: string) => {
+      const list = (await call('GET', `/timekeeping?storyIdx=${storyIdx}`, key)).json().data as {
+        timekeepingIdx: number;
+        can: { delete: boolean };
+      }[];
+      const of = (idx: number) => list.find((e) => e.timekeepingIdx === idx)!.can.delete;
+      return [of(devs!), of(solos!)];
+    };
+    expect(await canDelete(f.dev.key)).toEqual([true, false]);
+    expect(await canDelete(f.lead.key)).toEqual([true, false]);
+    expect(await canDelete(f.solo.key)).toEqual([false, true]);
+    expect(await canDelete(f.admin.key)).toEqual([true, true]);
+    expect(await canDelete(f.client.key)).toEqual([false, false]);
+    expect((await bulk(f.lead.key, [devs])).statusCode).toBe(200);
+    expect((await bulk(f.lead.key, [solos])).statusCode).toBe(403);
+  });
+
   it('refuses others’ entries all or nothing; leads and admins may', async () => {
     const devs = await idsOf(f.dev.key, 2);
     const solos = await idsOf(f.solo.key, 1);
@@ -119,13 +140,13 @@ describe('DELETE /timekeeping/bulk', () => {
     expect((await bulk(f.admin.key, [devs[1], ...solos])).json().data).toEqual({ deletedCount: 2 });
   });
 
-  it('403 for another project’s entries, 400 for bad bodies, 401 without a key', async () => {
+  it('404 for another project’s entries (as if missing), 400 for bad bodies, 401 without a key', async () => {
     const theirs = (
       await call('POST', '/timekeeping', f.outsider.key, { storyIdx: storyB, workDt: '20260301', minutes: 5 })
     ).json().data.timekeepingIdx;
     const res = await bulk(f.admin.key, [theirs]);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('PROJECT_ACCESS_DENIED');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('TIMEKEEPING_NOT_FOUND');
     expect((await bulk(f.admin.key, [])).statusCode).toBe(400);
     expect((await bulk(f.admin.key, 'x')).statusCode).toBe(400);
     expect((await bulk(undefined, [theirs])).statusCode).toBe(401);

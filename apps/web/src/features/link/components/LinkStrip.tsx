@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isProfessionalRole, normalizeLink, type Link } from '@teamline/contract';
+import { normalizeLink, type Link } from '@teamline/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
 import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
-import { useProjectStore } from '../../../stores/project-store';
-import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
+import { useAbilities } from '../../project/hooks/use-abilities';
 import { linkApi } from '../api/link-api';
 
 const hostOf = (url: string): string => {
@@ -23,9 +22,7 @@ const hostOf = (url: string): string => {
 export function LinkStrip({ projectIdx }: { projectIdx: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const selectedProject = useProjectStore((s) => s.selectedProject);
-  const currentRole = useRoleStore((s) => s.currentRole);
-  const isProfessional = currentRole ? isProfessionalRole(currentRole) : selectedProject?.isClient === false;
+  const { can } = useAbilities(projectIdx);
   const [isAdding, setIsAdding] = useState(false);
   const [url, setUrl] = useState('');
   const key = ['links', projectIdx];
@@ -78,7 +75,7 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
                 )}
                 <span className="link-chip__title">{title}</span>
               </a>
-              {isProfessional && (
+              {can('link.delete') && (
                 <button
                   type="button"
                   className="icon-btn icon-btn--small"
@@ -94,7 +91,7 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
           );
         })}
       </ul>
-      {isProfessional && (
+      {can('link.create') && (
         <button
           type="button"
           className="icon-btn link-strip__add"

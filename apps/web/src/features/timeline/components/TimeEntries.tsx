@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatDateCode,
-  hasPermission,
   isoDateToCode,
   toDateCode,
   type MemberInProject,
@@ -12,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
+import { useErrorToast } from '../../planning/hooks/use-planning';
 import { applyOptimistic } from '../../planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
 
@@ -31,7 +30,6 @@ export function TimeEntries({
   const { t } = useTranslation();
   const client = useQueryClient();
   const onError = useErrorToast();
-  const { role, selfProjectIdx } = usePlanningRole();
   const key = planningKeys.time(projectIdx, storyIdx);
   const entries = useQuery({ queryKey: key, queryFn: () => planningApi.timekeeping(storyIdx) });
   const [date, setDate] = useState(() => codeToIso(toDateCode(new Date())));
@@ -42,13 +40,8 @@ export function TimeEntries({
   const total = minutesFrom(hours, minutes);
   const isValid = total !== null && total >= 1 && total <= 1440 && !!date;
 
-  const canDelete = (e: Timekeeping) => {
-    const member = members.get(e.memberInProjectIdx);
-    return hasPermission(member ?? { memberInProjectIdx: e.memberInProjectIdx, depth1Idx: null }, {
-      role,
-      selfProjectIdx,
-    });
-  };
+  // Decided by the server's record rule (spec §5) and sent with each entry.
+  const canDelete = (e: Timekeeping) => e.can?.delete === true;
 
   const log = useMutation({
     mutationFn: () =>

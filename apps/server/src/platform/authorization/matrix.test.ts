@@ -1,0 +1,392 @@
+import {
+  actionRules,
+  allows,
+  can,
+  recordDenial,
+  ruleDenial,
+  storyRecord,
+  type ProjectAction,
+  type ProjectRole,
+} from '@teamline/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
+import { addToProject, bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
+import { routePolicies, type RoutePolicy } from './routes.js';
+
+/**
+ * The route × caller matrix, generated from the route registry: every route with a project action,
+ * for every kind of caller, expects the answer the ACTION TABLE gives (contract `can`, `allows`,
+ * `ruleDenial`), never one computed by the code under test, and checks it on the real app.
+ * Records are created fresh for each cell, owned by a depth2 member on the depth1 lead's team
+ * (`dev`), or by a depth2 member without a lead (`solo`) for "depth1 over another team's record".
+ */
+
+type Caller =
+  | 'anonymous'
+  | 'stranger'
+  | 'client'
+  | 'depth2 own'
+  | 'depth2 other'
+  | 'depth1 own team'
+  | 'depth1 other team'
+  | 'admin';
+const callers: Caller[] = [
+  'anonymous',
+  'stranger',
+  'client',
+  'depth2 own',
+  'depth2 other',
+  'depth1 own team',
+  'depth1 other team',
+  'admin',
+];
+
+let t: TestApp;
+let f: PlanningFixture;
+let call: ReturnType<typeof api>;
+let n = 0;
+
+type Name = 'admin' | 'lead' | 'dev' | 'solo' | 'client' | 'outsider';
+/** Who calls, and who owns the record the route is aimed at (names in the planning fixture). */
+const castOf: Record<Caller, { who: Name | null; owner: Name }> = {
+  anonymous: { who: null, owner: 'dev' },
+  stranger: { who: 'outsider', owner: 'dev' },
+  client: { who: 'client', owner: 'dev' },
+  'depth2 own': { who: 'dev', owner: 'dev' },
+  'depth2 other': { who: 'solo', owner: 'dev' },
+  'depth1 own team': { who: 'lead', owner: 'dev' },
+  'depth1 other team': { who: 'lead', owner: 'solo' },
+  admin: { who: 'admin', owner: 'dev' },
+};
+/** The fixture's members as the table sees them; `dev` is on `lead`'s team. */
+const members: Record<
+  Exclude<Name, 'outsider'>,
+  { role: ProjectRole; isAdmin: boolean; mip: number; lead: number | null }
+> = {
+  admin: { role: 'admin', isAdmin: true, mip: 1, lead: null },
+  lead: { role: 'depth1', isAdmin: false, mip: 2, lead: null },
+  dev: { role: 'depth2', isAdmin: false, mip: 3, lead: 2 },
+  solo: { role: 'depth2', isAdmin: false, mip: 4, lead: null },
+  client: { role: 'client', isAdmin: false, mip: 5, lead: null },
+};
+function cast(caller: Caller): { who: Person | null; owner: Person } {
+  const { who, owner } = castOf[caller];
+  return { who: who ? f[who] : null, owner: f[owner] };
+}
+
+type Request = [method: string, url: string, body?: object];
+interface Case {
+  route: string;
+  /** The action decided, when the body picks one other than the registry's (approve vs request). */
+  action?: ProjectAction;
+  build: (owner: Person) => Promise<Request>;
+}
+
+const data = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, body?: object) => {
+  const res = await call(method, url, key, body);
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json().data;
+};
+const milestoneOf = async (owner: Person) =>
+  (await data('POST', '/milestone', owner.key, { projectIdx: f.projectA, title: `M${++n}` }))
+    .milestoneIdx as number;
+const storyOf = async (owner: Person) =>
+  (await data('POST', '/story', owner.key, { projectIdx: f.projectA, title: `S${++n}` })).storyIdx as number;
+const epicOf = async () =>
+  (await data('POST', '/epic', f.admin.key, { projectIdx: f.projectA, label: `E${++n}` })).epicIdx as number;
+const timeOf = async (owner: Person) =>
+  (
+    await data('POST', '/timekeeping', owner.key, {
+      storyIdx: await storyOf(owner),
+      workDt: '20260301',
+      minutes: 5,
+    })
+  ).timekeepingIdx as number;
+const extraMember = async () => {
+  const extra = await signUp(t, `matrix-extra${++n}@example.com`);
+  return (await addToProject(t, f.projectA, extra.memberIdx, 'depth2')).memberInProjectIdx;
+};
+const inviteOf = async () =>
+  (
+    await data('POST', '/member-in-project/invite', f.admin.key, {
+      projectIdx: f.projectA,
+      email: `matrix-inv${++n}@example.com`,
+      role: 'depth2',
+    })
+  ).inviteIdx as number;
+/** A project of its own with every role, for cells that delete or restore it. */
+async function freshProject() {
+  const g = await planningFixture(t, `fresh${++n}`);
+  return g;
+}
+
+function multipart(projectIdx: number) {
+  const boundary = `----matrix${++n}`;
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="projectIdx"\r\n\r\n${projectIdx}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\nhello\r\n--${boundary}--\r\n`,
+  );
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const P = () => f.projectA;
+const cases: Case[] = [
+  { route: 'GET /api/project/:projectIdx/roles', build: async () => ['GET', `/project/${P()}/roles`] },
+  { route: 'GET /api/project/:projectIdx', build: async () => ['GET', `/project/${P()}`] },
+  {
+    route: 'PATCH /api/project/:projectIdx',
+    build: async () => ['PATCH', `/project/${P()}`, { description: `d${++n}` }],
+  },
+  { route: 'DELETE /api/project/:projectIdx', build: async () => ['DELETE', `/project/${P()}`] },
+  { route: 'POST /api/project/:projectIdx/restore', build: async () => ['POST', `/project/${P()}/restore`] },
+  { route: 'POST /api/file', build: async () => ['POST', '/file'] },
+  {
+    route: 'GET /api/file',
+    build: async () => {
+      const { fileIdx } = await t.app.services.file.upload(
+        { memberIdx: f.admin.memberIdx, familyId: '' },
+        { bytes: Buffer.from('hello'), fileName: 'a.txt', projectIdx: P() },
+      );
+      return ['GET', `/file?fileIdx=${fileIdx}`];
+    },
+  },
+  { route: 'GET /api/job', build: async () => ['GET', `/job?projectIdx=${P()}`] },
+  { route: 'GET /api/link', build: async () => ['GET', `/link?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/link',
+    build: async () => ['POST', '/link', { url: `https://example.com/${++n}`, projectIdx: P() }],
+  },
+  {
+    route: 'DELETE /api/link/:linkIdx',
+    build: async () => {
+      const link = await data('POST', '/link', f.admin.key, {
+        url: `https://example.org/${++n}`,
+        projectIdx: P(),
+      });
+      return ['DELETE', `/link/${link.linkIdx}`];
+    },
+  },
+  { route: 'GET /api/member-in-project', build: async () => ['GET', `/member-in-project?projectIdx=${P()}`] },
+  {
+    route: 'GET /api/member-in-project/info',
+    build: async () => ['GET', `/member-in-project/info?projectIdx=${P()}`],
+  },
+  {
+    route: 'PATCH /api/member-in-project/:memberInProjectIdx',
+    build: async () => ['PATCH', `/member-in-project/${await extraMember()}`, { role: 'depth1' }],
+  },
+  {
+    route: 'DELETE /api/member-in-project/:memberInProjectIdx',
+    build: async () => ['DELETE', `/member-in-project/${await extraMember()}`],
+  },
+  {
+    route: 'POST /api/member-in-project/invite',
+    build: async () => [
+      'POST',
+      '/member-in-project/invite',
+      { projectIdx: P(), email: `matrix-new${++n}@example.com`, role: 'client' },
+    ],
+  },
+  {
+    route: 'GET /api/member-in-project/invite/list',
+    build: async () => ['GET', `/member-in-project/invite/list?projectIdx=${P()}`],
+  },
+  {
+    route: 'POST /api/member-in-project/invite/:inviteIdx/resend',
+    build: async () => ['POST', `/member-in-project/invite/${await inviteOf()}/resend`],
+  },
+  {
+    route: 'DELETE /api/member-in-project/invite/:inviteIdx',
+    build: async () => ['DELETE', `/member-in-project/invite/${await inviteOf()}`],
+  },
+  {
+    route: 'GET /api/milestone/timeline',
+    build: async () => ['GET', `/milestone/timeline?projectIdx=${P()}`],
+  },
+  {
+    route: 'POST /api/milestone',
+    build: async () => ['POST', '/milestone', { projectIdx: P(), title: 'M' }],
+  },
+  {
+    route: 'GET /api/milestone/stories',
+    build: async (o) => ['GET', `/milestone/stories?milestoneIdx=${await milestoneOf(o)}`],
+  },
+  {
+    route: 'PATCH /api/milestone/order',
+    build: async (o) => ['PATCH', '/milestone/order', { milestoneIdx: await milestoneOf(o) }],
+  },
+  {
+    route: 'PATCH /api/milestone/approved/:id',
+    build: async (o) => ['PATCH', `/milestone/approved/${await milestoneOf(o)}`, { action: 'request' }],
+  },
+  {
+    route: 'PATCH /api/milestone/approved/:id',
+    action: 'milestone.decide',
+    build: async (o) => {
+      const m = await milestoneOf(o);
+      await data('PATCH', `/milestone/approved/${m}`, f.admin.key, { action: 'request' });
+      return ['PATCH', `/milestone/approved/${m}`, { action: 'approve' }];
+    },
+  },
+  {
+    route: 'PATCH /api/milestone/:id',
+    build: async (o) => ['PATCH', `/milestone/${await milestoneOf(o)}`, { title: 'renamed' }],
+  },
+  {
+    route: 'DELETE /api/milestone/:id',
+    build: async (o) => ['DELETE', `/milestone/${await milestoneOf(o)}`],
+  },
+  {
+    route: 'GET /api/milestone/:milestoneIdx',
+    build: async (o) => ['GET', `/milestone/${await milestoneOf(o)}`],
+  },
+  {
+    route: 'GET /api/story/awaiting-zone',
+    build: async () => ['GET', `/story/awaiting-zone?projectIdx=${P()}`],
+  },
+  { route: 'GET /api/story/no-epic/:id', build: async () => ['GET', `/story/no-epic/${P()}`] },
+  { route: 'GET /api/story/by-epic/:id', build: async () => ['GET', `/story/by-epic/${await epicOf()}`] },
+  { route: 'POST /api/story', build: async () => ['POST', '/story', { projectIdx: P(), title: 'S' }] },
+  {
+    route: 'PATCH /api/story/order',
+    build: async (o) => ['PATCH', '/story/order', { storyIdx: await storyOf(o), milestoneIdx: null }],
+  },
+  { route: 'GET /api/story/:storyIdx', build: async (o) => ['GET', `/story/${await storyOf(o)}`] },
+  {
+    route: 'PATCH /api/story/:id',
+    build: async (o) => ['PATCH', `/story/${await storyOf(o)}`, { title: 'renamed' }],
+  },
+  { route: 'DELETE /api/story/:id', build: async (o) => ['DELETE', `/story/${await storyOf(o)}`] },
+  {
+    route: 'PATCH /api/assignee/:id',
+    build: async (o) => ['PATCH', `/assignee/${await storyOf(o)}`, { assignees: [o.mip] }],
+  },
+  { route: 'GET /api/story/:id/comment', build: async (o) => ['GET', `/story/${await storyOf(o)}/comment`] },
+  {
+    route: 'POST /api/story/:id/comment',
+    build: async (o) => ['POST', `/story/${await storyOf(o)}/comment`, { content: 'hi' }],
+  },
+  {
+    route: 'GET /api/epic/all-of-project',
+    build: async () => ['GET', `/epic/all-of-project?projectIdx=${P()}`],
+  },
+  { route: 'POST /api/epic', build: async () => ['POST', '/epic', { projectIdx: P(), label: `E${++n}` }] },
+  { route: 'PATCH /api/epic/:id', build: async () => ['PATCH', `/epic/${await epicOf()}`, { label: 'x' }] },
+  { route: 'DELETE /api/epic/:id', build: async () => ['DELETE', `/epic/${await epicOf()}`] },
+  { route: 'GET /api/timekeeping', build: async () => ['GET', `/timekeeping?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/timekeeping',
+    build: async (o) => [
+      'POST',
+      '/timekeeping',
+      { storyIdx: await storyOf(f.admin), workDt: '20260301', minutes: 5, memberInProjectIdx: o.mip },
+    ],
+  },
+  {
+    route: 'DELETE /api/timekeeping/bulk',
+    build: async (o) => ['DELETE', '/timekeeping/bulk', { timekeepingIdxs: [await timeOf(o)] }],
+  },
+  {
+    route: 'GET /api/history/story',
+    build: async (o) => ['GET', `/history/story?storyIdx=${await storyOf(o)}`],
+  },
+  {
+    route: 'GET /api/history/milestone',
+    build: async (o) => ['GET', `/history/milestone?milestoneIdx=${await milestoneOf(o)}`],
+  },
+  {
+    route: 'GET /api/history-data/by-history-idx',
+    build: async (o) => {
+      const s = await storyOf(o);
+      const [item] = await data('GET', `/history/story?storyIdx=${s}`, f.admin.key);
+      return ['GET', `/history-data/by-history-idx?historyIdx=${item.historyIdx}`];
+    },
+  },
+  { route: 'GET /api/dashboard', build: async () => ['GET', `/dashboard?projectIdx=${P()}`] },
+];
+
+/** The answer the table gives: 'ok' or an error code. */
+function expected(caller: Caller, policy: Exclude<RoutePolicy, string>, action: ProjectAction): string {
+  if (caller === 'anonymous') return 'UNAUTHENTICATED';
+  if (caller === 'stranger') return policy.by === 'record' ? policy.missing : 'PROJECT_ACCESS_DENIED';
+  const me = members[castOf[caller].who as Exclude<Name, 'outsider'>];
+  const owner = members[castOf[caller].owner as Exclude<Name, 'outsider'>];
+  const subject = { role: me.role, isAdmin: me.isAdmin, projectIdx: 1, memberInProjectIdx: me.mip };
+  if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
+  if (actionRules[action].record !== 'own') return 'ok';
+  // Fresh stories are pending, unassigned, reported by their owner (assignee routes keep the rule).
+  const scope = storyRecord({ projectIdx: 1, status: 'pending', assignees: [], reporterIdx: owner.mip }, [
+    { memberInProjectIdx: owner.mip, depth1Idx: owner.lead },
+  ]);
+  return allows(subject, action, scope) ? 'ok' : recordDenial;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await planningFixture(t, 'matrix');
+  call = api(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('route × caller matrix (generated from the route registry, expected from the action table)', () => {
+  const projectRoutes = Object.entries(routePolicies).filter(
+    (entry): entry is [string, Exclude<RoutePolicy, string>] => typeof entry[1] !== 'string',
+  );
+
+  it('has a request for every route with a project action', () => {
+    const covered = new Set(cases.map((c) => c.route));
+    expect(projectRoutes.map(([key]) => key).filter((key) => !covered.has(key))).toEqual([]);
+    expect(cases.filter((c) => !(c.route in routePolicies)).map((c) => c.route)).toEqual([]);
+  });
+
+  for (const c of cases) {
+    const policy = routePolicies[c.route] as Exclude<RoutePolicy, string>;
+    const action = c.action ?? policy?.action;
+    for (const caller of callers) {
+      const answer = policy ? expected(caller, policy, action) : 'unknown route';
+      it(`${c.route}${c.action ? ` (${c.action})` : ''} × ${caller} → ${answer}`, async () => {
+        const { who, owner } = cast(caller);
+        const [method, builtUrl, body] = await c.build(owner);
+        let url = builtUrl;
+        let headers: Record<string, string> = who ? bearer(who.key) : {};
+        let payload: object | Buffer | undefined = body;
+        // Destructive project routes act on a fresh project with the same cast.
+        if (
+          c.route === 'DELETE /api/project/:projectIdx' ||
+          c.route === 'POST /api/project/:projectIdx/restore'
+        ) {
+          const g = await freshProject();
+          const same = {
+            [f.admin.key]: g.admin,
+            [f.lead.key]: g.lead,
+            [f.dev.key]: g.dev,
+            [f.solo.key]: g.solo,
+            [f.client.key]: g.client,
+          } as Record<string, Person>;
+          if (who && same[who.key]) headers = bearer(same[who.key]!.key);
+          if (c.route.startsWith('POST')) {
+            await call('DELETE', `/project/${g.projectA}`, g.admin.key, { confirmName: 'A' });
+            url = `/project/${g.projectA}/restore`;
+          } else {
+            url = `/project/${g.projectA}`;
+            payload = { confirmName: 'A' };
+          }
+        }
+        if (c.route === 'POST /api/file') {
+          const form = multipart(P());
+          payload = form.payload;
+          headers = { ...headers, ...form.headers };
+        }
+        const res = await t.app.inject({ method: method as 'GET', url: `/api${url}`, payload, headers });
+        if (answer === 'ok') expect(res.statusCode, res.body).toBeLessThan(300);
+        else {
+          expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+          expect(res.json().error.code).toBe(answer);
+        }
+      });
+    }
+  }
+});

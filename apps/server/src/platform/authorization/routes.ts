@@ -1,0 +1,114 @@
+import type { ErrorCode, ProjectAction } from '@teamline/contract';
+
+/** One API route as the app registered it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config?: { public?: boolean } | unknown;
+}
+
+/**
+ * What decides access to a route: `public` (no key), `authenticated` (any signed-in caller, acting
+ * on their own account or by a secret such as an invitation token), or a project action of the
+ * table. `by` says how the route addresses the project: by project id (a stranger gets 403
+ * PROJECT_ACCESS_DENIED) or by a child record's id (a stranger gets that record's 404).
+ */
+export type RoutePolicy =
+  | 'public'
+  | 'authenticated'
+  | { action: ProjectAction; by: 'project' }
+  | { action: ProjectAction; by: 'record'; missing: ErrorCode };
+
+const project = (action: ProjectAction): RoutePolicy => ({ action, by: 'project' });
+const record = (action: ProjectAction, missing: ErrorCode): RoutePolicy => ({
+  action,
+  by: 'record',
+  missing,
+});
+
+/**
+ * Every API route and its policy, by `METHOD /api/url` as registered. A route missing here fails
+ * `routes.test.ts`; the route × caller matrix (`matrix.test.ts`) is generated from the entries with
+ * an action and expects each answer from the action table.
+ */
+export const routePolicies: Record<string, RoutePolicy> = {
+  'GET /api/common/region': 'public',
+  'GET /api/auth/config': 'public',
+  'POST /api/auth/email': 'public',
+  'POST /api/auth/email/verify': 'public',
+  'POST /api/auth/login/general': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/logout': 'authenticated',
+  'POST /api/member/join/general': 'public',
+  'POST /api/member/find/id': 'public',
+  'POST /api/member/find/password': 'public',
+  'POST /api/member/password/reset': 'public',
+  'PATCH /api/member/password': 'authenticated',
+  'GET /api/member': 'authenticated',
+  'PATCH /api/member': 'authenticated',
+  'DELETE /api/member': 'authenticated',
+  'GET /api/member/profile': 'authenticated',
+  'GET /api/ws': 'public',
+  'GET /api/health': 'public',
+  // Creating a project and listing one's own need only an account.
+  'POST /api/project': 'authenticated',
+  'GET /api/project/list-of-member': 'authenticated',
+  'GET /api/project/deleted': 'authenticated',
+  'GET /api/project/:projectIdx/roles': project('project.view'),
+  'GET /api/project/:projectIdx': project('project.view'),
+  'PATCH /api/project/:projectIdx': project('project.update'),
+  'DELETE /api/project/:projectIdx': project('project.delete'),
+  'POST /api/project/:projectIdx/restore': project('project.restore'),
+  // An upload without projectIdx is the caller's own (an avatar); with one, file.upload in it.
+  'POST /api/file': project('file.upload'),
+  'GET /api/file': record('file.download', 'FILE_NOT_FOUND'),
+  'GET /api/job': project('job.view'),
+  'GET /api/link': project('link.view'),
+  'POST /api/link': project('link.create'),
+  'DELETE /api/link/:linkIdx': record('link.delete', 'LINK_NOT_FOUND'),
+  'GET /api/member-in-project': project('member.list'),
+  'GET /api/member-in-project/info': project('member.list'),
+  'PATCH /api/member-in-project/:memberInProjectIdx': record('member.update', 'MEMBER_IN_PROJECT_NOT_FOUND'),
+  'DELETE /api/member-in-project/:memberInProjectIdx': record('member.remove', 'MEMBER_IN_PROJECT_NOT_FOUND'),
+  'POST /api/member-in-project/invite': project('invite.manage'),
+  // Reading an invitation by its token needs no key: the token is the secret.
+  'GET /api/member-in-project/invite': 'public',
+  'POST /api/member-in-project/invite/accept': 'authenticated',
+  'GET /api/member-in-project/invite/list': project('invite.manage'),
+  'POST /api/member-in-project/invite/:inviteIdx/resend': record('invite.manage', 'NOT_FOUND'),
+  'DELETE /api/member-in-project/invite/:inviteIdx': record('invite.manage', 'NOT_FOUND'),
+  'GET /api/milestone/timeline': project('planning.view'),
+  'POST /api/milestone': project('planning.edit'),
+  'GET /api/milestone/stories': record('planning.view', 'MILESTONE_NOT_FOUND'),
+  'PATCH /api/milestone/order': record('planning.edit', 'MILESTONE_NOT_FOUND'),
+  // request: milestone.requestApproval; approve / reject: milestone.decide (by the body's action).
+  'PATCH /api/milestone/approved/:id': record('milestone.requestApproval', 'MILESTONE_NOT_FOUND'),
+  'PATCH /api/milestone/:id': record('milestone.edit', 'MILESTONE_NOT_FOUND'),
+  'DELETE /api/milestone/:id': record('milestone.delete', 'MILESTONE_NOT_FOUND'),
+  'GET /api/milestone/:milestoneIdx': record('planning.view', 'MILESTONE_NOT_FOUND'),
+  'GET /api/story/awaiting-zone': project('planning.view'),
+  'GET /api/story/no-epic/:id': project('planning.view'),
+  'GET /api/story/by-epic/:id': record('epic.view', 'EPIC_NOT_FOUND'),
+  // Who may not edit the plan proposes a story (considering) instead.
+  'POST /api/story': project('planning.view'),
+  'PATCH /api/story/order': record('planning.edit', 'STORY_NOT_FOUND'),
+  'GET /api/story/:storyIdx': record('planning.view', 'STORY_NOT_FOUND'),
+  'PATCH /api/story/:id': record('story.edit', 'STORY_NOT_FOUND'),
+  'DELETE /api/story/:id': record('story.edit', 'STORY_NOT_FOUND'),
+  'PATCH /api/assignee/:id': record('story.edit', 'STORY_NOT_FOUND'),
+  'GET /api/story/:id/comment': record('planning.view', 'STORY_NOT_FOUND'),
+  'POST /api/story/:id/comment': record('story.comment', 'STORY_NOT_FOUND'),
+  'GET /api/epic/all-of-project': project('epic.view'),
+  'POST /api/epic': project('epic.manage'),
+  'PATCH /api/epic/:id': record('epic.manage', 'EPIC_NOT_FOUND'),
+  'DELETE /api/epic/:id': record('epic.manage', 'EPIC_NOT_FOUND'),
+  'GET /api/timekeeping': project('planning.view'),
+  'POST /api/timekeeping': record('time.log', 'STORY_NOT_FOUND'),
+  'DELETE /api/timekeeping/bulk': record('time.delete', 'TIMEKEEPING_NOT_FOUND'),
+  'GET /api/history/story': record('planning.view', 'STORY_NOT_FOUND'),
+  'GET /api/history/milestone': record('planning.view', 'MILESTONE_NOT_FOUND'),
+  'GET /api/history-data/by-history-idx': record('planning.view', 'HISTORY_NOT_FOUND'),
+  'GET /api/dashboard': project('planning.view'),
+};
+
+export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
