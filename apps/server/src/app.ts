@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API_BASE, UPLOAD_MAX_BYTES } from '@teamline/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +22,7 @@ import { createOutboxRepository } from './platform/events/outbox.repository.js';
 import { assembleModules } from './platform/module.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
 import './shared/fastify.js';
@@ -36,6 +37,8 @@ export interface AppOverrides {
   dispatchEvents?: boolean;
   /** Pino options; tests pass `false` to keep output quiet. */
   logger?: boolean | object;
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
@@ -49,6 +52,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     bodyLimit: 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -137,6 +141,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   await app.register(
     async (api) => {
+      registerInputGuard(api);
       registerAuthHook(api);
       for (const module of appModules) if (module.routes) await api.register(module.routes);
     },

@@ -1,11 +1,11 @@
-import { UPLOAD_MAX_BYTES, apiPaths, fileQuery, uploadResponse } from '@teamline/contract';
+import { UPLOAD_MAX_BYTES, apiPaths, fileQuery, idx, uploadResponse } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { actorOf, responds } from '../../shared/http.js';
 
-const optionalProjectIdx = z.object({ projectIdx: z.coerce.number().int().positive().optional() });
+const optionalProjectIdx = z.object({ projectIdx: idx.optional() });
 
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -69,4 +69,6 @@ export const validation = {
   rating: 'The rating is 0 to 5 in steps of 0.5.',
   minutesRange: 'Enter 1 to 1440 minutes.',
   invalid: 'This value is not valid.',
+  controlCharacters: 'Remove control characters (such as NUL) from this text.',
+  numberRange: 'This number is too large.',
 };

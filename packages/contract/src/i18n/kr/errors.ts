@@ -68,4 +68,6 @@ export const validation = {
   rating: '별점은 0~5점, 0.5점 단위입니다.',
   minutesRange: '1~1440분을 입력해 주세요.',
   invalid: '올바르지 않은 값입니다.',
+  controlCharacters: '이 텍스트에서 제어 문자(NUL 등)를 지워 주세요.',
+  numberRange: '숫자가 너무 큽니다.',
 } satisfies typeof enValidation;

@@ -70,4 +70,6 @@ export const validation = {
   rating: 'Điểm đánh giá từ 0 đến 5, bước 0,5.',
   minutesRange: 'Nhập từ 1 đến 1440 phút.',
   invalid: 'Giá trị này không hợp lệ.',
+  controlCharacters: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
+  numberRange: 'Số này quá lớn.',
 } satisfies typeof enValidation;
