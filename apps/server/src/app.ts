@@ -23,6 +23,7 @@ import { assembleModules } from './platform/module.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
 import './shared/fastify.js';
@@ -50,7 +51,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     },
     // Uploads have their own limit; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For may the app believe it (rate limits key on the IP).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -115,12 +120,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     if (ownsDatabase) await database.close();
   });
 
-  // Baseline hardening for every answer, API and web alike (no framing, no MIME sniffing).
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  });
+  // Security headers of every answer, API and web alike: CSP, no framing, no MIME sniffing, HSTS on https.
+  await registerSecurityHeaders(app);
   registerErrorHandling(app);
   for (const module of appModules) await module.setup?.(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });

@@ -32,6 +32,11 @@ export const environmentSchema = z.object({
     .default('cf-ipcountry'),
   LINK_PREVIEW: flag.default(true),
   PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/)
+    .default('false')
+    .describe('true, false, a number of proxy hops, or addresses/CIDRs of the proxies'),
   DELAY_JOB_MS: z.coerce
     .number()
     .int()
@@ -63,6 +68,11 @@ export interface AppConfig {
   countryHeader: string;
   /** Whether link previews may fetch public pages; off in tests to keep them offline and fast. */
   linkPreview: boolean;
+  /**
+   * Fastify's trustProxy: whether X-Forwarded-For/-Proto are believed (the client's IP and https).
+   * false unless the app runs behind a proxy that overwrites them; a spoofed header must not move a client to another rate-limit bucket.
+   */
+  trustProxy: boolean | number | string;
   /** How often open WebSockets are checked for a revoked login. */
   realtimeSweepMs: number;
   /** How often the outbox is swept for events a crash or a failing consumer left undispatched. */
@@ -126,8 +136,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(repoRoot, vars.WEB_DIST),
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
     linkPreview: vars.LINK_PREVIEW,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
