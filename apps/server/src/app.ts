@@ -23,6 +23,7 @@ import { assembleModules } from './platform/module.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(
     async (api) => {
       registerInputGuard(api);
+      await registerRateLimits(api);
       registerAuthHook(api);
       for (const module of appModules) if (module.routes) await api.register(module.routes);
     },

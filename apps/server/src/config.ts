@@ -73,6 +73,8 @@ export interface AppConfig {
    * false unless the app runs behind a proxy that overwrites them; a spoofed header must not move a client to another rate-limit bucket.
    */
   trustProxy: boolean | number | string;
+  /** Rate limits on sign-in, mail and recovery routes; tests switch them off except where they test them. */
+  rateLimit: boolean;
   /** How often open WebSockets are checked for a revoked login. */
   realtimeSweepMs: number;
   /** How often the outbox is swept for events a crash or a failing consumer left undispatched. */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
     linkPreview: vars.LINK_PREVIEW,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    rateLimit: true,
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
