@@ -20,6 +20,7 @@ import { appModules } from './modules.js';
 import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.js';
 import { createOutboxRepository } from './platform/events/outbox.repository.js';
 import { assembleModules } from './platform/module.js';
+import { createOutboundHttp } from './platform/outbound-http/outbound-http.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock: overrides.clock ?? systemClock,
     log: app.log,
     events,
+    outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);
@@ -118,6 +120,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await events.stop();
     await pubsub.close();
     await mailer.close();
+    await ctx.outbound.close();
     if (ownsDatabase) await database.close();
   });
 

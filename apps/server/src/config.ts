@@ -31,6 +31,7 @@ export const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
     .default('cf-ipcountry'),
   LINK_PREVIEW: flag.default(true),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
   TRUST_PROXY: z
     .string()
@@ -75,6 +76,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Rate limits on sign-in, mail and recovery routes; tests switch them off except where they test them. */
   rateLimit: boolean;
+  /** Outbound requests to user-typed addresses may reach private networks (an intranet; tests). */
+  outboundAllowPrivate: boolean;
   /** How often open WebSockets are checked for a revoked login. */
   realtimeSweepMs: number;
   /** How often the outbox is swept for events a crash or a failing consumer left undispatched. */
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     linkPreview: vars.LINK_PREVIEW,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     rateLimit: true,
+    outboundAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,

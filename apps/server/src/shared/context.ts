@@ -6,6 +6,7 @@ import type { Mailer } from '../infra/mail.js';
 import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
+import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 
 /** Adapters chosen by configuration, handed to every service. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Delivers recorded domain events after their commit; units of work kick it. */
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
+  /** Every request to an address a user typed goes through this (SSRF checks at connect time). */
+  outbound: OutboundHttp;
 }
 
 /** The signed-in caller, set by the auth hook. */
