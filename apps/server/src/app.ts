@@ -44,13 +44,27 @@ export interface AppOverrides {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Query parameters that carry a secret (old socket clients sent `?key=`; mail links carry `token`). */
+const secretParameters = /([?&](?:key|token|refresh|verifiedToken)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(secretParameters, '$1[REDACTED]');
+
+/** What a request log line says about the request: no headers, and no secret in the URL. */
+function serializeRequest(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+}
+
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? {
-      level: config.logLevel,
-      // Keys and refresh tokens travel in these headers; they must never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.key'],
-    },
+    logger:
+      overrides.logger === false || overrides.logger === true
+        ? overrides.logger
+        : {
+            level: config.logLevel,
+            // Keys and refresh tokens travel in these headers; they must never reach the logs.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.key'],
+            serializers: { req: serializeRequest },
+            ...overrides.logger,
+          },
     // Uploads have their own limit; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For may the app believe it (rate limits key on the IP).
