@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API_BASE, UPLOAD_MAX_BYTES, type ActionTable } from '@teamline/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,8 +23,12 @@ import { createJobRunner } from './platform/jobs/job-runner.js';
 import type { JobDefinition } from './platform/jobs/job.types.js';
 import { mailJob, queuedMailer } from './platform/jobs/mail.job.js';
 import { assembleModules } from './platform/module.js';
+import { createOutboundHttp } from './platform/outbound-http/outbound-http.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
@@ -45,19 +49,40 @@ export interface AppOverrides {
   logger?: boolean | object;
   /** A changed action table (tests flip a rule and watch the answers change). */
   actionRules?: ActionTable;
+  /** Sees every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/** Query parameters that carry a secret (old socket clients sent `?key=`; mail links carry `token`). */
+const secretParameters = /([?&](?:key|token|refresh|verifiedToken)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(secretParameters, '$1[REDACTED]');
+
+/** What a request log line says about the request: no headers, and no secret in the URL. */
+function serializeRequest(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
 }
 
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? {
-      level: config.logLevel,
-      // Keys and refresh tokens travel in these headers; they must never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.key'],
-    },
+    logger:
+      overrides.logger === false || overrides.logger === true
+        ? overrides.logger
+        : {
+            level: config.logLevel,
+            // Keys and refresh tokens travel in these headers; they must never reach the logs.
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.key'],
+            serializers: { req: serializeRequest },
+            ...overrides.logger,
+          },
     // Uploads have their own limit; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For may the app believe it (rate limits key on the IP).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -113,6 +138,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     events,
     jobs,
     actionRules: overrides.actionRules,
+    outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);
@@ -129,15 +155,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await events.stop();
     await pubsub.close();
     await mailer.close();
+    await ctx.outbound.close();
     if (ownsDatabase) await database.close();
   });
 
-  // Baseline hardening for every answer, API and web alike (no framing, no MIME sniffing).
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  });
+  // Security headers of every answer, API and web alike: CSP, no framing, no MIME sniffing, HSTS on https.
+  await registerSecurityHeaders(app);
   registerErrorHandling(app);
   for (const module of appModules) await module.setup?.(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
@@ -166,6 +189,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(
     async (api) => {
+      registerInputGuard(api);
+      await registerRateLimits(api);
       registerAuthHook(api);
       for (const module of appModules) if (module.routes) await api.register(module.routes);
     },

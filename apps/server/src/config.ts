@@ -31,7 +31,13 @@ export const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
     .default('cf-ipcountry'),
   LINK_PREVIEW: flag.default(true),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/)
+    .default('false')
+    .describe('true, false, a number of proxy hops, or addresses/CIDRs of the proxies'),
   DELAY_JOB_MS: z.coerce
     .number()
     .int()
@@ -63,6 +69,15 @@ export interface AppConfig {
   countryHeader: string;
   /** Whether link previews may fetch public pages; off in tests to keep them offline and fast. */
   linkPreview: boolean;
+  /**
+   * Fastify's trustProxy: whether X-Forwarded-For/-Proto are believed (the client's IP and https).
+   * false unless the app runs behind a proxy that overwrites them; a spoofed header must not move a client to another rate-limit bucket.
+   */
+  trustProxy: boolean | number | string;
+  /** Rate limits on sign-in, mail and recovery routes; tests switch them off except where they test them. */
+  rateLimit: boolean;
+  /** Outbound requests to user-typed addresses may reach private networks (an intranet; tests). */
+  outboundAllowPrivate: boolean;
   /** How often open WebSockets are checked for a revoked login. */
   realtimeSweepMs: number;
   /** How often the outbox is swept for events a crash or a failing consumer left undispatched. */
@@ -128,9 +143,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(repoRoot, vars.WEB_DIST),
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
     linkPreview: vars.LINK_PREVIEW,
+    trustProxy: parseTrustProxy(vars.TRUST_PROXY),
+    rateLimit: true,
+    outboundAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
     jobPollingSeconds: 2,
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 // The app's own font: Korean, Vietnamese and Latin glyphs in unicode-range slices, so a page
 // downloads only the slices its text uses, and Korean never renders as empty boxes.
 import '@fontsource-variable/noto-sans-kr';
+import './lib/zod-config';
 import './lib/i18n';
 import './styles.css';
 import { App } from './app/App';

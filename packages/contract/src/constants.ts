@@ -6,6 +6,8 @@ export const NICKNAME_MAX = 15;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const MAX_EPICS = 30;
 export const LOGIN_LOCK_AFTER = 5;
+/** A lockout ends on its own after this long (or at once by a password reset through the mailed link). */
+export const LOGIN_LOCK_MINUTES = 15;
 export const EMAIL_TOKEN_TTL_MINUTES = 30;
 export const ACCESS_KEY_TTL_MINUTES = 30;
 export const REFRESH_TOKEN_TTL_DAYS = 14;

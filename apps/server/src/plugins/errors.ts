@@ -39,6 +39,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
+        const retryMinutes = (error.details as { retryAfterMinutes?: unknown } | undefined)
+          ?.retryAfterMinutes;
+        if (typeof retryMinutes === 'number' && !reply.hasHeader('retry-after'))
+          reply.header('retry-after', retryMinutes * 60);
         return sendError(reply, error.code, {
           ...(error.details === undefined ? {} : { details: error.details }),
           ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),

@@ -68,7 +68,8 @@ describe('realtime over one instance', () => {
   });
 
   it('closes a socket without a valid key', async () => {
-    const socket = new WebSocket(`${baseUrl}/api/ws?key=bogus`);
+    const socket = new WebSocket(`${baseUrl}/api/ws`);
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', key: 'bogus' })));
     const code = await new Promise<number>((resolve) => socket.on('close', (c) => resolve(c)));
     expect(code).toBe(4401);
   });

@@ -4,11 +4,24 @@ import { z } from 'zod';
 import type { ProjectEvent } from '../infra/pubsub.js';
 import { defineModule } from '../platform/module.js';
 
+/** A socket that has not sent `{type:'auth', key}` by then is closed with 4401. */
+export const SOCKET_AUTH_TIMEOUT_MS = 5000;
+
 /**
- * `GET /api/ws?key=<access key>`: JSON events `{type, projectIdx, payload}` of the projects the user
+ * `GET /api/ws`, then a first message `{type:'auth', key:<access key>}` (the key never travels in
+ * the URL, which proxies and access logs keep): JSON events `{type, projectIdx, payload}` of the projects the user
  * belongs to. Each instance keeps its own sockets; the bus (in-process or Redis) brings every change
  * to every instance, which asks the database once per event who may receive it.
  */
+const authMessage = z.object({ type: z.literal('auth'), key: z.string().min(1).max(200) });
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 export async function realtimeRoutes(app: FastifyInstance) {
   const sockets = new Map<WebSocket, { memberIdx: number; familyId: string }>();
 
@@ -54,20 +67,34 @@ export async function realtimeRoutes(app: FastifyInstance) {
       schema: {
         tags: ['realtime'],
         description:
-          'WebSocket; authenticate with `?key=<access key>`. Closes with 4401 when the key is invalid.',
-        querystring: z.object({ key: z.string().optional() }),
+          'WebSocket; the first message must be `{"type":"auth","key":"<access key>"}` within 5 s. ' +
+          'Closes with 4401 when it is missing or the key is invalid.',
       },
     },
-    async (socket, request) => {
-      const { key } = request.query as { key?: string };
-      const actor = await app.services.auth.authenticate(key);
-      if (!actor) {
-        socket.close(4401, 'UNAUTHENTICATED');
-        return;
-      }
-      sockets.set(socket, actor);
-      socket.on('close', () => sockets.delete(socket));
-      socket.send(JSON.stringify({ type: 'ready', projectIdx: 0, payload: { memberIdx: actor.memberIdx } }));
+    (socket) => {
+      const timer = setTimeout(() => socket.close(4401, 'UNAUTHENTICATED'), SOCKET_AUTH_TIMEOUT_MS);
+      socket.on('close', () => {
+        clearTimeout(timer);
+        sockets.delete(socket);
+      });
+      socket.once('message', (raw) => {
+        clearTimeout(timer);
+        const parsed = authMessage.safeParse(parseJson(String(raw)));
+        void app.services.auth
+          .authenticate(parsed.success ? parsed.data.key : null)
+          .then((actor) => {
+            if (socket.readyState !== socket.OPEN) return;
+            if (!actor) return socket.close(4401, 'UNAUTHENTICATED');
+            sockets.set(socket, actor);
+            socket.send(
+              JSON.stringify({ type: 'ready', projectIdx: 0, payload: { memberIdx: actor.memberIdx } }),
+            );
+          })
+          .catch((err: unknown) => {
+            app.log.error({ err }, 'realtime authentication failed');
+            socket.close(1011, 'server error');
+          });
+      });
     },
   );
 }

@@ -19,7 +19,8 @@ export async function listen(t: TestApp): Promise<string> {
 /** A socket that collects events and resolves once the server says it is subscribed. */
 export async function connect(baseUrl: string, key: string) {
   const events: ReceivedEvent[] = [];
-  const socket = new WebSocket(`${baseUrl}/api/ws?key=${encodeURIComponent(key)}`);
+  const socket = new WebSocket(`${baseUrl}/api/ws`);
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', key })));
   await new Promise<void>((resolve, reject) => {
     socket.on('message', (raw) => {
       const event = JSON.parse(String(raw)) as ReceivedEvent;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './common.js';
 import { email, language } from './member.js';
 
 export const emailPurposes = ['join', 'password'] as const;
@@ -10,7 +11,7 @@ export const emailAuthRequest = z.object({
   purpose: z.enum(emailPurposes),
   lang: language.optional(),
 });
-export const emailVerifyRequest = z.object({ token: z.string().min(1) });
+export const emailVerifyRequest = z.object({ token: singleLine().min(1).max(200) });
 export const emailVerifyResponse = z.object({ email: z.string(), verifiedToken: z.string() });
 
 export const loginGeneralRequest = z.object({ email, password: z.string().min(1, 'required') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idx } from './common.js';
+import { idx, singleLine } from './common.js';
 
 /** A saved project link (spec §3 "Link"). */
 export const link = z.object({
@@ -13,7 +13,7 @@ export type Link = z.infer<typeof link>;
 
 export const linkListQuery = z.object({ projectIdx: idx });
 export const createLinkRequest = z.object({
-  url: z.string().trim().min(1, 'required').max(2000),
+  url: singleLine().trim().min(1, 'required').max(2000),
   projectIdx: idx,
 });
 export const linkIdxParams = z.object({ linkIdx: idx });

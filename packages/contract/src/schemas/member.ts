@@ -8,7 +8,7 @@ import {
   genders,
   languages,
 } from '../constants.js';
-import { dateCode, idx, monthOrDateCode } from './common.js';
+import { dateCode, idx, int4, monthOrDateCode, multiLine, singleLine } from './common.js';
 
 export const email = z.string().trim().toLowerCase().pipe(z.email('emailFormat'));
 export const password = z.string().min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'passwordLength');
@@ -16,8 +16,8 @@ export const password = z.string().min(PASSWORD_MIN, 'passwordLength').max(PASSW
 export const passwordsMatch = (v: { password: string; passwordConfirm: string }): boolean =>
   v.password === v.passwordConfirm;
 export const passwordMismatch = { message: 'passwordMismatch', path: ['passwordConfirm'] };
-export const name = z.string().trim().min(1, 'required').max(NAME_MAX, 'nameLength');
-export const nickname = z.string().trim().min(1, 'required').max(NICKNAME_MAX, 'nicknameLength');
+export const name = singleLine().trim().min(1, 'required').max(NAME_MAX, 'nameLength');
+export const nickname = singleLine().trim().min(1, 'required').max(NICKNAME_MAX, 'nicknameLength');
 export const phone = z.string().trim().min(1, 'required').regex(/^\d+$/, 'phoneDigits');
 export const colorCode = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'colorCode');
 export const language = z.enum(languages);
@@ -26,11 +26,11 @@ export const career = z
   .object({
     startDt: monthOrDateCode,
     endDt: monthOrDateCode.nullable().optional(),
-    company: z.string().trim().min(1, 'required').max(100),
-    level: z.string().trim().max(50).default(''),
+    company: singleLine().trim().min(1, 'required').max(100),
+    level: singleLine().trim().max(50).default(''),
     /** Annual, in thousand won. */
-    salary: z.number().int().nonnegative().nullable().optional(),
-    description: z.string().max(2000).default(''),
+    salary: int4.nonnegative().nullable().optional(),
+    description: multiLine().max(2000).default(''),
   })
   .refine((c) => !c.endDt || padMonth(c.endDt) >= padMonth(c.startDt), {
     message: 'careerEndBeforeStart',
@@ -46,18 +46,18 @@ function padMonth(code: string): string {
 const profileShape = {
   nickname,
   colorCode,
-  job: z.string().trim().max(50).nullable().optional(),
+  job: singleLine().trim().max(50).nullable().optional(),
   /** Free-lancer flag; null means freelancer in the profile popup (spec §2). */
   isFree: z.boolean().nullable().optional(),
-  company: z.string().trim().max(100).nullable().optional(),
+  company: singleLine().trim().max(100).nullable().optional(),
   /** Desired daily rate, thousand won per 8 hours. */
-  hopePrice: z.number().int().nonnegative().nullable().optional(),
+  hopePrice: int4.nonnegative().nullable().optional(),
   career: z.array(career).max(50),
   lang: language.optional(),
   profileFileIdx: idx.nullable().optional(),
   birth: dateCode.nullable().optional(),
   gender: z.enum(genders).nullable().optional(),
-  nationality: z.string().trim().max(2).nullable().optional(),
+  nationality: singleLine().trim().max(2).nullable().optional(),
 };
 
 /** The profile form at join: colour and career get their defaults. */
@@ -111,7 +111,7 @@ export const publicProfile = memberProfile
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const joinGeneralRequest = profileFields.extend({
-  verifiedToken: z.string().min(1),
+  verifiedToken: singleLine().min(1).max(200),
   password,
   name,
   phone,
@@ -125,13 +125,13 @@ export const updateProfileRequest = z.object(profileShape).partial().extend({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 
-export const profileQuery = z.object({ memberId: z.string().min(1) });
+export const profileQuery = z.object({ memberId: singleLine().min(1).max(320) });
 
 export const findPasswordRequest = z.object({ email, lang: language.optional() });
 
 export const findIdRequest = z.object({ name, phone });
 export const findIdResponse = z.object({ email: z.string() });
 
-export const passwordResetRequest = z.object({ token: z.string().min(1), password });
+export const passwordResetRequest = z.object({ token: singleLine().min(1).max(200), password });
 export const passwordChangeRequest = z.object({ currentPassword: z.string().min(1), password });
 export const withdrawRequest = z.object({ password: z.string().min(1) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_EPICS, projectRoles } from '../constants.js';
-import { dateCode, idx } from './common.js';
+import { dateCode, idx, multiLine, singleLine } from './common.js';
 
 /**
  * Planning (spec §7 "Planning", PRODUCT.md "Planning"): milestones, stories, epics, assignees,
@@ -76,8 +76,8 @@ export const rating = z
   .max(5, 'rating')
   .refine((v) => Number.isInteger(v * 2), 'rating');
 
-const title = z.string().trim().min(1, 'required').max(200);
-const description = z.string().max(20_000);
+const title = singleLine().trim().min(1, 'required').max(200);
+const description = multiLine().max(20_000);
 const endNotBeforeStart = <T extends { startDt?: string | null; endDt?: string | null }>(v: T) =>
   !v.startDt || !v.endDt || v.endDt >= v.startDt;
 const endRule = { message: 'endBeforeStart', path: ['endDt'] };
@@ -141,7 +141,7 @@ export const milestoneApprovalRequest = z
   .object({
     /** request: professional (→ approving); approve / reject: client side, from approving only. */
     action: z.enum(milestoneApprovalActions),
-    rejectReason: z.string().trim().max(2000).nullable().optional(),
+    rejectReason: multiLine().trim().max(2000).nullable().optional(),
   })
   .refine((v) => v.action !== 'reject' || !!v.rejectReason, { message: 'required', path: ['rejectReason'] });
 export type MilestoneApprovalRequest = z.infer<typeof milestoneApprovalRequest>;
@@ -215,7 +215,7 @@ export const timelineResponse = z.object({
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
 const point = z.number().int().min(0).max(1000);
-const link = z.string().trim().max(2000);
+const link = singleLine().trim().max(2000);
 
 export const createStoryRequest = z
   .object({
@@ -286,7 +286,7 @@ export const epic = z.object({
 });
 export type Epic = z.infer<typeof epic>;
 
-const epicLabel = z.string().trim().min(1, 'required').max(100);
+const epicLabel = singleLine().trim().min(1, 'required').max(100);
 const colorOfEpic = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'colorCode');
 export const createEpicRequest = z.object({
   projectIdx: idx,
@@ -311,7 +311,7 @@ export const storyComment = z.object({
   createdAt: z.string(),
 });
 export type StoryComment = z.infer<typeof storyComment>;
-export const createCommentRequest = z.object({ content: z.string().trim().min(1, 'required').max(5000) });
+export const createCommentRequest = z.object({ content: multiLine().trim().min(1, 'required').max(5000) });
 
 // ---------- Timekeeping ----------
 
@@ -339,7 +339,7 @@ export const createTimekeepingRequest = z.object({
   memberInProjectIdx: idx.optional(),
   workDt: dateCode,
   minutes: z.number().int().min(1, 'minutesRange').max(1440, 'minutesRange'),
-  note: z.string().trim().max(2000).nullable().optional(),
+  note: multiLine().trim().max(2000).nullable().optional(),
 });
 export type CreateTimekeepingRequest = z.infer<typeof createTimekeepingRequest>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { projectRoles, projectStatuses } from '../constants.js';
 import { projectActions } from '../rules/authorization.js';
-import { dateCode, idx } from './common.js';
+import { dateCode, idx, singleLine } from './common.js';
 
 export const createProjectRequest = z
   .object({
-    name: z.string().trim().min(1, 'required').max(100, 'projectNameLength'),
+    name: singleLine().trim().min(1, 'required').max(100, 'projectNameLength'),
     startDt: dateCode.nullable().optional(),
     endDt: dateCode.nullable().optional(),
     /** true: the creator takes the client side (a client member with admin authority). */

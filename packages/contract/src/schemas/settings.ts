@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectRoles } from '../constants.js';
-import { dateCode, idx } from './common.js';
+import { dateCode, idx, multiLine, singleLine } from './common.js';
 import { email } from './member.js';
 
 /**
@@ -16,10 +16,10 @@ export const PROJECT_DESCRIPTION_MAX = 2000;
 
 export const updateProjectRequest = z
   .object({
-    name: z.string().trim().min(1, 'required').max(100, 'projectNameLength').optional(),
+    name: singleLine().trim().min(1, 'required').max(100, 'projectNameLength').optional(),
     startDt: dateCode.nullable().optional(),
     endDt: dateCode.nullable().optional(),
-    description: z.string().max(PROJECT_DESCRIPTION_MAX, 'descriptionLength').optional(),
+    description: multiLine().max(PROJECT_DESCRIPTION_MAX, 'descriptionLength').optional(),
   })
   .refine((p) => !p.startDt || !p.endDt || p.endDt >= p.startDt, {
     message: 'endBeforeStart',
@@ -28,7 +28,7 @@ export const updateProjectRequest = z
 export type UpdateProjectRequest = z.infer<typeof updateProjectRequest>;
 
 /** DELETE /project/{projectIdx}: the caller types the project's name to confirm. */
-export const deleteProjectRequest = z.object({ confirmName: z.string().min(1, 'required') });
+export const deleteProjectRequest = z.object({ confirmName: singleLine().min(1, 'required').max(200) });
 export type DeleteProjectRequest = z.infer<typeof deleteProjectRequest>;
 
 /** GET /project/{projectIdx}/settings: the general section. */
@@ -103,8 +103,8 @@ export const invitation = z.object({
 export type Invitation = z.infer<typeof invitation>;
 
 export const inviteIdxParams = z.object({ inviteIdx: idx });
-export const inviteTokenQuery = z.object({ token: z.string().min(1).max(200) });
-export const inviteAcceptRequest = z.object({ token: z.string().min(1, 'required').max(200) });
+export const inviteTokenQuery = z.object({ token: singleLine().min(1).max(200) });
+export const inviteAcceptRequest = z.object({ token: singleLine().min(1, 'required').max(200) });
 
 /** GET /member-in-project/invite?token= (no key needed): what the invitation page shows. */
 export const invitePreview = z.object({

@@ -3,6 +3,7 @@ import {
   ACCESS_KEY_TTL_MINUTES,
   EMAIL_TOKEN_TTL_MINUTES,
   LOGIN_LOCK_AFTER,
+  LOGIN_LOCK_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   type AuthTokens,
   type Language,
@@ -110,11 +111,22 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     async loginGeneral(email: string, password: string): Promise<AuthTokens> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
-      // A locked account stays locked whatever is typed, until a reset by e-mail proves ownership.
-      if (member.lockedAt) throw new AppError('AUTH_ACCOUNT_LOCKED');
+      // A locked account stays locked whatever is typed for LOGIN_LOCK_MINUTES (or until a reset by
+      // e-mail proves ownership); then it starts again with a clean count, so a stranger who knows the
+      // address cannot keep its owner out for longer than that.
+      if (member.lockedAt) {
+        const unlocksAt = addMinutes(member.lockedAt, LOGIN_LOCK_MINUTES);
+        if (unlocksAt > now())
+          throw new AppError('AUTH_ACCOUNT_LOCKED', {
+            retryAfterMinutes: Math.ceil((unlocksAt.getTime() - now().getTime()) / 60_000),
+          });
+        await memberRepo.update(member.memberIdx, { failedLogins: 0, lockedAt: null });
+        member.failedLogins = 0;
+      }
       if (!(await verifyPassword(password, member.passwordHash))) {
         const after = await memberRepo.recordFailedLogin(member.memberIdx, LOGIN_LOCK_AFTER, now());
-        if (after.lockedAt) throw new AppError('AUTH_ACCOUNT_LOCKED');
+        if (after.lockedAt)
+          throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterMinutes: LOGIN_LOCK_MINUTES });
         throw new AppError('AUTH_INCORRECT_PASSWORD', { remaining: LOGIN_LOCK_AFTER - after.failedLogins });
       }
       if (member.failedLogins > 0) await memberRepo.update(member.memberIdx, { failedLogins: 0 });

@@ -1,11 +1,28 @@
-import { UPLOAD_MAX_BYTES, apiPaths, fileQuery, uploadResponse } from '@teamline/contract';
+import { UPLOAD_MAX_BYTES, apiPaths, fileQuery, idx, uploadResponse } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { actorOf, responds } from '../../shared/http.js';
 
-const optionalProjectIdx = z.object({ projectIdx: z.coerce.number().int().positive().optional() });
+/** Types a browser may render from the app's origin: raster images that cannot carry script. */
+const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * RFC 6266: an ASCII fallback `filename` (quotes, backslashes, line breaks and non-ASCII replaced)
+ * and the exact name once in `filename*` (RFC 5987, every byte outside attr-char percent-encoded).
+ */
+export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'file';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+const optionalProjectIdx = z.object({ projectIdx: idx.optional() });
 
 export async function fileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -57,15 +74,14 @@ export async function fileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { bytes, mime, fileName } = await file.download(actorOf(request), request.query.fileIdx);
-      const inline = mime.startsWith('image/') || mime === 'application/pdf';
+      // SVG, HTML and PDF can run script: they are downloaded, never rendered from the app's origin.
+      const inline = inlineTypes.has(mime);
       return reply
         .header('content-type', mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime)
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'private, max-age=3600')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
+        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
         .send(bytes);
     },
   );

@@ -1,3 +1,4 @@
+import { contentDisposition } from './file.routes.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToProject,
@@ -80,6 +81,32 @@ describe('POST /file', () => {
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('renders only safe image types inline; PDF, HTML and text are downloads, names encoded once', async () => {
+    const png = await upload(owner.key, PNG, 'pixel.png');
+    const shown = await download(owner.key, png.json().data.fileIdx);
+    expect(shown.headers['content-disposition']).toBe(
+      `inline; filename="pixel.png"; filename*=UTF-8''pixel.png`,
+    );
+    expect(shown.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+
+    const pdf = await upload(owner.key, PDF, "보고서 (1)'s.pdf");
+    const got = await download(owner.key, pdf.json().data.fileIdx);
+    expect(got.headers['content-disposition']).toBe(
+      `attachment; filename="___ (1)'s.pdf"; filename*=UTF-8''%EB%B3%B4%EA%B3%A0%EC%84%9C%20%281%29%27s.pdf`,
+    );
+    const html = await upload(owner.key, '<html><script>alert(1)</script></html>', 'page.html');
+    const page = await download(owner.key, html.json().data.fileIdx);
+    expect(page.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(page.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a name with quotes or line breaks cannot break out of the header', () => {
+    expect(contentDisposition('attachment', 'a"b\r\nSet-Cookie: x.txt')).toBe(
+      `attachment; filename="a_b__Set-Cookie: x.txt"; filename*=UTF-8''a%22b%0D%0ASet-Cookie%3A%20x.txt`,
+    );
   });
 
   it('decides the type by content: text named .png is stored and served as text', async () => {

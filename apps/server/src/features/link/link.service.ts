@@ -31,7 +31,7 @@ export function createLinkService(
       await authz.authorize(actor, 'link.create', input.projectIdx);
       const url = normalizeLink(input.url);
       if (!url || !isValidLink(url)) throw new AppError('LINK_INVALID');
-      const preview = await fetchLinkPreview(url, ctx.config.linkPreview);
+      const preview = await fetchLinkPreview(url, ctx.config.linkPreview, ctx.outbound);
       return transaction(async (r) => {
         const link = toLink(
           await r.insert({ projectIdx: input.projectIdx, url, ...preview, createdByIdx: actor.memberIdx }),

@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchLinkPreview, isPublicAddress } from '../../infra/link-preview.js';
+import { fetchLinkPreview } from '../../infra/link-preview.js';
+import { createOutboundHttp, isPublicAddress } from '../../platform/outbound-http/outbound-http.js';
 import {
   addToProject,
   bearer,
@@ -126,14 +127,16 @@ describe('link preview', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
+    const http = createOutboundHttp({ allowPrivate: false });
     try {
-      const preview = await fetchLinkPreview(`http://127.0.0.1:${port}/`, true);
+      const preview = await fetchLinkPreview(`http://127.0.0.1:${port}/`, true, http);
       expect(preview).toEqual({ metaTitle: '127.0.0.1', metaImage: null });
-      const named = await fetchLinkPreview(`http://localhost:${port}/`, true);
+      const named = await fetchLinkPreview(`http://localhost:${port}/`, true, http);
       expect(named.metaTitle).toBe('localhost');
       expect(hits).toBe(0);
     } finally {
       server.close();
+      await http.close();
     }
     for (const address of [
       '10.1.2.3',
@@ -147,5 +150,27 @@ describe('link preview', () => {
     ])
       expect(isPublicAddress(address)).toBe(false);
     expect(isPublicAddress('93.184.216.34')).toBe(true);
+  });
+
+  it('keeps only http(s) preview images: a page cannot make the app store javascript: or data:', async () => {
+    let image = 'javascript:alert(1)';
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<html><head><title>Page</title><meta property="og:image" content="${image}"></head></html>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const http = createOutboundHttp({ allowPrivate: true });
+    try {
+      const url = `http://127.0.0.1:${port}/`;
+      expect(await fetchLinkPreview(url, true, http)).toEqual({ metaTitle: 'Page', metaImage: null });
+      image = 'data:image/svg+xml,<svg onload=alert(1)>';
+      expect((await fetchLinkPreview(url, true, http)).metaImage).toBeNull();
+      image = '/logo.png';
+      expect((await fetchLinkPreview(url, true, http)).metaImage).toBe(`http://127.0.0.1:${port}/logo.png`);
+    } finally {
+      server.close();
+      await http.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   type MemberProfile,
   type PublicProfile,
   type UpdateProfileRequest,
+  INT4_MAX,
 } from '@teamline/contract';
 import type { z } from 'zod';
 import type { joinGeneralRequest, updateProfileRequest } from '@teamline/contract';
@@ -105,8 +106,11 @@ export function createMemberService(
     },
 
     async getProfile(actor: Actor, memberId: string): Promise<PublicProfile> {
+      // A number past the id column's range names nobody (and must not reach the integer column).
       const target = /^\d+$/.test(memberId)
-        ? await repo.findActiveById(Number(memberId))
+        ? Number(memberId) <= INT4_MAX
+          ? await repo.findActiveById(Number(memberId))
+          : null
         : await repo.findActiveByEmail(memberId.trim().toLowerCase());
       if (!target) throw new AppError('MEMBER_NOT_FOUND');
       const isSelf = target.memberIdx === actor.memberIdx;

@@ -5,6 +5,8 @@ class FakeSocket {
   static all: FakeSocket[] = [];
   onmessage: ((m: { data: string }) => void) | null = null;
   onclose: ((c: { code: number }) => void) | null = null;
+  onopen: (() => void) | null = null;
+  sent: string[] = [];
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -14,6 +16,9 @@ class FakeSocket {
   }
   drop(code = 1006) {
     this.onclose?.({ code });
+  }
+  send(data: string) {
+    this.sent.push(data);
   }
   close() {
     this.closed = true;
@@ -27,13 +32,24 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('realtime client', () => {
-  it('builds the socket address from the page and the access key', () => {
-    expect(socketUrl('k y', { protocol: 'https:', host: 'app.example.com' })).toBe(
-      'wss://app.example.com/api/ws?key=k%20y',
-    );
-    expect(socketUrl('k', { protocol: 'http:', host: 'localhost:8093' })).toBe(
-      'ws://localhost:8093/api/ws?key=k',
-    );
+  it('builds the socket address from the page, without the access key', () => {
+    expect(socketUrl({ protocol: 'https:', host: 'app.example.com' })).toBe('wss://app.example.com/api/ws');
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:8093' })).toBe('ws://localhost:8093/api/ws');
+  });
+
+  it('authenticates with the key in the first message once the socket opens', () => {
+    const stop = connectRealtime({
+      getKey: () => 'secret-key',
+      onEvent: () => undefined,
+      onReconnect: () => undefined,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).not.toContain('secret-key');
+    expect(socket.sent).toEqual([]);
+    socket.onopen?.();
+    expect(socket.sent.map((m) => JSON.parse(m))).toEqual([{ type: 'auth', key: 'secret-key' }]);
+    stop();
   });
 
   it('backs off exponentially with jitter, capped', () => {
@@ -91,7 +107,9 @@ describe('realtime client', () => {
     FakeSocket.all[0]!.drop(4401);
     await vi.advanceTimersByTimeAsync(100);
     expect(refreshed).toBe(1);
-    expect(FakeSocket.all[1]!.url).toContain('key=key2');
+    const second = FakeSocket.all[1]!;
+    second.onopen?.();
+    expect(JSON.parse(second.sent[0]!)).toEqual({ type: 'auth', key: 'key2' });
     stop();
   });
 });

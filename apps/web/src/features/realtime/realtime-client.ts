@@ -26,12 +26,10 @@ export const backoffDelay = (attempt: number, base = 500, max = 15_000, random =
   return Math.round(exp / 2 + (random() * exp) / 2);
 };
 
-export function socketUrl(
-  key: string,
-  location: Pick<Location, 'protocol' | 'host'> = window.location,
-): string {
+/** The socket address carries no key: proxies and access logs keep URLs. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${API_BASE}${apiPaths.ws}?key=${encodeURIComponent(key)}`;
+  return `${scheme}//${location.host}${API_BASE}${apiPaths.ws}`;
 }
 
 /**
@@ -61,8 +59,10 @@ export function connectRealtime(options: RealtimeOptions): () => void {
     const key = options.getKey();
     if (!key) return schedule();
     if (!hasConnected) options.onStatus?.('connecting');
-    const ws = create(socketUrl(key));
+    const ws = create(socketUrl());
     socket = ws;
+    // The key goes in the first message; the server closes with 4401 without it.
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', key }));
     ws.onmessage = (message) => {
       let event: RealtimeEvent;
       try {

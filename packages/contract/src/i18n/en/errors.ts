@@ -15,7 +15,8 @@ export const errors = {
   NICKNAME_TAKEN: 'This nickname is already taken.',
   AUTH_INCORRECT_PASSWORD: 'Incorrect password.',
   AUTH_NO_ACCOUNT: 'No account matches this email.',
-  AUTH_ACCOUNT_LOCKED: 'Your account is locked after 5 or more wrong entries. Please reset your password.',
+  AUTH_ACCOUNT_LOCKED:
+    'Your account is locked for 15 minutes after 5 wrong passwords. Try again later, or reset your password from the e-mailed link.',
   AUTH_LOGIN_FAILED: 'Login failed. Please try again.',
   AUTH_SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
   AUTH_REFRESH_REUSED: 'For your security you were signed out. Please sign in again.',
@@ -69,4 +70,6 @@ export const validation = {
   rating: 'The rating is 0 to 5 in steps of 0.5.',
   minutesRange: 'Enter 1 to 1440 minutes.',
   invalid: 'This value is not valid.',
+  controlCharacters: 'Remove control characters (such as NUL) from this text.',
+  numberRange: 'This number is too large.',
 };

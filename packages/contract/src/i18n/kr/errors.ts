@@ -15,7 +15,8 @@ export const errors = {
   NICKNAME_TAKEN: '이미 사용 중인 닉네임입니다.',
   AUTH_INCORRECT_PASSWORD: '비밀번호가 올바르지 않습니다.',
   AUTH_NO_ACCOUNT: '일치하는 계정이 없습니다.',
-  AUTH_ACCOUNT_LOCKED: '비밀번호를 5회 이상 잘못 입력하여 계정이 잠겼습니다. 비밀번호를 재설정해 주세요.',
+  AUTH_ACCOUNT_LOCKED:
+    '비밀번호를 5회 잘못 입력하여 계정이 15분간 잠겼습니다. 잠시 후 다시 시도하거나 메일로 받은 링크로 비밀번호를 재설정해 주세요.',
   AUTH_LOGIN_FAILED: '로그인에 실패했습니다. 다시 시도해 주세요.',
   AUTH_SESSION_EXPIRED: '세션이 만료되었습니다. 다시 로그인해 주세요.',
   AUTH_REFRESH_REUSED: '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요.',
@@ -68,4 +69,6 @@ export const validation = {
   rating: '별점은 0~5점, 0.5점 단위입니다.',
   minutesRange: '1~1440분을 입력해 주세요.',
   invalid: '올바르지 않은 값입니다.',
+  controlCharacters: '이 텍스트에서 제어 문자(NUL 등)를 지워 주세요.',
+  numberRange: '숫자가 너무 큽니다.',
 } satisfies typeof enValidation;

@@ -15,7 +15,8 @@ export const errors = {
   NICKNAME_TAKEN: 'Biệt danh này đã được sử dụng.',
   AUTH_INCORRECT_PASSWORD: 'Mật khẩu không đúng.',
   AUTH_NO_ACCOUNT: 'Không có tài khoản nào khớp với email này.',
-  AUTH_ACCOUNT_LOCKED: 'Tài khoản đã bị khóa do nhập sai từ 5 lần trở lên. Vui lòng đặt lại mật khẩu.',
+  AUTH_ACCOUNT_LOCKED:
+    'Tài khoản bị khóa 15 phút do nhập sai mật khẩu 5 lần. Hãy thử lại sau, hoặc đặt lại mật khẩu qua liên kết trong e-mail.',
   AUTH_LOGIN_FAILED: 'Đăng nhập thất bại. Vui lòng thử lại.',
   AUTH_SESSION_EXPIRED: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
   AUTH_REFRESH_REUSED: 'Vì lý do bảo mật, bạn đã bị đăng xuất. Vui lòng đăng nhập lại.',
@@ -70,4 +71,6 @@ export const validation = {
   rating: 'Điểm đánh giá từ 0 đến 5, bước 0,5.',
   minutesRange: 'Nhập từ 1 đến 1440 phút.',
   invalid: 'Giá trị này không hợp lệ.',
+  controlCharacters: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
+  numberRange: 'Số này quá lớn.',
 } satisfies typeof enValidation;

@@ -1,0 +1,42 @@
+import { Writable } from 'node:stream';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, listen } from '../test/realtime-client.js';
+import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
+
+describe('no secret in the log', () => {
+  let t: TestApp;
+  let log = '';
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        log += String(chunk);
+        done();
+      },
+    });
+    t = await createTestApp({ overrides: { logger: { level: 'info', stream } } });
+  });
+  afterAll(() => t?.close());
+
+  it('authenticates the socket without the key in its URL and logs neither key nor token', async () => {
+    const me = await signUp(t, 'logged@example.com');
+    const baseUrl = await listen(t);
+    const { socket } = await connect(baseUrl, me.key);
+    // An old client that still puts the key in the URL is refused, and its URL logged without it.
+    const legacy = new WebSocket(`${baseUrl}/api/ws?key=${me.key}`);
+    const code = await new Promise<number>((resolve) => legacy.on('close', (c) => resolve(c)));
+    expect(code).toBe(4401);
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/member-in-project/invite?token=${me.refresh}`,
+      headers: { authorization: `Bearer ${me.key}` },
+    });
+    socket.close();
+    await new Promise((r) => setTimeout(r, 100));
+
+    expect(log).toContain('/api/ws');
+    expect(log).toContain('[REDACTED]');
+    expect(log).not.toContain(me.key);
+    expect(log).not.toContain(me.refresh);
+  });
+});
