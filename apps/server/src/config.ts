@@ -32,6 +32,7 @@ export const environmentSchema = z.object({
     .default('cf-ipcountry'),
   LINK_PREVIEW: flag.default(true),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
   TRUST_PROXY: z
     .string()
@@ -144,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
     linkPreview: vars.LINK_PREVIEW,
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
-    rateLimit: true,
+    rateLimit: vars.RATE_LIMITS === 'on',
     outboundAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
