@@ -62,6 +62,8 @@ async function seed(dataDir: string): Promise<number> {
     outboxDir: join(dataDir, 'outbox'),
     filesDir: join(dataDir, 'files'),
     linkPreview: false,
+    // The bench measures sign-in speed from one address; the limits would refuse it by design.
+    rateLimit: false,
     delayJobMs: 0,
   };
   const app = await buildApp(config, { logger: false });
@@ -98,6 +100,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
