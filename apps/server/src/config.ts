@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { STORAGE_QUOTA_MEMBER_BYTES, STORAGE_QUOTA_PROJECT_BYTES } from '@teamline/contract';
 import { repoRoot } from './paths.js';
 
 /** Unset (or empty) means the feature's embedded default; set, it must be a URL of these schemes. */
@@ -64,6 +65,8 @@ export interface AppConfig {
   outboxDir: string;
   /** Where uploaded files are stored. */
   filesDir: string;
+  /** Storage quotas in bytes (the contract's constants; tests lower them). */
+  storageQuota: { memberBytes: number; projectBytes: number };
   logLevel: string;
   webDist: string;
   /** Header a CDN or GeoIP proxy sets with the visitor's country (Cloudflare: cf-ipcountry). */
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseDir: resolve(dataDir, 'db'),
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),
+    storageQuota: { memberBytes: STORAGE_QUOTA_MEMBER_BYTES, projectBytes: STORAGE_QUOTA_PROJECT_BYTES },
     logLevel: vars.LOG_LEVEL,
     webDist: resolve(repoRoot, vars.WEB_DIST),
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),

@@ -4,6 +4,13 @@ export const PASSWORD_MAX = 20;
 export const NAME_MAX = 15;
 export const NICKNAME_MAX = 15;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Storage quotas, summed over the sizes of stored files (docs/decisions.md "Security"). A member's
+ * files outside any project (profile images, personal attachments) share 200 MB; each project's
+ * files share 2 GB, whoever uploaded them.
+ */
+export const STORAGE_QUOTA_MEMBER_BYTES = 200 * 1024 * 1024;
+export const STORAGE_QUOTA_PROJECT_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_EPICS = 30;
 export const LOGIN_LOCK_AFTER = 5;
 /** A lockout ends on its own after this long (or at once by a password reset through the mailed link). */

@@ -1,11 +1,34 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A stream written to a temporary file in the storage folder, not yet under its key. */
+export interface TempFile {
+  /** Where the bytes are, for reading the type from them. */
+  path: string;
+  /** Renames the file into place under `key`. */
+  commit(key: string): Promise<void>;
+  /** Deletes the temporary file (safe to call more than once, or after a commit failed). */
+  discard(): Promise<void>;
+}
 
 /** Uploaded bytes on local disk; keys are server-generated, never user-supplied names. */
 export interface Storage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Streams `source` (through `transforms`, which may count and abort) into a temporary file in the
+   * storage folder, chunk by chunk; on any error the partial file is deleted and the error rethrown.
+   */
+  writeTemp(source: Readable, ...transforms: NodeJS.ReadWriteStream[]): Promise<TempFile>;
+  remove(key: string): Promise<void>;
 }
+
+/** Temporary uploads start with this prefix; no key does (keys are UUIDs). */
+export const TEMP_PREFIX = '.upload-';
 
 export function createLocalStorage(dir: string): Storage {
   return {
@@ -19,6 +42,25 @@ export function createLocalStorage(dir: string): Storage {
       } catch {
         return null;
       }
+    },
+    async writeTemp(source, ...transforms) {
+      await mkdir(dir, { recursive: true });
+      const path = join(dir, `${TEMP_PREFIX}${randomUUID()}`);
+      const discard = () => rm(path, { force: true });
+      try {
+        await pipeline([source, ...transforms, createWriteStream(path, { flags: 'wx' })]);
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+      return {
+        path,
+        commit: (key) => rename(path, join(dir, key)),
+        discard,
+      };
+    },
+    async remove(key) {
+      await rm(join(dir, key), { force: true });
     },
   };
 }

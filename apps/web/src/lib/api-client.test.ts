@@ -107,4 +107,22 @@ describe('api client session refresh (spec §4)', () => {
       fieldErrors: { email: 'emailFormat' },
     });
   });
+
+  it('a 413 keeps the code of the body: a full storage quota is not shown as a too-large file', async () => {
+    const client = (response: () => Response) =>
+      createApiClient(
+        { getKey: () => 'k', getRefresh: () => 'r', setTokens: vi.fn(), onSessionLost: vi.fn() },
+        vi.fn(async () => response()) as unknown as typeof fetch,
+      );
+    const quota = client(() => json(413, { error: { code: 'STORAGE_QUOTA_EXCEEDED', message: 'x' } }));
+    await expect(quota('/file', { method: 'POST', body: new FormData() })).rejects.toMatchObject({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      status: 413,
+    });
+    // A proxy's 413 without a JSON body still reads as a too-large file.
+    const proxy = client(() => new Response('Request Entity Too Large', { status: 413 }));
+    await expect(proxy('/file', { method: 'POST', body: new FormData() })).rejects.toMatchObject({
+      code: 'FILE_TOO_LARGE',
+    });
+  });
 });

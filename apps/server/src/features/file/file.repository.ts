@@ -1,12 +1,60 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { files, members, membersInProject } from '../../db/schema/index.js';
+import { files, members, membersInProject, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { inTransaction } from '../../shared/transaction.js';
+
+/** Whose quota a file counts against: its project's, or (outside any project) its uploader's. */
+export type QuotaOwner = { projectIdx: number } | { memberIdx: number };
 
 export type FileRow = typeof files.$inferSelect;
 
 export function createFileRepository(db: Db) {
+  /** Bytes stored against the owner's quota: a project's files, or a member's files outside any project. */
+  async function usedBytes(tx: Db, owner: QuotaOwner): Promise<number> {
+    const [row] = await tx
+      .select({ used: sql<string | number | null>`sum(${files.size})` })
+      .from(files)
+      .where(
+        'projectIdx' in owner
+          ? eq(files.projectIdx, owner.projectIdx)
+          : and(eq(files.uploaderIdx, owner.memberIdx), isNull(files.projectIdx)),
+      );
+    return Number(row?.used ?? 0);
+  }
+
   return {
+    usedBytes: (owner: QuotaOwner) => usedBytes(db, owner),
+
+    /**
+     * Inserts the row unless it would take the owner past `quotaBytes` (then null). The owner's
+     * project or member row is locked first, so two uploads at once cannot both fit the last space.
+     */
+    async insertWithinQuota(
+      row: typeof files.$inferInsert,
+      owner: QuotaOwner,
+      quotaBytes: number,
+    ): Promise<FileRow | null> {
+      return inTransaction(db, async (tx) => {
+        if ('projectIdx' in owner) {
+          await tx
+            .select({ one: projects.projectIdx })
+            .from(projects)
+            .where(eq(projects.projectIdx, owner.projectIdx))
+            .for('no key update');
+        } else {
+          await tx
+            .select({ one: members.memberIdx })
+            .from(members)
+            .where(eq(members.memberIdx, owner.memberIdx))
+            .for('no key update');
+        }
+        if ((await usedBytes(tx, owner)) + row.size > quotaBytes) return null;
+        const [created] = await tx.insert(files).values(row).returning();
+        return created!;
+      });
+    },
+
     async insert(row: typeof files.$inferInsert): Promise<FileRow> {
       const [created] = await db.insert(files).values(row).returning();
       return created!;

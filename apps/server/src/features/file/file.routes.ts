@@ -13,7 +13,6 @@ const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
  * and the exact name once in `filename*` (RFC 5987, every byte outside attr-char percent-encoded).
  */
 export function contentDisposition(type: 'inline' | 'attachment', fileName: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
@@ -47,14 +46,17 @@ export async function fileRoutes(fastify: FastifyInstance) {
       if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
       const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
       if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-      const bytes = await part.toBuffer();
-      if (bytes.length === 0) throw new AppError('FILE_REQUIRED');
       const field = part.fields.projectIdx;
       const fieldValue = field && !Array.isArray(field) && 'value' in field ? field.value : undefined;
       const parsed = optionalProjectIdx.safeParse({ projectIdx: fieldValue ?? request.query.projectIdx });
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined);
+      if (!parsed.success) {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', undefined);
+      }
+      // Streamed to storage, never buffered: see file.service upload.
       const result = await file.upload(actorOf(request), {
-        bytes,
+        stream: part.file,
+        isTruncated: () => part.file.truncated,
         fileName: part.filename,
         projectIdx: parsed.data.projectIdx ?? null,
       });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { UPLOAD_MAX_BYTES } from '@teamline/contract';
+import type { TempFile } from '../../infra/storage.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
-import type { FileRepository } from './file.repository.js';
-import { detectAllowedType } from './file.policy.js';
+import type { FileRepository, QuotaOwner } from './file.repository.js';
+import { UploadInspector, detectAllowedTypeOfFile } from './file.policy.js';
 
 export function createFileService(
   ctx: AppContext,
@@ -12,21 +15,65 @@ export function createFileService(
   authz: Authorization<MembershipRow>,
 ) {
   return {
-    async upload(actor: Actor, input: { bytes: Buffer; fileName: string; projectIdx: number | null }) {
-      if (input.projectIdx != null) await authz.authorize(actor, 'file.upload', input.projectIdx);
-      const mime = await detectAllowedType(input.bytes, input.fileName);
-      if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
-      const storageKey = randomUUID();
-      await ctx.storage.put(storageKey, input.bytes);
-      const row = await repo.insert({
-        uploaderIdx: actor.memberIdx,
-        projectIdx: input.projectIdx,
-        originalName: input.fileName.slice(0, 255) || 'file',
-        mime,
-        size: input.bytes.length,
-        storageKey,
-      });
-      return { fileIdx: row.fileIdx };
+    /**
+     * Streams the upload to a temporary file in the storage folder (counting its size against the
+     * smaller of UPLOAD_MAX_BYTES and the quota left), reads its type from the written bytes, renames
+     * it into place and writes the row; nothing holds the whole file in memory, and any failure
+     * deletes what was written.
+     */
+    async upload(
+      actor: Actor,
+      input: { stream: Readable; isTruncated: () => boolean; fileName: string; projectIdx: number | null },
+    ) {
+      let temp: TempFile | null = null;
+      try {
+        if (input.projectIdx != null) await authz.authorize(actor, 'file.upload', input.projectIdx);
+        const owner: QuotaOwner =
+          input.projectIdx != null ? { projectIdx: input.projectIdx } : { memberIdx: actor.memberIdx };
+        const quota =
+          'projectIdx' in owner ? ctx.config.storageQuota.projectBytes : ctx.config.storageQuota.memberBytes;
+        const left = quota - (await repo.usedBytes(owner));
+        if (left <= 0) throw new AppError('STORAGE_QUOTA_EXCEEDED');
+        const cap = Math.min(UPLOAD_MAX_BYTES, left);
+        const inspector = new UploadInspector(
+          cap,
+          () => new AppError(cap < UPLOAD_MAX_BYTES ? 'STORAGE_QUOTA_EXCEEDED' : 'FILE_TOO_LARGE'),
+        );
+        temp = await ctx.storage.writeTemp(input.stream, inspector);
+        // The multipart parser stops at UPLOAD_MAX_BYTES and marks the stream truncated.
+        if (input.isTruncated()) throw new AppError('FILE_TOO_LARGE');
+        if (inspector.size === 0) throw new AppError('FILE_REQUIRED');
+        const mime = await detectAllowedTypeOfFile(temp.path, inspector, input.fileName);
+        if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+        const storageKey = randomUUID();
+        await temp.commit(storageKey);
+        temp = null;
+        try {
+          const row = await repo.insertWithinQuota(
+            {
+              uploaderIdx: actor.memberIdx,
+              projectIdx: input.projectIdx,
+              originalName: input.fileName.slice(0, 255) || 'file',
+              mime,
+              size: inspector.size,
+              storageKey,
+            },
+            owner,
+            quota,
+          );
+          // Another upload took the space while this one was streaming.
+          if (!row) throw new AppError('STORAGE_QUOTA_EXCEEDED');
+          return { fileIdx: row.fileIdx };
+        } catch (error) {
+          await ctx.storage.remove(storageKey);
+          throw error;
+        }
+      } catch (error) {
+        await temp?.discard();
+        // A refusal before the stream was read: let the rest of the request body flow past.
+        input.stream.resume();
+        throw error;
+      }
     },
 
     /**

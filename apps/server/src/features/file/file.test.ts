@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import { contentDisposition } from './file.routes.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -137,6 +138,14 @@ describe('POST /file', () => {
     const res = await upload(owner.key, Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'big.txt');
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('FILE_TOO_LARGE');
+  });
+
+  it('an over-size upload leaves no partial file in the storage folder', async () => {
+    const before = (await readdir(t.config.filesDir)).sort();
+    const res = await upload(owner.key, Buffer.alloc(10 * 1024 * 1024 + 4096, 0x61), 'big.txt', projectIdx);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('FILE_TOO_LARGE');
+    expect((await readdir(t.config.filesDir)).sort()).toEqual(before);
   });
 
   it('requires a file and a key', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   actionRules,
   allows,
@@ -146,7 +147,12 @@ const cases: Case[] = [
     build: async () => {
       const { fileIdx } = await t.app.services.file.upload(
         { memberIdx: f.admin.memberIdx, familyId: '' },
-        { bytes: Buffer.from('hello'), fileName: 'a.txt', projectIdx: P() },
+        {
+          stream: Readable.from([Buffer.from('hello')]),
+          isTruncated: () => false,
+          fileName: 'a.txt',
+          projectIdx: P(),
+        },
       );
       return ['GET', `/file?fileIdx=${fileIdx}`];
     },

@@ -29,6 +29,8 @@ export const errors = {
   FILE_TOO_LARGE: 'The file is larger than 10 MB.',
   FILE_TYPE_NOT_ALLOWED: 'This file type is not allowed.',
   FILE_NOT_FOUND: 'The file does not exist.',
+  STORAGE_QUOTA_EXCEEDED:
+    "There is no storage space left for this file (the project's or your own quota is full).",
   PROJECT_NOT_FOUND: 'The project does not exist.',
   PROJECT_ACCESS_DENIED: 'Invalid project access.',
   PROFESSIONAL_ONLY: 'Only professionals can do this.',

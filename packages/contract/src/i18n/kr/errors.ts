@@ -29,6 +29,7 @@ export const errors = {
   FILE_TOO_LARGE: '파일이 10MB를 넘습니다.',
   FILE_TYPE_NOT_ALLOWED: '허용되지 않는 파일 형식입니다.',
   FILE_NOT_FOUND: '파일이 존재하지 않습니다.',
+  STORAGE_QUOTA_EXCEEDED: '저장 공간 한도(프로젝트 또는 내 파일)를 넘어 이 파일을 올릴 수 없습니다.',
   PROJECT_NOT_FOUND: '존재하지 않는 프로젝트입니다.',
   PROJECT_ACCESS_DENIED: '잘못된 프로젝트 접근입니다.',
   PROFESSIONAL_ONLY: '전문가만 할 수 있는 작업입니다.',

@@ -29,6 +29,8 @@ export const errors = {
   FILE_TOO_LARGE: 'Tệp lớn hơn 10 MB.',
   FILE_TYPE_NOT_ALLOWED: 'Loại tệp này không được phép.',
   FILE_NOT_FOUND: 'Tệp không tồn tại.',
+  STORAGE_QUOTA_EXCEEDED:
+    'Không còn đủ dung lượng lưu trữ cho tệp này (đã hết hạn mức của dự án hoặc của bạn).',
   PROJECT_NOT_FOUND: 'Dự án không tồn tại.',
   PROJECT_ACCESS_DENIED: 'Truy cập dự án không hợp lệ.',
   PROFESSIONAL_ONLY: 'Chỉ chuyên gia mới có thể thực hiện thao tác này.',
