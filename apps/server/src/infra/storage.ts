@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,8 @@ export interface Storage {
    */
   writeTemp(source: Readable, ...transforms: NodeJS.ReadWriteStream[]): Promise<TempFile>;
   remove(key: string): Promise<void>;
+  /** Deletes temporary uploads last written before `before` (a crash mid-upload leaves them); returns how many. */
+  sweepTemp(before: Date): Promise<number>;
 }
 
 /** Temporary uploads start with this prefix; no key does (keys are UUIDs). */
@@ -61,6 +63,19 @@ export function createLocalStorage(dir: string): Storage {
     },
     async remove(key) {
       await rm(join(dir, key), { force: true });
+    },
+    async sweepTemp(before) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names.filter((n) => n.startsWith(TEMP_PREFIX))) {
+        const path = join(dir, name);
+        const info = await stat(path).catch(() => null);
+        if (info && info.mtime < before) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

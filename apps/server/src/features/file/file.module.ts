@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/module.js';
 import { createFileRepository } from './file.repository.js';
 import { fileRoutes } from './file.routes.js';
 import { createFileService, type FileService } from './file.service.js';
+import { uploadSweepJob } from './upload-sweep.job.js';
 
 declare module '../../platform/services.js' {
   interface Services {
@@ -15,4 +16,5 @@ export const fileModule = defineModule({
     file: createFileService(ctx, createFileRepository(ctx.database.db), services.authz),
   }),
   routes: fileRoutes,
+  jobs: ({ ctx }) => [uploadSweepJob(ctx)],
 });

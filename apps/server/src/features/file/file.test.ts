@@ -1,4 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TEMP_PREFIX } from '../../infra/storage.js';
+import { UPLOAD_SWEEP_JOB } from './upload-sweep.job.js';
 import { contentDisposition } from './file.routes.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -146,6 +149,21 @@ describe('POST /file', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('FILE_TOO_LARGE');
     expect((await readdir(t.config.filesDir)).sort()).toEqual(before);
+  });
+
+  it('the hourly sweep deletes uploads a crash cut off an hour ago, and leaves uploads in progress', async () => {
+    await mkdir(t.config.filesDir, { recursive: true });
+    const stale = join(t.config.filesDir, `${TEMP_PREFIX}crashed`);
+    const fresh = join(t.config.filesDir, `${TEMP_PREFIX}writing`);
+    await writeFile(stale, 'half');
+    await writeFile(fresh, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(stale, twoHoursAgo, twoHoursAgo);
+    await t.app.ctx.jobs.send(UPLOAD_SWEEP_JOB, {});
+    await t.app.ctx.jobs.idle(UPLOAD_SWEEP_JOB);
+    const left = await readdir(t.config.filesDir);
+    expect(left).not.toContain(`${TEMP_PREFIX}crashed`);
+    expect(left).toContain(`${TEMP_PREFIX}writing`);
   });
 
   it('requires a file and a key', async () => {
