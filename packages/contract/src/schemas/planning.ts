@@ -384,6 +384,22 @@ export const memberInProject = z.object({
   isAdmin: z.boolean(),
   /** For depth2: the memberInProjectIdx of their depth1 lead. */
   depth1Idx: z.number().int().nullable(),
+  /**
+   * What the caller may do with this member, decided by the server (the action table, the team
+   * rules of `rules/membership.ts` and the last-admin rule); sent on the member list, absent from
+   * events and single reads. `role`: change the role; `lead`: set their team lead; `authority`:
+   * set the admin authority flag; `remove`: remove them (leave, for oneself); `beLead`: they may be
+   * chosen as a team lead.
+   */
+  can: z
+    .object({
+      role: z.boolean(),
+      lead: z.boolean(),
+      authority: z.boolean(),
+      remove: z.boolean(),
+      beLead: z.boolean(),
+    })
+    .optional(),
 });
 export type MemberInProject = z.infer<typeof memberInProject>;
 
