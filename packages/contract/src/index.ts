@@ -6,6 +6,7 @@ export * from './rules/format.js';
 export * from './rules/image.js';
 export * from './rules/language.js';
 export * from './rules/link.js';
+export * from './rules/membership.js';
 export * from './rules/navigation.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';

@@ -84,6 +84,14 @@ const endRule = { message: 'endBeforeStart', path: ['endDt'] };
 
 // ---------- Milestone ----------
 
+/**
+ * What the caller may do with one record, decided by the server with the same `allows` as the
+ * write (action table plus the record rule of spec §5). Sent on a record read by a member (the
+ * detail routes), absent from events and lists; the web app enables its controls from it.
+ */
+export const recordCan = z.object({ edit: z.boolean(), delete: z.boolean() });
+export type RecordCan = z.infer<typeof recordCan>;
+
 export const milestone = z.object({
   milestoneIdx: z.number().int(),
   projectIdx: z.number().int(),
@@ -101,6 +109,8 @@ export const milestone = z.object({
   createdAt: z.string(),
   createdByIdx: z.number().int(),
   updatedAt: z.string(),
+  /** The caller's rights on it (`GET /milestone/{id}`); see `recordCan`. */
+  can: recordCan.optional(),
 });
 export type Milestone = z.infer<typeof milestone>;
 
@@ -177,6 +187,8 @@ export const story = z.object({
   createdAt: z.string(),
   createdByIdx: z.number().int(),
   updatedAt: z.string(),
+  /** The caller's rights on it (`GET /story/{id}`); see `recordCan`. */
+  can: recordCan.optional(),
 });
 export type Story = z.infer<typeof story>;
 
@@ -372,6 +384,22 @@ export const memberInProject = z.object({
   isAdmin: z.boolean(),
   /** For depth2: the memberInProjectIdx of their depth1 lead. */
   depth1Idx: z.number().int().nullable(),
+  /**
+   * What the caller may do with this member, decided by the server (the action table, the team
+   * rules of `rules/membership.ts` and the last-admin rule); sent on the member list, absent from
+   * events and single reads. `role`: change the role; `lead`: set their team lead; `authority`:
+   * set the admin authority flag; `remove`: remove them (leave, for oneself); `beLead`: they may be
+   * chosen as a team lead.
+   */
+  can: z
+    .object({
+      role: z.boolean(),
+      lead: z.boolean(),
+      authority: z.boolean(),
+      remove: z.boolean(),
+      beLead: z.boolean(),
+    })
+    .optional(),
 });
 export type MemberInProject = z.infer<typeof memberInProject>;
 

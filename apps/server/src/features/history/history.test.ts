@@ -132,6 +132,8 @@ describe('member-in-project', () => {
       role: 'depth2',
       isAdmin: false,
       depth1Idx: f.lead.mip,
+      // The client caller may change nothing about another member.
+      can: { role: false, lead: false, authority: false, remove: false, beLead: false },
     });
     const info = await call('GET', `/member-in-project/info?projectIdx=${f.projectA}`, f.lead.key);
     expect(info.json().data).toMatchObject({

@@ -1,4 +1,11 @@
-import type { MemberInProject, UpdateMemberInProjectRequest } from '@teamline/contract';
+import {
+  authorityComesWithRole,
+  hasAdminAuthorityOf,
+  hasTeamLead,
+  leadsTeam,
+  type MemberInProject,
+  type UpdateMemberInProjectRequest,
+} from '@teamline/contract';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
@@ -39,9 +46,27 @@ export function createMembershipService(
   }
 
   return {
+    /** The members, each with what the caller may do with them (`can`), by the rules `update` and `remove` apply. */
     async list(actor: Actor, projectIdx: number): Promise<MemberInProject[]> {
-      await projects.membershipOf(actor, projectIdx);
-      return repo.listActive(projectIdx);
+      const caller = await projects.membershipOf(actor, projectIdx);
+      const members = await repo.listActive(projectIdx);
+      const update = authz.allows(caller, 'member.update');
+      const holders = members.filter(hasAdminAuthorityOf).length;
+      return members.map((m) => {
+        const self = m.memberInProjectIdx === caller.memberInProjectIdx;
+        // LAST_ADMIN: the last holder of admin authority is not removed (nor leaves).
+        const last = hasAdminAuthorityOf(m) && holders <= 1;
+        return {
+          ...m,
+          can: {
+            role: update,
+            lead: update && hasTeamLead(m.role),
+            authority: update && !authorityComesWithRole(m.role),
+            remove: authz.allows(caller, self ? 'member.leave' : 'member.remove') && !last,
+            beLead: leadsTeam(m.role),
+          },
+        };
+      });
     },
 
     /** The caller's own record: its memberInProjectIdx is the spec's selfProjectIdx. */
@@ -63,16 +88,15 @@ export function createMembershipService(
 
         const role = input.role ?? target.role;
         // Role admin always holds admin authority; leaving the admin role drops it unless kept explicitly.
-        const isAdmin =
-          role === 'admin'
-            ? true
-            : (input.isAdmin ??
-              (input.role !== undefined && target.role === 'admin' ? false : target.isAdmin));
+        const isAdmin = authorityComesWithRole(role)
+          ? true
+          : (input.isAdmin ??
+            (input.role !== undefined && authorityComesWithRole(target.role) ? false : target.isAdmin));
         let depth1Idx = input.depth1Idx === undefined ? target.depth1Idx : input.depth1Idx;
-        if (role !== 'depth2') depth1Idx = null;
+        if (!hasTeamLead(role)) depth1Idx = null;
         if (depth1Idx != null) {
           const lead = await r.findActiveRecord(depth1Idx);
-          if (!lead || lead.projectIdx !== target.projectIdx || lead.role !== 'depth1')
+          if (!lead || lead.projectIdx !== target.projectIdx || !leadsTeam(lead.role))
             throw fieldError('depth1Idx', 'invalid');
         }
         await assertAdminRemains(r, target, { role, isAdmin });

@@ -112,6 +112,74 @@ describe('members', () => {
   });
 });
 
+describe('can on the member list', () => {
+  type Listed = { memberInProjectIdx: number; can: Record<string, boolean> };
+  const canOf = async (key: string, p: number) => {
+    const list = (await req('GET', `/member-in-project?projectIdx=${p}`, key)).json().data as Listed[];
+    return (idx: number) => list.find((m) => m.memberInProjectIdx === idx)!.can;
+  };
+
+  it('answers per member what the caller may do, by the rules the writes apply', async () => {
+    const client = await signUp(t, 'client-can@settings.test');
+    const p = await createProject(t, admin.key, 'Member can');
+    const adminRow = (await t.app.services.projectRepo.findMembership(p, admin.memberIdx))!;
+    const leadRow = await addToProject(t, p, lead.memberIdx, 'depth1');
+    const devRow = await addToProject(t, p, dev.memberIdx, 'depth2', {
+      depth1Idx: leadRow.memberInProjectIdx,
+    });
+    const clientRow = await addToProject(t, p, client.memberIdx, 'client');
+
+    // The admin manages everyone; the last holder of admin authority cannot be removed (LAST_ADMIN).
+    const asAdmin = await canOf(admin.key, p);
+    expect(asAdmin(adminRow.memberInProjectIdx)).toEqual({
+      role: true,
+      lead: false,
+      authority: false, // the admin role holds it
+      remove: false,
+      beLead: false,
+    });
+    expect(asAdmin(leadRow.memberInProjectIdx)).toEqual({
+      role: true,
+      lead: false,
+      authority: true,
+      remove: true,
+      beLead: true,
+    });
+    expect(asAdmin(devRow.memberInProjectIdx)).toMatchObject({ lead: true, authority: true, beLead: false });
+    expect(asAdmin(clientRow.memberInProjectIdx)).toMatchObject({ lead: false, remove: true });
+    expect(
+      (await req('DELETE', `/member-in-project/${adminRow.memberInProjectIdx}`, admin.key)).json().error.code,
+    ).toBe('LAST_ADMIN');
+
+    // A depth1, a depth2 and a client change nobody; each may leave.
+    for (const [key, self] of [
+      [lead.key, leadRow.memberInProjectIdx],
+      [dev.key, devRow.memberInProjectIdx],
+      [client.key, clientRow.memberInProjectIdx],
+    ] as const) {
+      const of = await canOf(key, p);
+      expect(of(self)).toMatchObject({ role: false, lead: false, authority: false, remove: true });
+      for (const other of [adminRow, leadRow, devRow, clientRow].filter((r) => r.memberInProjectIdx !== self))
+        expect(of(other.memberInProjectIdx)).toMatchObject({
+          role: false,
+          lead: false,
+          authority: false,
+          remove: false,
+        });
+    }
+    // Which the server confirms.
+    expect(
+      (
+        await req('PATCH', `/member-in-project/${devRow.memberInProjectIdx}`, lead.key, { depth1Idx: null })
+      ).json().error.code,
+    ).toBe('ADMIN_ONLY');
+
+    // With a second holder of admin authority, the first may be removed.
+    await req('PATCH', `/member-in-project/${leadRow.memberInProjectIdx}`, admin.key, { isAdmin: true });
+    expect((await canOf(admin.key, p))(adminRow.memberInProjectIdx).remove).toBe(true);
+  });
+});
+
 describe('invitations', () => {
   const invite = (p: number, email: string, role = 'client', key = admin.key) =>
     req('POST', '/member-in-project/invite', key, { projectIdx: p, email, role });

@@ -145,8 +145,15 @@ export function createMilestoneService(
       return pending;
     },
 
+    /** The milestone with what the caller may do with it (the same decision as update and remove). */
     async get(actor: Actor, milestoneIdx: number): Promise<Milestone> {
-      return toMilestone((await load(actor, milestoneIdx)).row);
+      const { row, m } = await load(actor, milestoneIdx);
+      const allows = async (action: ProjectAction) =>
+        authz.allows(m, action, await milestoneTarget(row, action));
+      return {
+        ...toMilestone(row),
+        can: { edit: await allows('milestone.edit'), delete: await allows('milestone.delete') },
+      };
     },
 
     async create(actor: Actor, input: CreateMilestoneRequest): Promise<Milestone> {

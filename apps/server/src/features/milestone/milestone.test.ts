@@ -319,6 +319,41 @@ describe('milestones belong to their creator (spec §5 record rule)', () => {
   });
 });
 
+describe('can on GET /milestone/{milestoneIdx}: the record rule the writes use', () => {
+  const canOf = async (key: string, milestoneIdx: number) =>
+    (await call('GET', `/milestone/${milestoneIdx}`, key)).json().data.can as {
+      edit: boolean;
+      delete: boolean;
+    };
+
+  it('admin all, the creator and their lead theirs, a depth2 of another team and the client none', async () => {
+    const admins = await newMilestone('Admin owned, can');
+    const devs = (
+      await call('POST', '/milestone', f.dev.key, { projectIdx: f.projectA, title: 'Dev owned, can' })
+    ).json().data.milestoneIdx as number;
+    const all = { edit: true, delete: true };
+    const none = { edit: false, delete: false };
+    expect(await canOf(f.admin.key, admins.milestoneIdx)).toEqual(all);
+    expect(await canOf(f.admin.key, devs)).toEqual(all);
+    expect(await canOf(f.lead.key, devs)).toEqual(all); // depth1 over their team
+    expect(await canOf(f.lead.key, admins.milestoneIdx)).toEqual(none);
+    expect(await canOf(f.dev.key, devs)).toEqual(all); // own
+    expect(await canOf(f.dev.key, admins.milestoneIdx)).toEqual(none);
+    expect(await canOf(f.solo.key, devs)).toEqual(none); // depth2 of another (no) team
+    expect(await canOf(f.client.key, devs)).toEqual(none);
+    expect(await canOf(f.client.key, admins.milestoneIdx)).toEqual(none);
+    // The answer is the write's: who `can` edit is let through, who cannot is refused.
+    expect((await call('PATCH', `/milestone/${devs}`, f.solo.key, { title: 'x' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/milestone/${devs}`, f.lead.key, { title: 'y' })).statusCode).toBe(200);
+  });
+
+  it('writes and events do not carry it (it is the caller’s, not the record’s)', async () => {
+    const m = await newMilestone('No can on writes');
+    const res = await call('PATCH', `/milestone/${m.milestoneIdx}`, f.admin.key, { title: 'z' });
+    expect(res.json().data.can).toBeUndefined();
+  });
+});
+
 describe('DELETE /milestone/{id}', () => {
   it('moves its stories to the end of the backlog, in order, with history', async () => {
     const backlogBefore = await newStory(null, 'already in backlog');

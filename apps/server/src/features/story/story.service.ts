@@ -100,8 +100,12 @@ export function createStoryService(
   }
 
   return {
+    /** The story with what the caller may do with it (the same decision as update and remove). */
     async get(actor: Actor, storyIdx: number): Promise<Story> {
-      return toStory((await load(actor, storyIdx)).row);
+      const { row, m } = await load(actor, storyIdx);
+      const scope = await record(planning, row);
+      const edit = authz.allows(m, 'story.edit', scope);
+      return { ...toStory(row), can: { edit, delete: edit } };
     },
     async awaitingZone(actor: Actor, projectIdx: number): Promise<Story[]> {
       await authz.authorize(actor, 'planning.view', projectIdx);

@@ -247,6 +247,46 @@ describe('PATCH /story/{id}', () => {
   });
 });
 
+describe('can on GET /story/{storyIdx}: the record rule the writes use', () => {
+  const canOf = async (key: string, storyIdx: number) =>
+    (await call('GET', `/story/${storyIdx}`, key)).json().data.can as { edit: boolean; delete: boolean };
+  const all = { edit: true, delete: true };
+  const none = { edit: false, delete: false };
+
+  it('admin all, assignees and their lead theirs, a depth2 of another team and the client none', async () => {
+    const devs = await newStory(f.admin.key, { title: 'Dev works on it', assignees: [f.dev.mip] });
+    expect(await canOf(f.admin.key, devs.storyIdx)).toEqual(all);
+    expect(await canOf(f.dev.key, devs.storyIdx)).toEqual(all); // assignee
+    expect(await canOf(f.lead.key, devs.storyIdx)).toEqual(all); // depth1 over their team
+    expect(await canOf(f.solo.key, devs.storyIdx)).toEqual(none); // depth2, another team
+    expect(await canOf(f.client.key, devs.storyIdx)).toEqual(none);
+    const solos = await newStory(f.solo.key, { title: 'Solo’s', assignees: [f.solo.mip] });
+    expect(await canOf(f.lead.key, solos.storyIdx)).toEqual(none); // not the lead's team
+    expect(await canOf(f.dev.key, solos.storyIdx)).toEqual(none);
+    // The answer is the write's.
+    expect((await patch(f.solo.key, devs.storyIdx, { title: 'x' })).statusCode).toBe(403);
+    expect((await patch(f.lead.key, devs.storyIdx, { title: 'y' })).statusCode).toBe(200);
+  });
+
+  it('a client’s proposal: its reporter and any professional triage it', async () => {
+    const proposal = await newStory(f.client.key, { title: 'Proposal, can' });
+    expect(proposal.status).toBe('considering');
+    expect(await canOf(f.client.key, proposal.storyIdx)).toEqual(all);
+    expect(await canOf(f.solo.key, proposal.storyIdx)).toEqual(all);
+    expect(await canOf(f.admin.key, proposal.storyIdx)).toEqual(all);
+  });
+
+  it('follows the assignees: a new assignee gains it on the next read', async () => {
+    const s = await newStory(f.admin.key, { title: 'Reassigned', assignees: [f.dev.mip] });
+    expect(await canOf(f.solo.key, s.storyIdx)).toEqual(none);
+    expect(
+      (await call('PATCH', `/assignee/${s.storyIdx}`, f.admin.key, { assignees: [f.solo.mip] })).statusCode,
+    ).toBe(200);
+    expect(await canOf(f.solo.key, s.storyIdx)).toEqual(all);
+    expect(await canOf(f.dev.key, s.storyIdx)).toEqual(none);
+  });
+});
+
 describe('PATCH /assignee/{id}', () => {
   it('replaces the list with history 4; ids must be members of the project', async () => {
     const s = await newStory(f.admin.key, { assignees: [f.dev.mip] });

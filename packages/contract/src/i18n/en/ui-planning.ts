@@ -81,7 +81,7 @@ export const planningUi = {
     confirmDeleteStory: 'Delete this story? Its logged time is kept for settlement.',
     confirmDeleteMilestone: 'Delete this milestone? Its stories move to the backlog.',
     deleted: 'Deleted.',
-    readOnly: 'Only professionals can edit this.',
+    readOnly: 'You do not have permission to edit this.',
     rejectReason: 'Reason for rejection: {{reason}}',
   },
   approval: {

@@ -81,7 +81,7 @@ export const planningUi = {
     confirmDeleteStory: '이 스토리를 삭제할까요? 기록된 작업 시간은 정산을 위해 남습니다.',
     confirmDeleteMilestone: '이 마일스톤을 삭제할까요? 스토리는 백로그로 이동합니다.',
     deleted: '삭제했습니다.',
-    readOnly: '전문가만 수정할 수 있습니다.',
+    readOnly: '이 항목을 수정할 권한이 없습니다.',
     rejectReason: '반려 사유: {{reason}}',
   },
   approval: {

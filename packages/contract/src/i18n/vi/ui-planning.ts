@@ -81,7 +81,7 @@ export const planningUi = {
     confirmDeleteStory: 'Xóa story này? Thời gian đã ghi vẫn được giữ lại để quyết toán.',
     confirmDeleteMilestone: 'Xóa cột mốc này? Các story của nó sẽ chuyển vào tồn đọng.',
     deleted: 'Đã xóa.',
-    readOnly: 'Chỉ chuyên gia mới có thể chỉnh sửa.',
+    readOnly: 'Bạn không có quyền chỉnh sửa mục này.',
     rejectReason: 'Lý do từ chối: {{reason}}',
   },
   approval: {

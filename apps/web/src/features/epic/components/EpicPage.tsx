@@ -10,7 +10,8 @@ import { Modal } from '../../../components/ui/Modal';
 import { openAlert } from '../../../components/ui/alert-store';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useEpics, useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
+import { useEpics, useErrorToast } from '../../planning/hooks/use-planning';
+import { useAbilities } from '../../project/hooks/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { StatusBadge } from '../../timeline/components/StatusBadge';
@@ -30,7 +31,8 @@ export function EpicPage() {
   const projectIdx = Number(useParams().id);
   const client = useQueryClient();
   const onError = useErrorToast();
-  const { isProfessional } = usePlanningRole();
+  const { can } = useAbilities(projectIdx);
+  const mayManage = can('epic.manage');
   useProjectRealtime(Number.isInteger(projectIdx) ? projectIdx : null);
   const epics = useEpics(projectIdx);
   const [editing, setEditing] = useState<Epic | 'new' | null>(null);
@@ -101,7 +103,7 @@ export function EpicPage() {
         <span className="dp-muted" data-testid="epic-count">
           {t('ui.planning.epic.limit', { count, max: EPIC_LIMIT })}
         </span>
-        {isProfessional && (
+        {mayManage && (
           <Button
             size="small"
             onClick={() => (isFull ? notify(t('errors.EPIC_LIMIT_REACHED'), 'error') : openEditor('new'))}
@@ -131,7 +133,7 @@ export function EpicPage() {
             key={epic.epicIdx}
             epic={epic}
             projectIdx={projectIdx}
-            canEdit={isProfessional}
+            canEdit={mayManage}
             onEdit={() => openEditor(epic)}
             onDelete={() =>
               void openAlert(t('ui.planning.epic.confirmDelete', { label: epic.label }), { isDanger: true })

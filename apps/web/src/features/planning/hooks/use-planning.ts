@@ -8,8 +8,6 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../lib/api-client';
-import { useProjectStore } from '../../../stores/project-store';
-import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
 import {
   applyMilestoneMove,
@@ -64,15 +62,6 @@ export const useMembers = (projectIdx: number) =>
   useQuery({ queryKey: planningKeys.members(projectIdx), queryFn: () => planningApi.members(projectIdx) });
 export const useEpics = (projectIdx: number) =>
   useQuery({ queryKey: planningKeys.epics(projectIdx), queryFn: () => planningApi.epics(projectIdx) });
-
-/** Who the user is in this project: the role decides what they may do (spec §6). */
-export function usePlanningRole() {
-  const currentRole = useRoleStore((s) => s.currentRole);
-  const isClientMode = useRoleStore((s) => s.isClient);
-  const selfProjectIdx = useProjectStore((s) => s.selfProjectIdx);
-  const isClient = currentRole ? currentRole === 'client' : isClientMode;
-  return { role: currentRole, isClient, isProfessional: !isClient, selfProjectIdx };
-}
 
 export function useErrorToast() {
   const { t } = useTranslation();
@@ -150,7 +139,7 @@ export function useUpdateStory(projectIdx: number, storyIdx: number) {
       onError(error);
     },
     onSuccess: (story, body) => {
-      client.setQueryData(planningKeys.story(projectIdx, storyIdx), story);
+      keepCan(client, projectIdx, story);
       void client.invalidateQueries({ queryKey: planningKeys.history(projectIdx, 'story', storyIdx) });
       // Epic progress counts status and points of the epic's stories.
       if (body.epicIdx !== undefined || body.status !== undefined || body.point !== undefined) {
@@ -162,6 +151,16 @@ export function useUpdateStory(projectIdx: number, storyIdx: number) {
       }
     },
   });
+}
+
+/**
+ * A write answers the story without `can` (the caller's rights on it, which the write may have
+ * changed, e.g. new assignees): keep the last answer and ask the server for the new one.
+ */
+function keepCan(client: ReturnType<typeof useQueryClient>, projectIdx: number, story: Story) {
+  const key = planningKeys.story(projectIdx, story.storyIdx);
+  client.setQueryData<Story>(key, (old) => ({ ...story, can: story.can ?? old?.can }));
+  void client.invalidateQueries({ queryKey: key, exact: true });
 }
 
 export function useSetAssignees(projectIdx: number, storyIdx: number) {
@@ -186,7 +185,7 @@ export function useSetAssignees(projectIdx: number, storyIdx: number) {
       onError(error);
     },
     onSuccess: (story) => {
-      client.setQueryData(planningKeys.story(projectIdx, storyIdx), story);
+      keepCan(client, projectIdx, story);
       void client.invalidateQueries({ queryKey: planningKeys.history(projectIdx, 'story', storyIdx) });
     },
   });

@@ -18,8 +18,6 @@ import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../project/hooks/use-projects';
 import { settingsApi } from '../api/settings-api';
 
-const hasAuthority = (m: { role: ProjectRole; isAdmin: boolean }) => m.role === 'admin' || m.isAdmin;
-
 /** Confirms, and swallows a cancelled confirmation. */
 async function confirmed(text: string, confirmText: string): Promise<boolean> {
   try {
@@ -44,7 +42,6 @@ export function MembersSection({
   const navigate = useNavigate();
   const key = ['settings', projectIdx, 'members'];
   const query = useQuery({ queryKey: key, queryFn: () => settingsApi.members(projectIdx) });
-  const canManage = can('member.update');
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: key });
@@ -88,9 +85,11 @@ export function MembersSection({
     );
 
   const members = query.data;
-  const leads = members.filter((m) => m.role === 'depth1');
+  // Who may lead a team, and what the caller may do with each member, is the server's answer (`can`).
+  const leads = members.filter((m) => m.can?.beLead);
 
   async function changeRole(m: MemberInProject, role: ProjectRole) {
+    // A confirmation, not a permission: the server decides (LAST_ADMIN) whatever is confirmed.
     if (m.role === 'admin' && role !== 'admin') {
       const ok = await confirmed(
         t('ui.settings.members.confirmDemote', { name: m.nickname, role: t(`ui.settings.roles.${role}`) }),
@@ -140,13 +139,14 @@ export function MembersSection({
                 <Avatar nickname={m.nickname} fileIdx={m.profileFileIdx} colorCode={m.colorCode} />
                 <strong>{m.nickname}</strong>
                 {isSelf && <span className="settings__tag">{t('ui.settings.members.you')}</span>}
-                {!canManage && <span className="settings__tag">{t(`ui.settings.roles.${m.role}`)}</span>}
-                {!canManage && m.isAdmin && m.role !== 'admin' && (
+                {!m.can?.role && <span className="settings__tag">{t(`ui.settings.roles.${m.role}`)}</span>}
+                {/* Presentation: the flag's badge, unless the role badge already says admin. */}
+                {!m.can?.role && m.isAdmin && m.role !== 'admin' && (
                   <span className="settings__tag">{t('ui.settings.members.adminAuthority')}</span>
                 )}
               </div>
               <div className="settings__controls">
-                {canManage && (
+                {m.can?.role && (
                   <select
                     aria-label={`${t('ui.settings.members.role')}: ${m.nickname}`}
                     data-testid="member-role"
@@ -161,7 +161,7 @@ export function MembersSection({
                     ))}
                   </select>
                 )}
-                {canManage && m.role === 'depth2' && (
+                {m.can?.lead && (
                   <select
                     aria-label={`${t('ui.settings.members.lead')}: ${m.nickname}`}
                     value={m.depth1Idx ?? ''}
@@ -181,7 +181,7 @@ export function MembersSection({
                     ))}
                   </select>
                 )}
-                {canManage && m.role !== 'admin' && (
+                {m.can?.authority && (
                   <label className="settings__check">
                     <input
                       type="checkbox"
@@ -196,7 +196,7 @@ export function MembersSection({
                   <Button
                     size="small"
                     variant={isSelf ? 'outline' : 'danger'}
-                    disabled={hasAuthority(m) && members.filter(hasAuthority).length <= 1}
+                    disabled={!m.can?.remove}
                     onClick={() => void handleRemove(m)}
                   >
                     {isSelf ? t('ui.settings.members.leave') : t('ui.settings.members.remove')}

@@ -14,7 +14,8 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useErrorToast, usePlanningRole } from '../../planning/hooks/use-planning';
+import { useErrorToast } from '../../planning/hooks/use-planning';
+import { useAbilities } from '../../project/hooks/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import type { Plan } from '../logic/plan';
 import { DateField, InlineText, SelectField } from './fields';
@@ -22,13 +23,17 @@ import { HistoryList } from './HistoryList';
 import { StatusBadge } from './StatusBadge';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
-/** Which approval buttons the user sees (spec §6): professionals request, the client approves or rejects. */
+/**
+ * Which approval buttons the user sees (spec §6), from what the server allows them: who may request
+ * (`milestone.requestApproval`) and who may approve or reject (`milestone.decide`).
+ */
 export function approvalActions(
   status: MilestoneStatus,
-  isClient: boolean,
+  may: { request: boolean; decide: boolean },
 ): ('request' | 'approve' | 'reject')[] {
-  if (isClient) return status === 'approving' ? ['approve', 'reject'] : [];
-  return approvalRequestableStatuses.includes(status) ? ['request'] : [];
+  if (may.decide) return status === 'approving' ? ['approve', 'reject'] : [];
+  if (may.request) return approvalRequestableStatuses.includes(status) ? ['request'] : [];
+  return [];
 }
 
 export function MilestoneDetail({
@@ -45,7 +50,7 @@ export function MilestoneDetail({
   const { t } = useTranslation();
   const client = useQueryClient();
   const onError = useErrorToast();
-  const { isClient, isProfessional } = usePlanningRole();
+  const { can } = useAbilities(projectIdx);
   const [isRejecting, setIsRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
@@ -67,6 +72,11 @@ export function MilestoneDetail({
       ]),
     ]).then((undos) => () => undos.forEach((undo) => undo()));
 
+  /** A write answers the milestone without `can`: keep the last answer and ask the server again. */
+  const keepCan = (saved: Milestone) => {
+    client.setQueryData<Milestone>(key, (old) => ({ ...saved, can: saved.can ?? old?.can }));
+    void client.invalidateQueries({ queryKey: key, exact: true });
+  };
   const update = useMutation({
     mutationFn: (body: UpdateMilestoneRequest) => planningApi.updateMilestone(milestoneIdx, body),
     onMutate: (body) => optimistic(body as Partial<Milestone>),
@@ -75,7 +85,7 @@ export function MilestoneDetail({
       onError(error);
     },
     onSuccess: (saved) => {
-      client.setQueryData(key, saved);
+      keepCan(saved);
       void client.invalidateQueries({
         queryKey: planningKeys.history(projectIdx, 'milestone', milestoneIdx),
       });
@@ -92,7 +102,7 @@ export function MilestoneDetail({
       onError(error);
     },
     onSuccess: (saved, body) => {
-      client.setQueryData(key, saved);
+      keepCan(saved);
       setIsRejecting(false);
       setReason('');
       notify(
@@ -132,8 +142,11 @@ export function MilestoneDetail({
       </p>
     );
   const m = milestone.data;
-  const canEdit = isProfessional;
-  const actions = approvalActions(m.status, isClient);
+  // The server's answer on this record (its creator, a lead's team, admin authority), not a role check.
+  const canEdit = m.can?.edit ?? false;
+  const canDelete = m.can?.delete ?? false;
+  const mayDecide = can('milestone.decide');
+  const actions = approvalActions(m.status, { request: can('milestone.requestApproval'), decide: mayDecide });
   const statusOptions = [m.status, ...milestoneTransitions[m.status]].map((v) => ({
     value: v,
     label: t(`ui.planning.status.${v}`),
@@ -143,7 +156,7 @@ export function MilestoneDetail({
     <div className="dp-body" data-testid="milestone-detail">
       <div className="dp-meta">
         <StatusBadge status={m.status} />
-        {m.status === 'approving' && !isClient && (
+        {m.status === 'approving' && !mayDecide && (
           <span className="dp-muted">{t('ui.planning.approval.waiting')}</span>
         )}
       </div>
@@ -216,7 +229,7 @@ export function MilestoneDetail({
         onSave={(description) => update.mutate({ description })}
       />
       <HistoryList projectIdx={projectIdx} kind="milestone" idx={milestoneIdx} plan={plan} />
-      {canEdit && (
+      {canDelete && (
         <ConfirmDeleteButton
           label={t('ui.planning.detail.deleteMilestone')}
           question={t('ui.planning.detail.confirmDeleteMilestone')}

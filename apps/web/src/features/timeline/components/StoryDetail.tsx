@@ -10,12 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import {
-  useErrorToast,
-  usePlanningRole,
-  useSetAssignees,
-  useUpdateStory,
-} from '../../planning/hooks/use-planning';
+import { useErrorToast, useSetAssignees, useUpdateStory } from '../../planning/hooks/use-planning';
+import { useAbilities } from '../../project/hooks/use-abilities';
 import type { Plan } from '../logic/plan';
 import { CommentsSection } from './CommentsSection';
 import { DateField, Field, InlineText, SelectField } from './fields';
@@ -44,7 +40,7 @@ export function StoryDetail({
   const { t } = useTranslation();
   const client = useQueryClient();
   const onError = useErrorToast();
-  const { isProfessional, selfProjectIdx } = usePlanningRole();
+  const { can } = useAbilities(projectIdx);
   const story = useQuery({
     queryKey: planningKeys.story(projectIdx, storyIdx),
     queryFn: () => planningApi.story(storyIdx),
@@ -77,8 +73,10 @@ export function StoryDetail({
       </p>
     );
   const s: Story = story.data;
-  const isOwnProposal = s.status === 'considering' && String(s.reporterIdx) === selfProjectIdx;
-  const canEdit = isProfessional || isOwnProposal;
+  // The server's answer on this story (assignees else reporter, a lead's team, admin authority,
+  // a proposal's triage), decided by the same rule as the write: no role check here.
+  const canEdit = s.can?.edit ?? false;
+  const canDelete = s.can?.delete ?? false;
   const save = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body);
   const statusOptions = [s.status, ...storyTransitions[s.status]].map((v: StoryStatus) => ({
     value: v,
@@ -223,10 +221,10 @@ export function StoryDetail({
         maxLength={20000}
         onSave={(description) => save({ description })}
       />
-      <TimeEntries projectIdx={projectIdx} storyIdx={storyIdx} members={memberMap} canLog={isProfessional} />
+      <TimeEntries projectIdx={projectIdx} storyIdx={storyIdx} members={memberMap} canLog={can('time.log')} />
       <CommentsSection projectIdx={projectIdx} storyIdx={storyIdx} />
       <HistoryList projectIdx={projectIdx} kind="story" idx={storyIdx} plan={plan} />
-      {canEdit && (
+      {canDelete && (
         <ConfirmDeleteButton
           label={t('ui.planning.detail.deleteStory')}
           question={t('ui.planning.detail.confirmDeleteStory')}

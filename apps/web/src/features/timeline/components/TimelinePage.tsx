@@ -10,8 +10,8 @@ import {
   useMoveMilestone,
   useMoveStory,
   usePlan,
-  usePlanningRole,
 } from '../../planning/hooks/use-planning';
+import { useAbilities } from '../../project/hooks/use-abilities';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { emptyFilters, type StoryFilters } from '../logic/plan';
 import { AddItemModal, type AddTarget } from './AddItemModal';
@@ -38,7 +38,8 @@ export function TimelinePage() {
   const [filters, setFilters] = useState<StoryFilters>(emptyFilters);
   const deferredFilters = useDeferredValue(filters);
   const [addTarget, setAddTarget] = useState<AddTarget | null>(null);
-  const { isProfessional } = usePlanningRole();
+  const { can } = useAbilities(projectIdx);
+  const mayPlan = can('planning.edit');
   const live = useProjectRealtime(Number.isInteger(projectIdx) ? projectIdx : null);
   const { plan, isLoading, isError, refetch } = usePlan(projectIdx);
   const members = useMembers(projectIdx);
@@ -135,7 +136,7 @@ export function TimelinePage() {
           <Button size="small" variant="outline" onClick={() => addStory(null)} disabled={!plan}>
             <Icon name="plus" size={16} /> {t('ui.planning.addStory')}
           </Button>
-          {isProfessional && (
+          {mayPlan && (
             <Button size="small" onClick={() => setAddTarget({ kind: 'milestone' })} disabled={!plan}>
               <Icon name="plus" size={16} /> {t('ui.planning.addMilestone')}
             </Button>
@@ -181,7 +182,7 @@ export function TimelinePage() {
             filters={deferredFilters}
             members={memberMap}
             epics={epicMap}
-            canReorder={isProfessional}
+            canReorder={mayPlan}
             selectedStory={selectedStory}
             selectedMilestone={selectedMilestone}
             onOpenStory={openStory}
