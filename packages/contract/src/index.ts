@@ -8,6 +8,7 @@ export * from './rules/language.js';
 export * from './rules/link.js';
 export * from './rules/membership.js';
 export * from './rules/navigation.js';
+export * from './rules/settlement.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/dashboard.js';
