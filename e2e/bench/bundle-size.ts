@@ -19,7 +19,7 @@ const TARGET_KB = 170;
 /** Source modules (keys of the manifest) each page loads through its lazy route before it is usable. */
 const pages: Record<string, string[]> = {
   login: ['src/features/auth/components/LoginPage.tsx'],
-  timeline: ['src/features/timeline/components/TimelinePage.tsx'],
+  timeline: ['src/features/timeline/components/TimelinePage.tsx', 'src/app/AppChrome.tsx'],
 };
 const languages = ['en', 'kr', 'vi'] as const;
 const languageModule = (lang: string) => `../../packages/contract/src/i18n/${lang}/web.ts`;
