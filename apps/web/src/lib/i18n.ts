@@ -19,10 +19,13 @@ const loaders: Record<Language, () => Promise<{ messages: WebMessages }>> = {
 /** The language last shown in this browser: the first guess of the next visit, so it starts in it. */
 export const LANGUAGE_KEY = 'teamline.lang';
 
+/** Before any is remembered: the visitor's pick on the login page (use-session.ts, stored as JSON). */
 function rememberedLanguage(): Language {
   try {
     const value = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    if (isLanguage(value)) return value;
+    const visitor: unknown = JSON.parse(localStorage.getItem('teamline.visitorLang') ?? 'null');
+    return isLanguage(visitor) ? visitor : DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
   }
