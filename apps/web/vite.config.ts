@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
  * charts) is left to the bundler, which puts it with the lazy routes that import it.
  */
 const shellLibraries =
-  /node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)\//;
+  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)\//;
 
 /**
  * The contract's modules declare constants next to zod schemas (`storyStatuses` beside
