@@ -1,26 +1,65 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
-const chartLibraries =
-  /node_modules\/(recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)\//;
+/**
+ * Libraries every page needs before its first render (the app shell, routing, server state,
+ * translations), in one long-cached chunk. Anything else (zod, forms, drag and drop, virtual lists,
+ * charts) is left to the bundler, which puts it with the lazy routes that import it.
+ */
+const shellLibraries =
+  /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)\//;
+
+/**
+ * The contract's modules declare constants next to zod schemas (`storyStatuses` beside
+ * `storySchema`). A module-level call looks like a side effect to the bundler, so a page that needs
+ * one constant would carry every schema of the module and all of zod. The contract has no
+ * module-level side effects (package.json `sideEffects: false`), so each top-level `const` whose
+ * value is computed by a call is marked pure here: unused schemas, and zod with them, drop out.
+ */
+function pureContractConstants(): Plugin {
+  return {
+    name: 'teamline:pure-contract-constants',
+    enforce: 'post',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/packages\/contract\/src\/(?!i18n\/).*\.ts$/.test(id)) return null;
+      const program = this.parse(code) as unknown as { body: Node[] };
+      const edits: { start: number; end: number }[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations ?? []) {
+          if (init && /^(Call|New|Member|TaggedTemplate)Expression$/.test(init.type)) edits.push(init);
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const { start, end } of edits.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  declaration?: Node | null;
+  declarations?: { init?: Node | null }[];
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), pureContractConstants()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     rollupOptions: {
       output: {
-        // Libraries change less often than the app: a separate chunk stays cached across deploys.
-        manualChunks: (id: string) => {
-          if (!id.includes('node_modules')) return undefined;
-          // The chart library and its own dependencies stay with the lazy dashboard route.
-          if (chartLibraries.test(id)) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (id.includes('node_modules/zod/')) return 'zod';
-          return 'vendor';
-        },
+        manualChunks: (id: string) => (shellLibraries.test(id) ? 'vendor' : undefined),
       },
     },
   },

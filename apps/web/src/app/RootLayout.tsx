@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AlertDialog } from '../components/ui/AlertDialog';
 import { Toasts } from '../components/ui/Toasts';
-import { Header } from '../features/layout/components/Header';
-import { LeftMenu } from '../features/layout/components/LeftMenu';
 import { WarningBar } from '../features/layout/components/WarningBar';
 import { usePreviousPathStore } from '../stores/previous-path-store';
 import { useUiStore } from '../stores/ui-store';
+import { Header, LeftMenu } from './chrome';
 import { isAuthFlowRoute } from './route-meta';
 import { usePendingModeSwitch } from './use-mode-switch';
 import { useProjectResolution } from './use-project-resolution';
@@ -60,8 +59,10 @@ export function RootLayout() {
       >
         {t('ui.common.skipToContent')}
       </a>
-      {meta.header && <Header meta={meta} />}
-      {meta.leftMenu && <LeftMenu />}
+      <Suspense fallback={null}>
+        {meta.header && <Header meta={meta} />}
+        {meta.leftMenu && <LeftMenu />}
+      </Suspense>
       <main id="main" tabIndex={-1} className="main">
         {isResolving || navigation.state === 'loading' ? (
           <PageSpinner />

@@ -1,6 +1,7 @@
 import type { RouteName } from '@teamline/contract';
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
+import { loadChrome } from './chrome';
 import { guardLoader } from './guard';
 import { PageSpinner, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -46,6 +47,18 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     })),
 };
 
+/** A page with header or left menu fetches their chunk alongside its own, not after rendering. */
+const withChromeCache = new Map<() => PageModule, () => PageModule>();
+function withChrome(hasChrome: boolean, load: () => PageModule): () => PageModule {
+  if (!hasChrome) return load;
+  let wrapped = withChromeCache.get(load);
+  if (!wrapped) {
+    wrapped = async () => (await Promise.all([load(), loadChrome()]))[0];
+    withChromeCache.set(load, wrapped);
+  }
+  return wrapped;
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -57,7 +70,7 @@ export const routes: RouteObject[] = [
         id: meta.name,
         handle: meta,
         loader: meta.guarded ? guardLoader : undefined,
-        lazy: pages[meta.name] ?? placeholder,
+        lazy: withChrome(meta.header || meta.leftMenu, pages[meta.name] ?? placeholder),
       })),
       {
         path: '*',

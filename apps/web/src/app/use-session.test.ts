@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18next, setLanguage } from '../lib/i18n';
+import { i18next, LANGUAGE_KEY, setLanguage } from '../lib/i18n';
 import { pickLanguage } from './use-session';
 
 describe('language choice wiring (spec §9)', () => {
@@ -22,14 +22,26 @@ describe('language choice wiring (spec §9)', () => {
       pickLanguage({ profile: { memberIdx: 0, lang: 'vi' }, isoCode: 'KR', visitorLanguage: null }),
     ).toBe('kr');
   });
-  it('setLanguage switches the translations and <html lang>', async () => {
-    setLanguage('kr');
-    await Promise.resolve();
+  it('setLanguage loads the language, then switches the translations and <html lang>', async () => {
+    expect(i18next.hasResourceBundle('kr', 'translation')).toBe(false);
+    await setLanguage('kr');
     expect(i18next.t('ui.login.signUp')).toBe('회원가입');
     expect(document.documentElement.lang).toBe('ko');
-    setLanguage('vi');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('kr');
+    await setLanguage('vi');
     expect(document.documentElement.lang).toBe('vi');
-    setLanguage('en');
+    await setLanguage('en');
     expect(i18next.t('ui.login.signUp')).toBe('Sign up');
+  });
+
+  it('keeps showing the current language until the next one is in, and the last call wins', async () => {
+    const toKr = setLanguage('kr');
+    // Not loaded yet: still English, never a raw key.
+    expect(i18next.t('ui.login.signUp')).toBe('Sign up');
+    const toVi = setLanguage('vi');
+    await Promise.all([toKr, toVi]);
+    expect(i18next.language).toBe('vi');
+    expect(document.documentElement.lang).toBe('vi');
+    await setLanguage('en');
   });
 });

@@ -1,28 +1,99 @@
-import { DEFAULT_LANGUAGE, localeOf, type Language } from '@teamline/contract';
-import { resources } from '@teamline/contract/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, localeOf, type Language } from '@teamline/contract';
+import type { WebMessages } from '@teamline/contract/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** Product language codes are kr/en/vi; i18next uses them as-is, `<html lang>` gets the BCP 47 tag. */
 export const htmlLangOf: Record<Language, string> = { kr: 'ko', en: 'en', vi: 'vi' };
 
-void i18next.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(resources).map(([lng, messages]) => [lng, { translation: messages }]),
-  ),
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
+/**
+ * Each language is its own chunk, fetched when first used: a page carries the texts of one
+ * language, not three.
+ */
+const loaders: Record<Language, () => Promise<{ messages: WebMessages }>> = {
+  en: () => import('@teamline/contract/i18n/en/web'),
+  kr: () => import('@teamline/contract/i18n/kr/web'),
+  vi: () => import('@teamline/contract/i18n/vi/web'),
+};
 
-export function setLanguage(lang: Language): void {
-  if (i18next.language !== lang) void i18next.changeLanguage(lang);
+/** The language last shown in this browser: the first guess of the next visit, so it starts in it. */
+export const LANGUAGE_KEY = 'teamline.lang';
+
+/** Before any is remembered: the visitor's pick on the login page (use-session.ts, stored as JSON). */
+function rememberedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_KEY);
+    if (isLanguage(value)) return value;
+    const visitor: unknown = JSON.parse(localStorage.getItem('teamline.visitorLang') ?? 'null');
+    return isLanguage(visitor) ? visitor : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function remember(lang: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lang);
+  } catch {
+    // storage full or disabled: the next visit starts in the default language
+  }
+}
+
+async function ensureLoaded(lang: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lang, 'translation')) return;
+  const { messages } = await loaders[lang]();
+  i18next.addResourceBundle(lang, 'translation', messages);
+}
+
+let requested: Language | null = null;
+
+/**
+ * Switches the app to `lang` once its texts are in; until then the current language stays on
+ * screen (never raw keys). When calls overlap, the last one wins.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  requested = lang;
+  try {
+    await ensureLoaded(lang);
+  } catch (error) {
+    // The chunk could not be fetched (offline, a deploy replaced it): keep the current language.
+    console.error(error);
+    return;
+  }
+  if (requested !== lang) return;
+  remember(lang);
+  if (i18next.language !== lang) await i18next.changeLanguage(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf[lang];
 }
 
 export const currentLanguage = (): Language => (i18next.language as Language) || DEFAULT_LANGUAGE;
 export const currentLocale = (): string => localeOf[currentLanguage()] ?? 'en-US';
+
+/** Loads the first language before anything renders (the module's importers wait for it). */
+async function start(): Promise<void> {
+  const first = rememberedLanguage();
+  const resources: Record<string, { translation: WebMessages }> = {};
+  for (const lang of first === DEFAULT_LANGUAGE ? [first] : [first, DEFAULT_LANGUAGE]) {
+    try {
+      resources[lang] = { translation: (await loaders[lang]()).messages };
+      break;
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  const lng = Object.keys(resources)[0] ?? first;
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng,
+    // Every language has every key (checked by tsc and a test), and only the current one is loaded.
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+  });
+  if (typeof document !== 'undefined' && isLanguage(lng)) document.documentElement.lang = htmlLangOf[lng];
+}
+
+await start();
 
 export { i18next };

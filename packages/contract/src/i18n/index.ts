@@ -18,6 +18,9 @@ export type Messages = Shape<{
   mail: typeof enMail;
 }>;
 
+/** The part the web app loads, one language at a time (`@teamline/contract/i18n/<lang>/web`). */
+export type WebMessages = Omit<Messages, 'mail'>;
+
 export const resources: Record<Language, Messages> = {
   en: { errors: enErrors, validation: enValidation, ui: enUi, mail: enMail },
   kr: { errors: krErrors, validation: krValidation, ui: krUi, mail: krMail },

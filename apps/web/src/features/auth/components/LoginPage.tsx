@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { loginGeneralRequest } from '@teamline/contract';
+import type { loginGeneralRequest } from '@teamline/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
 import { fieldErrorText } from '../../../lib/form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { notify } from '../../../stores/toast-store';
@@ -16,6 +16,7 @@ import { authApi } from '../api/auth-api';
 import { AuthShell } from './AuthShell';
 
 type LoginForm = z.input<typeof loginGeneralRequest>;
+const loginResolver = lazyResolver<LoginForm>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** Where to go after login: the redirect query, else the previous path, else home. */
 export function afterLoginPath(redirect: string | null, previousPath: string): string {
@@ -37,7 +38,7 @@ export function LoginPage() {
     retry: false,
   });
   const form = useForm<LoginForm>({
-    resolver: zodResolver(loginGeneralRequest),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

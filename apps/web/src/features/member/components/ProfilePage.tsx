@@ -152,14 +152,16 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
   async function handleLanguage(next: Language) {
     const previous = lang;
     setLang(next);
-    setLanguage(next);
+    // The language's texts load on demand: the toast waits for them as well as for the save.
+    const switching = setLanguage(next);
     try {
       await save.mutateAsync({ lang: next });
+      await switching;
       // i18next.t, not this render's `t`: the toast speaks the language just chosen.
       notify(i18next.t('ui.toast.saved'), 'success');
     } catch (error) {
       setLang(previous);
-      setLanguage(previous);
+      await setLanguage(previous);
       notify(i18next.t(`errors.${errorCodeOf(error)}`), 'error');
     }
   }

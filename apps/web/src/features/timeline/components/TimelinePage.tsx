@@ -1,5 +1,5 @@
 import type { Epic, MemberInProject } from '@teamline/contract';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -14,12 +14,16 @@ import {
 import { useAbilities } from '../../project/hooks/use-abilities';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { emptyFilters, type StoryFilters } from '../logic/plan';
-import { AddItemModal, type AddTarget } from './AddItemModal';
-import { DetailPanel } from './DetailPanel';
-import { GanttView } from './GanttView';
+import type { AddTarget } from './AddItemModal';
 import { TimelineList } from './TimelineList';
 import { TimelineFilters } from './TimelineToolbar';
 import '../../planning/planning.css';
+
+// The list is what the page needs first; the detail panel, the schedule view and the add dialog
+// are fetched in their own chunks while the timeline loads (they render once they are in).
+const DetailPanel = lazy(() => import('./DetailPanel').then((m) => ({ default: m.DetailPanel })));
+const GanttView = lazy(() => import('./GanttView').then((m) => ({ default: m.GanttView })));
+const AddItemModal = lazy(() => import('./AddItemModal').then((m) => ({ default: m.AddItemModal })));
 
 const numberParam = (value: string | null): number | null => {
   const n = Number(value);
@@ -169,13 +173,15 @@ export function TimelinePage() {
       )}
       {plan &&
         (view === 'gantt' ? (
-          <GanttView
-            plan={plan}
-            filters={deferredFilters}
-            epics={epicMap}
-            onOpenStory={openStory}
-            onOpenMilestone={openMilestone}
-          />
+          <Suspense fallback={<div className="tl-state">{t('ui.common.loading')}</div>}>
+            <GanttView
+              plan={plan}
+              filters={deferredFilters}
+              epics={epicMap}
+              onOpenStory={openStory}
+              onOpenMilestone={openMilestone}
+            />
+          </Suspense>
         ) : (
           <TimelineList
             plan={plan}
@@ -192,25 +198,27 @@ export function TimelinePage() {
             onMoveMilestone={onMoveMilestone}
           />
         ))}
-      <DetailPanel
-        projectIdx={projectIdx}
-        storyIdx={selectedStory}
-        milestoneIdx={selectedMilestone}
-        plan={plan}
-        members={members.data ?? []}
-        epics={epics.data ?? []}
-        onClose={close}
-      />
-      <AddItemModal
-        projectIdx={projectIdx}
-        target={addTarget}
-        onClose={() => setAddTarget(null)}
-        onCreated={(kind, idx) => {
-          setAddTarget(null);
-          if (kind === 'story') openStory(idx);
-          else openMilestone(idx);
-        }}
-      />
+      <Suspense fallback={null}>
+        <DetailPanel
+          projectIdx={projectIdx}
+          storyIdx={selectedStory}
+          milestoneIdx={selectedMilestone}
+          plan={plan}
+          members={members.data ?? []}
+          epics={epics.data ?? []}
+          onClose={close}
+        />
+        <AddItemModal
+          projectIdx={projectIdx}
+          target={addTarget}
+          onClose={() => setAddTarget(null)}
+          onCreated={(kind, idx) => {
+            setAddTarget(null);
+            if (kind === 'story') openStory(idx);
+            else openMilestone(idx);
+          }}
+        />
+      </Suspense>
     </div>
   );
 }
