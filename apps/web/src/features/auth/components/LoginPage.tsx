@@ -1,17 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { loginGeneralRequest } from '@teamline/contract';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { fieldErrorText } from '../../../lib/form';
+import { Form, FormText } from '../../../components/ui/Form';
+import { useServerError, useZodForm } from '../../../lib/form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
-import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from './AuthShell';
 
@@ -36,11 +32,9 @@ export function LoginPage() {
     staleTime: Infinity,
     retry: false,
   });
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginGeneralRequest),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(loginGeneralRequest, { defaultValues: { email: '', password: '' } });
+  const { isSubmitting } = form.formState;
+  const onServerError = useServerError(form);
   const isLogin = useAuthStore((s) => s.isLogin);
 
   async function handleLogin(values: LoginForm) {
@@ -51,7 +45,7 @@ export function LoginPage() {
         replace: true,
       });
     } catch (error) {
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -84,25 +78,18 @@ export function LoginPage() {
           </p>
         </>
       )}
-      <form className="form" onSubmit={form.handleSubmit(handleLogin)} noValidate>
-        <TextInput
-          label={t('ui.login.email')}
-          type="email"
-          autoComplete="username"
-          error={fieldErrorText(t, errors.email)}
-          {...form.register('email')}
-        />
-        <TextInput
+      <Form form={form} onSubmit={handleLogin} className="form">
+        <FormText label={t('ui.login.email')} type="email" autoComplete="username" name="email" />
+        <FormText
           label={t('ui.login.password')}
           type="password"
           autoComplete="current-password"
-          error={fieldErrorText(t, errors.password)}
-          {...form.register('password')}
+          name="password"
         />
         <Button type="submit" isBlock isLoading={isSubmitting}>
           {t('ui.login.submit')}
         </Button>
-      </form>
+      </Form>
       <div className="auth-card__links">
         <p>
           {t('ui.login.noAccount')} <Link to="/mailform">{t('ui.login.signUp')}</Link>
