@@ -7,6 +7,7 @@ import {
   type MilestoneStatus,
   type TimelineResponse,
   type UpdateMilestoneRequest,
+  updateMilestoneRequest,
 } from '@teamline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,8 @@ import { useErrorToast } from '../../planning/hooks/use-planning';
 import { useAbilities } from '../../project/hooks/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import type { Plan } from '../logic/plan';
-import { DateField, InlineText, SelectField } from './fields';
+import { InlineText, SelectField } from './fields';
+import { isShownOnFields, TitleDateFields } from './TitleDateFields';
 import { HistoryList } from './HistoryList';
 import { StatusBadge } from './StatusBadge';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
@@ -80,9 +82,9 @@ export function MilestoneDetail({
   const update = useMutation({
     mutationFn: (body: UpdateMilestoneRequest) => planningApi.updateMilestone(milestoneIdx, body),
     onMutate: (body) => optimistic(body as Partial<Milestone>),
-    onError: (error, _b, rollback) => {
+    onError: (error, body, rollback) => {
       rollback?.();
-      onError(error);
+      if (!isShownOnFields(error, body)) onError(error);
     },
     onSuccess: (saved) => {
       keepCan(saved);
@@ -192,12 +194,12 @@ export function MilestoneDetail({
           )}
         </div>
       )}
-      <InlineText
-        label={t('ui.planning.detail.title')}
-        value={m.title}
-        maxLength={200}
+      <TitleDateFields
+        key={m.milestoneIdx}
+        item={m}
+        request={updateMilestoneRequest}
+        update={update}
         disabled={!canEdit}
-        onSave={(title) => title.trim() && update.mutate({ title: title.trim() })}
       />
       <SelectField
         label={t('ui.planning.detail.status')}
@@ -206,21 +208,6 @@ export function MilestoneDetail({
         disabled={!canEdit || statusOptions.length < 2}
         onSave={(status) => status && status !== m.status && update.mutate({ status })}
       />
-      <div className="dp-grid">
-        <DateField
-          label={t('ui.planning.detail.startDt')}
-          value={m.startDt}
-          disabled={!canEdit}
-          onSave={(startDt) => update.mutate({ startDt })}
-        />
-        <DateField
-          label={t('ui.planning.detail.endDt')}
-          value={m.endDt}
-          min={m.startDt}
-          disabled={!canEdit}
-          onSave={(endDt) => update.mutate({ endDt })}
-        />
-      </div>
       <InlineText
         label={t('ui.planning.detail.description')}
         value={m.description}
