@@ -41,14 +41,19 @@ export function Form<T extends FieldValues, O>({ form, onSubmit, children, ...re
  * The translated error of one field of the surrounding form, once the user can expect it: after the
  * field was touched, after a submit, or when the server put it there.
  */
-export function useFieldErrorText(name: string): string | undefined {
+export function useFieldErrorText(
+  name: string,
+  /** A field's own wording of a schema message key (`required` → "Give a reason…"). */
+  messages?: Record<string, string>,
+): string | undefined {
   const { t } = useTranslation();
   const { control } = useFormContext();
   const { errors, touchedFields, isSubmitted } = useFormState({ control, name });
   const error = get(errors, name) as Parameters<typeof fieldErrorText>[1];
   if (!error) return undefined;
   const isShown = error.type === 'server' || isSubmitted || get(touchedFields, name) === true;
-  return isShown ? fieldErrorText(t, error) : undefined;
+  if (!isShown) return undefined;
+  return (error.message && messages?.[error.message]) || fieldErrorText(t, error);
 }
 
 type TextInputProps = Omit<ComponentProps<typeof TextInput>, 'error' | 'name'>;
@@ -91,9 +96,11 @@ export function FormField<T extends FieldValues = FieldValues>({
   hint,
   className = '',
   hideLabel,
+  messages,
   children,
 }: {
   name: Path<T>;
+  messages?: Record<string, string>;
   label: ReactNode;
   hint?: ReactNode;
   className?: string;
@@ -101,7 +108,7 @@ export function FormField<T extends FieldValues = FieldValues>({
   children: (props: ControlProps) => ReactNode;
 }) {
   const id = useId();
-  const error = useFieldErrorText(name);
+  const error = useFieldErrorText(name, messages);
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (

@@ -7,12 +7,15 @@ import {
   type MilestoneStatus,
   type TimelineResponse,
   type UpdateMilestoneRequest,
+  milestoneApprovalRequest,
   updateMilestoneRequest,
 } from '@teamline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { Form, FormField } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
+import { useZodForm } from '../../../lib/form';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
@@ -54,8 +57,9 @@ export function MilestoneDetail({
   const onError = useErrorToast();
   const { can } = useAbilities(projectIdx);
   const [isRejecting, setIsRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
+  const rejectForm = useZodForm(milestoneApprovalRequest, {
+    defaultValues: { action: 'reject', rejectReason: '' },
+  });
   const key = planningKeys.milestone(projectIdx, milestoneIdx);
   const milestone = useQuery({ queryKey: key, queryFn: () => planningApi.milestone(milestoneIdx) });
 
@@ -106,7 +110,7 @@ export function MilestoneDetail({
     onSuccess: (saved, body) => {
       keepCan(saved);
       setIsRejecting(false);
-      setReason('');
+      rejectForm.reset();
       notify(
         t(
           body.action === 'request'
@@ -232,34 +236,29 @@ export function MilestoneDetail({
         confirmText={t('ui.planning.approval.reject')}
         isConfirmLoading={approval.isPending}
         isDanger
-        onConfirm={() => {
-          if (!reason.trim()) {
-            setReasonError(t('ui.planning.approval.reasonRequired'));
-            return;
-          }
-          approval.mutate({ action: 'reject', rejectReason: reason.trim() });
-        }}
+        formId="reject-milestone-form"
       >
-        <label className="dp-field__label" htmlFor="reject-reason">
-          {t('ui.planning.approval.reason')}
-        </label>
-        <textarea
-          id="reject-reason"
-          className="input dp-textarea"
-          value={reason}
-          maxLength={2000}
-          aria-invalid={!!reasonError}
-          aria-describedby={reasonError ? 'reject-reason-error' : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setReasonError('');
-          }}
-        />
-        {reasonError && (
-          <p id="reject-reason-error" className="field__error" role="alert">
-            {reasonError}
-          </p>
-        )}
+        <Form
+          form={rejectForm}
+          onSubmit={(body) => approval.mutate(body)}
+          id="reject-milestone-form"
+          className="add-form"
+        >
+          <FormField
+            name="rejectReason"
+            label={t('ui.planning.approval.reason')}
+            messages={{ required: t('ui.planning.approval.reasonRequired') }}
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                className="input dp-textarea"
+                maxLength={2000}
+                {...rejectForm.register('rejectReason')}
+              />
+            )}
+          </FormField>
+        </Form>
       </Modal>
     </div>
   );
