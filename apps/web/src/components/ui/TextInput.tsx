@@ -36,7 +36,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   const { t } = useTranslation();
   const autoId = useId();
   const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const hintId = hint && !error ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -74,7 +74,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
           <span className="spinner field__spinner" role="status" aria-label={t('ui.input.loading')} />
         )}
       </div>
-      {hint && !error && (
+      {hintId && (
         <p id={hintId} className="field__hint">
           {hint}
         </p>

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { email } from '@teamline/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { fieldErrorText } from '../../../lib/form';
+import { Form, FormText } from '../../../components/ui/Form';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from './AuthShell';
@@ -20,8 +18,9 @@ type FindPasswordForm = z.input<typeof schema>;
 export function FindPasswordPage() {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<FindPasswordForm>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(schema, { defaultValues: { email: '' } });
+  const { isSubmitting } = form.formState;
+  const onServerError = useServerError(form);
 
   async function handleSend(values: FindPasswordForm) {
     const address = values.email.trim().toLowerCase();
@@ -30,7 +29,7 @@ export function FindPasswordPage() {
       notify(t('ui.toast.emailSent'), 'success');
       setSentTo(address);
     } catch (error) {
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -42,18 +41,12 @@ export function FindPasswordPage() {
           {t('ui.find.passwordSent', { email: sentTo })}
         </p>
       ) : (
-        <form className="form" onSubmit={form.handleSubmit(handleSend)} noValidate>
-          <TextInput
-            label={t('ui.find.email')}
-            type="email"
-            autoComplete="email"
-            error={fieldErrorText(t, errors.email)}
-            {...form.register('email')}
-          />
+        <Form form={form} onSubmit={handleSend} className="form">
+          <FormText label={t('ui.find.email')} type="email" autoComplete="email" name="email" />
           <Button type="submit" isBlock isLoading={isSubmitting}>
             {t('ui.find.passwordSubmit')}
           </Button>
-        </form>
+        </Form>
       )}
       <div className="auth-card__links">
         <Link to="/login">{t('ui.find.backToLogin')}</Link>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   name,
   password,
@@ -9,14 +8,13 @@ import {
 } from '@teamline/contract';
 import { NewPasswordFields } from '../../member/components/NewPasswordFields';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { Form, FormText } from '../../../components/ui/Form';
+import { touchAndTrigger, useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { readJoinSession, writeJoinSession } from '../../../lib/storage';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -39,8 +37,7 @@ export function JoinPage() {
   const navigate = useNavigate();
   const [session] = useState(readJoinSession);
   const [step, setStep] = useState<1 | 2>(1);
-  const form = useForm<JoinForm>({
-    resolver: zodResolver(joinFormSchema),
+  const form = useZodForm(joinFormSchema, {
     defaultValues: {
       ...profileDefaults(null, currentLanguage()),
       password: '',
@@ -48,9 +45,9 @@ export function JoinPage() {
       name: '',
       phone: '',
     },
-    mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const onServerError = useServerError(form, { codeFields: { NICKNAME_TAKEN: 'nickname' } });
 
   if (!session) {
     return (
@@ -65,7 +62,7 @@ export function JoinPage() {
   const verified = session;
 
   async function handleNext() {
-    if (await form.trigger([...accountFields])) setStep(2);
+    if (await touchAndTrigger(form, accountFields)) setStep(2);
   }
 
   async function handleJoin(values: JoinForm) {
@@ -85,11 +82,9 @@ export function JoinPage() {
       // An invitation that sent the visitor to sign up continues where it left off.
       await navigate(pendingInvitePath() ?? '/', { replace: true });
     } catch (error) {
-      const code = errorCodeOf(error);
-      applyServerFieldErrors(error, form.setError, [...accountFields, 'nickname', 'job', 'company']);
-      if (code === 'NICKNAME_TAKEN') form.setError('nickname', { type: 'server', message: 'invalid' });
+      onServerError(error);
+      // A refused account field is on the first step: go back to where it shows.
       if (accountFields.some((f) => form.getFieldState(f).error)) setStep(1);
-      notify(t(`errors.${code}`), 'error');
     }
   }
 
@@ -100,61 +95,41 @@ export function JoinPage() {
         <span className={step === 2 ? 'is-current' : ''}>2. {t('ui.join.profileStep')}</span>
         <span className="visually-hidden">{t('ui.join.stepOf', { step })}</span>
       </p>
-      <FormProvider {...form}>
-        <form className="form" onSubmit={form.handleSubmit(handleJoin)} noValidate>
-          {step === 1 ? (
-            <>
-              <input
-                type="email"
-                name="email"
-                value={verified.email}
-                autoComplete="username"
-                readOnly
-                hidden
-              />
-              <NewPasswordFields
-                passwordLabel={t('ui.join.password')}
-                confirmLabel={t('ui.join.passwordConfirm')}
-                password={form.register('password')}
-                confirm={form.register('passwordConfirm')}
-                passwordError={errors.password}
-                confirmError={errors.passwordConfirm}
-              />
-              <TextInput
-                label={t('ui.join.name')}
-                maxLength={15}
-                autoComplete="name"
-                error={fieldErrorText(t, errors.name)}
-                {...form.register('name')}
-              />
-              <TextInput
-                label={t('ui.join.phone')}
-                isNumberOnly
-                type="tel"
-                autoComplete="tel"
-                hint={t('ui.join.phoneHint')}
-                error={fieldErrorText(t, errors.phone)}
-                {...form.register('phone')}
-              />
-              <Button isBlock onClick={() => void handleNext()}>
-                {t('ui.common.next')}
+      <Form form={form} onSubmit={handleJoin} className="form">
+        {step === 1 ? (
+          <>
+            <input type="email" name="email" value={verified.email} autoComplete="username" readOnly hidden />
+            <NewPasswordFields
+              passwordLabel={t('ui.join.password')}
+              confirmLabel={t('ui.join.passwordConfirm')}
+            />
+            <FormText label={t('ui.join.name')} maxLength={15} autoComplete="name" name="name" />
+            <FormText
+              label={t('ui.join.phone')}
+              isNumberOnly
+              type="tel"
+              autoComplete="tel"
+              hint={t('ui.join.phoneHint')}
+              name="phone"
+            />
+            <Button isBlock onClick={() => void handleNext()}>
+              {t('ui.common.next')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <ProfileFields hasLanguage onLanguageChange={setLanguage} />
+            <div className="form__actions">
+              <Button variant="outline" onClick={() => setStep(1)}>
+                {t('ui.common.back')}
               </Button>
-            </>
-          ) : (
-            <>
-              <ProfileFields hasLanguage onLanguageChange={setLanguage} />
-              <div className="form__actions">
-                <Button variant="outline" onClick={() => setStep(1)}>
-                  {t('ui.common.back')}
-                </Button>
-                <Button type="submit" isLoading={isSubmitting}>
-                  {t('ui.join.submit')}
-                </Button>
-              </div>
-            </>
-          )}
-        </form>
-      </FormProvider>
+              <Button type="submit" isLoading={isSubmitting}>
+                {t('ui.join.submit')}
+              </Button>
+            </div>
+          </>
+        )}
+      </Form>
     </AuthShell>
   );
 }

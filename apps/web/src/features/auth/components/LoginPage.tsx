@@ -5,17 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { fieldErrorText } from '../../../lib/form';
+import { Form, FormText } from '../../../components/ui/Form';
+import { useServerError } from '../../../lib/form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
-import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from './AuthShell';
 
 type LoginForm = z.input<typeof loginGeneralRequest>;
+// The one form pattern (lib/zod-form) with its resolver fetched lazily: zod is not in the login page's first load.
 const loginResolver = lazyResolver<LoginForm>(() => import('./login-resolver').then((m) => m.loginResolver));
 
 /** Where to go after login: the redirect query, else the previous path, else home. */
@@ -39,9 +38,11 @@ export function LoginPage() {
   });
   const form = useForm<LoginForm>({
     resolver: loginResolver,
+    mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const onServerError = useServerError(form);
   const isLogin = useAuthStore((s) => s.isLogin);
 
   async function handleLogin(values: LoginForm) {
@@ -52,7 +53,7 @@ export function LoginPage() {
         replace: true,
       });
     } catch (error) {
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -85,25 +86,18 @@ export function LoginPage() {
           </p>
         </>
       )}
-      <form className="form" onSubmit={form.handleSubmit(handleLogin)} noValidate>
-        <TextInput
-          label={t('ui.login.email')}
-          type="email"
-          autoComplete="username"
-          error={fieldErrorText(t, errors.email)}
-          {...form.register('email')}
-        />
-        <TextInput
+      <Form form={form} onSubmit={handleLogin} className="form">
+        <FormText label={t('ui.login.email')} type="email" autoComplete="username" name="email" />
+        <FormText
           label={t('ui.login.password')}
           type="password"
           autoComplete="current-password"
-          error={fieldErrorText(t, errors.password)}
-          {...form.register('password')}
+          name="password"
         />
         <Button type="submit" isBlock isLoading={isSubmitting}>
           {t('ui.login.submit')}
         </Button>
-      </form>
+      </Form>
       <div className="auth-card__links">
         <p>
           {t('ui.login.noAccount')} <Link to="/mailform">{t('ui.login.signUp')}</Link>

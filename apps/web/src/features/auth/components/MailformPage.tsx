@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { email } from '@teamline/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { Form, FormText } from '../../../components/ui/Form';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
@@ -22,11 +20,11 @@ export function MailformPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // An invitation's "Sign up" passes the invited address, so the invitee does not type it again.
   const [params] = useSearchParams();
-  const form = useForm<MailForm>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: params.get('email') ?? '' },
+  const form = useZodForm(schema, { defaultValues: { email: params.get('email') ?? '' } });
+  const { isSubmitting } = form.formState;
+  const onServerError = useServerError(form, {
+    codeFields: { EMAIL_ALREADY_REGISTERED: 'email', INVALID_EMAIL: 'email' },
   });
-  const { errors, isSubmitting } = form.formState;
 
   async function handleSend(values: MailForm) {
     const address = values.email.trim().toLowerCase();
@@ -35,14 +33,7 @@ export function MailformPage() {
       notify(t('ui.toast.emailSent'), 'success');
       setSentTo(address);
     } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'EMAIL_ALREADY_REGISTERED' || code === 'INVALID_EMAIL') {
-        form.setError('email', {
-          type: 'server',
-          message: code === 'INVALID_EMAIL' ? 'emailFormat' : 'invalid',
-        });
-      } else applyServerFieldErrors(error, form.setError, ['email']);
-      notify(t(`errors.${code}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -64,18 +55,12 @@ export function MailformPage() {
 
   return (
     <AuthShell title={t('ui.mailform.title')} subtitle={t('ui.mailform.subtitle')}>
-      <form className="form" onSubmit={form.handleSubmit(handleSend)} noValidate>
-        <TextInput
-          label={t('ui.mailform.email')}
-          type="email"
-          autoComplete="email"
-          error={fieldErrorText(t, errors.email)}
-          {...form.register('email')}
-        />
+      <Form form={form} onSubmit={handleSend} className="form">
+        <FormText label={t('ui.mailform.email')} type="email" autoComplete="email" name="email" />
         <Button type="submit" isBlock isLoading={isSubmitting}>
           {t('ui.mailform.submit')}
         </Button>
-      </form>
+      </Form>
       <div className="auth-card__links">
         <p>
           {t('ui.mailform.haveAccount')} <Link to="/login">{t('ui.mailform.login')}</Link>

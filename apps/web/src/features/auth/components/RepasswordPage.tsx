@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { password, passwordMismatch, passwordsMatch } from '@teamline/contract';
 import { NewPasswordFields } from '../../member/components/NewPasswordFields';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
-import { errorCodeOf } from '../../../lib/api-client';
+import { Form } from '../../../components/ui/Form';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from './AuthShell';
@@ -21,11 +21,9 @@ export function RepasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { password: '', passwordConfirm: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(newPasswordSchema, { defaultValues: { password: '', passwordConfirm: '' } });
+  const { isSubmitting } = form.formState;
+  const onServerError = useServerError(form);
 
   async function handleReset(values: NewPasswordForm) {
     try {
@@ -33,7 +31,7 @@ export function RepasswordPage() {
       notify(t('ui.toast.passwordChanged'), 'success');
       await navigate('/login', { replace: true });
     } catch (error) {
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -49,19 +47,15 @@ export function RepasswordPage() {
   }
   return (
     <AuthShell title={t('ui.find.repasswordTitle')}>
-      <form className="form" onSubmit={form.handleSubmit(handleReset)} noValidate>
+      <Form form={form} onSubmit={handleReset} className="form">
         <NewPasswordFields
           passwordLabel={t('ui.find.newPassword')}
           confirmLabel={t('ui.find.confirmPassword')}
-          password={form.register('password')}
-          confirm={form.register('passwordConfirm')}
-          passwordError={errors.password}
-          confirmError={errors.passwordConfirm}
         />
         <Button type="submit" isBlock isLoading={isSubmitting}>
           {t('ui.find.repasswordSubmit')}
         </Button>
-      </form>
+      </Form>
     </AuthShell>
   );
 }

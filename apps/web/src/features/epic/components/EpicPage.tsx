@@ -1,12 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EPIC_LIMIT, type Epic, type Story } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  EPIC_LIMIT,
+  updateEpicRequest,
+  type Epic,
+  type Story,
+  type UpdateEpicRequest,
+} from '@teamline/contract';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { ColorPicker } from '../../../components/ui/ColorPicker';
 import { Icon } from '../../../components/ui/Icon';
+import { Form, FormText } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
+import { useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { openAlert } from '../../../components/ui/alert-store';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
@@ -25,6 +35,17 @@ interface EpicDraft {
 }
 const blank: EpicDraft = { label: '', weight: '0', point: '0', colorCode: '#00D696' };
 
+/** Number inputs give text; the contract's epic rules judge the numbers. */
+const epicForm = requestForm(
+  (d: EpicDraft) => ({
+    label: d.label,
+    weight: d.weight.trim() === '' ? 0 : Number(d.weight),
+    point: d.point.trim() === '' ? 0 : Number(d.point),
+    colorCode: d.colorCode,
+  }),
+  updateEpicRequest,
+);
+
 /** `/epic/{id}`: the project's epics with progress, create/edit/delete (max 30), and their stories. */
 export function EpicPage() {
   const { t } = useTranslation();
@@ -36,31 +57,26 @@ export function EpicPage() {
   useProjectRealtime(Number.isInteger(projectIdx) ? projectIdx : null);
   const epics = useEpics(projectIdx);
   const [editing, setEditing] = useState<Epic | 'new' | null>(null);
-  const [draft, setDraft] = useState<EpicDraft>(blank);
-  const [error, setError] = useState('');
+  const form = useZodForm(epicForm, { defaultValues: blank });
+  const onServerError = useServerError(form);
   const [showNoEpic, setShowNoEpic] = useState(false);
   const key = planningKeys.epics(projectIdx);
   const count = epics.data?.length ?? 0;
   const isFull = count >= EPIC_LIMIT;
 
   const save = useMutation({
-    mutationFn: (d: EpicDraft) => {
-      const body = {
-        label: d.label.trim(),
-        weight: Number(d.weight) || 0,
-        point: Number(d.point) || 0,
-        colorCode: d.colorCode,
-      };
+    mutationFn: (body: UpdateEpicRequest) => {
+      const label = body.label ?? '';
       return editing && editing !== 'new'
         ? planningApi.updateEpic(editing.epicIdx, body)
-        : planningApi.createEpic({ projectIdx, ...body });
+        : planningApi.createEpic({ projectIdx, ...body, label });
     },
     onSuccess: async () => {
       notify(t(editing === 'new' ? 'ui.planning.epic.created' : 'ui.planning.epic.updated'), 'success');
       setEditing(null);
       await client.invalidateQueries({ queryKey: key });
     },
-    onError,
+    onError: (error) => void onServerError(error),
   });
   const remove = useMutation({
     mutationFn: (epicIdx: number) => planningApi.deleteEpic(epicIdx),
@@ -77,8 +93,7 @@ export function EpicPage() {
   });
 
   function openEditor(epic: Epic | 'new') {
-    setError('');
-    setDraft(
+    form.reset(
       epic === 'new'
         ? blank
         : {
@@ -89,11 +104,6 @@ export function EpicPage() {
           },
     );
     setEditing(epic);
-  }
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!draft.label.trim()) return setError(t('validation.required'));
-    save.mutate(draft);
   }
 
   return (
@@ -166,51 +176,24 @@ export function EpicPage() {
         confirmText={t('ui.common.save')}
         isConfirmLoading={save.isPending}
       >
-        <form id="epic-form" className="add-form" onSubmit={submit}>
-          <label htmlFor="epic-label">{t('ui.planning.epic.label')}</label>
-          <input
-            id="epic-label"
-            className="input"
-            value={draft.label}
-            maxLength={100}
-            aria-invalid={!!error}
-            onChange={(e) => setDraft({ ...draft, label: e.target.value })}
-          />
+        <Form form={form} onSubmit={(body) => save.mutate(body)} id="epic-form" className="add-form">
+          <FormText name="label" label={t('ui.planning.epic.label')} maxLength={100} />
           <div className="dp-grid">
-            <label>
-              <span>{t('ui.planning.epic.weight')}</span>
-              <input
-                type="number"
-                className="input"
-                min={0}
-                max={1000}
-                value={draft.weight}
-                onChange={(e) => setDraft({ ...draft, weight: e.target.value })}
-              />
-            </label>
-            <label>
-              <span>{t('ui.planning.epic.point')}</span>
-              <input
-                type="number"
-                className="input"
-                min={0}
-                max={1000}
-                value={draft.point}
-                onChange={(e) => setDraft({ ...draft, point: e.target.value })}
-              />
-            </label>
+            <FormText name="weight" type="number" label={t('ui.planning.epic.weight')} min={0} max={1000} />
+            <FormText name="point" type="number" label={t('ui.planning.epic.point')} min={0} max={1000} />
           </div>
-          <ColorPicker
-            legend={t('ui.planning.epic.color')}
-            value={draft.colorCode}
-            onChange={(colorCode) => setDraft({ ...draft, colorCode })}
+          <Controller
+            control={form.control}
+            name="colorCode"
+            render={({ field }) => (
+              <ColorPicker
+                legend={t('ui.planning.epic.color')}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
           />
-          {error && (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          )}
-        </form>
+        </Form>
       </Modal>
     </div>
   );

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { normalizeLink, type Link } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import { createLinkRequest, normalizeLink, type Link } from '@teamline/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
-import { TextInput } from '../../../components/ui/TextInput';
+import { FormText } from '../../../components/ui/Form';
+import { FormProvider } from 'react-hook-form';
 import { errorCodeOf } from '../../../lib/api-client';
+import { useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { useAbilities } from '../../project/hooks/use-abilities';
 import { linkApi } from '../api/link-api';
@@ -18,25 +21,32 @@ const hostOf = (url: string): string => {
   }
 };
 
+/** Spec §5: the text is normalised (https:// prepended) before the contract's rule sees it. */
+const linkForm = requestForm(
+  (v: { url: string; projectIdx: number }) => ({ url: normalizeLink(v.url) ?? '', projectIdx: v.projectIdx }),
+  createLinkRequest,
+);
+
 /** Spec §2: the timeline header's strip of saved links; professionals add and delete, clients read. */
 export function LinkStrip({ projectIdx }: { projectIdx: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { can } = useAbilities(projectIdx);
   const [isAdding, setIsAdding] = useState(false);
-  const [url, setUrl] = useState('');
+  const form = useZodForm(linkForm, { defaultValues: { url: '', projectIdx } });
+  const onServerError = useServerError(form, { codeFields: { LINK_INVALID: 'url' } });
   const key = ['links', projectIdx];
   const links = useQuery({ queryKey: key, queryFn: () => linkApi.list(projectIdx) });
 
   const create = useMutation({
     mutationFn: (normalized: string) => linkApi.create(normalized, projectIdx),
     onSuccess: async (data) => {
-      setUrl('');
+      form.reset();
       setIsAdding(false);
       notify(t('ui.links.added'), 'success');
       if (data) await queryClient.invalidateQueries({ queryKey: key });
     },
-    onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
+    onError: (error) => void onServerError(error),
   });
   const remove = useMutation({
     mutationFn: (linkIdx: number) => linkApi.remove(linkIdx),
@@ -47,12 +57,10 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
     onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
   });
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    // Spec §5: nothing happens for an empty field; the text is normalised before sending.
-    const normalized = normalizeLink(url);
-    if (!normalized) return;
-    create.mutate(normalized);
+  function handleSubmit() {
+    // Spec §5: nothing happens for an empty field (no error either).
+    if (!normalizeLink(form.getValues('url'))) return;
+    void form.handleSubmit((body) => create.mutate(body.url))();
   }
 
   return (
@@ -111,16 +119,23 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
         isConfirmLoading={create.isPending}
         size="small"
       >
-        <form id="link-form" onSubmit={handleSubmit}>
-          <TextInput
-            label={t('ui.links.url')}
-            name="url"
-            value={url}
-            placeholder={t('ui.links.urlPlaceholder')}
-            onChange={(e) => setUrl(e.target.value)}
-            maxLength={2000}
-            autoComplete="url"
-          />
+        <form
+          id="link-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            handleSubmit();
+          }}
+        >
+          <FormProvider {...form}>
+            <FormText
+              name="url"
+              label={t('ui.links.url')}
+              placeholder={t('ui.links.urlPlaceholder')}
+              maxLength={2000}
+              autoComplete="url"
+            />
+          </FormProvider>
         </form>
       </Modal>
     </div>

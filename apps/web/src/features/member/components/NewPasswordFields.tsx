@@ -1,44 +1,35 @@
 import { PASSWORD_MAX } from '@teamline/contract';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../components/ui/TextInput';
-import { fieldErrorText } from '../../../lib/form';
+import { FormText } from '../../../components/ui/Form';
 
-/** A new password and its confirmation (spec §5: 10–20 characters, the confirmation must match). */
+/**
+ * A new password and its confirmation (spec §5: 10–20 characters, the confirmation must match),
+ * as the fields `password` and `passwordConfirm` of the surrounding form.
+ */
 export function NewPasswordFields({
   passwordLabel,
   confirmLabel,
-  password,
-  confirm,
-  passwordError,
-  confirmError,
 }: {
   passwordLabel: string;
   confirmLabel: string;
-  password: UseFormRegisterReturn;
-  confirm: UseFormRegisterReturn;
-  passwordError: FieldError | undefined;
-  confirmError: FieldError | undefined;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
+      <FormText
+        name="password"
         label={passwordLabel}
         type="password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
         hint={t('ui.join.passwordHint')}
-        error={fieldErrorText(t, passwordError)}
-        {...password}
       />
-      <TextInput
+      <FormText
+        name="passwordConfirm"
         label={confirmLabel}
         type="password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
-        error={fieldErrorText(t, confirmError)}
-        {...confirm}
       />
     </>
   );

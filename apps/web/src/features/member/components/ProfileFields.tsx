@@ -7,9 +7,8 @@ import { Button } from '../../../components/ui/Button';
 import { ColorPicker } from '../../../components/ui/ColorPicker';
 import { Icon } from '../../../components/ui/Icon';
 import { RadioGroup } from '../../../components/ui/Radio';
-import { TextInput } from '../../../components/ui/TextInput';
+import { FormField, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
-import { fieldErrorText } from '../../../lib/form';
 import { resizeImage } from '../../../lib/image-resize';
 import { notify } from '../../../stores/toast-store';
 import { LanguageSelect } from '../../auth/components/LanguageSelect';
@@ -28,8 +27,7 @@ export function ProfileFields({
   onLanguageChange?: (lang: Language) => void;
 }) {
   const { t } = useTranslation();
-  const { register, control, watch, setValue, formState } = useFormContext<ProfileFormValues>();
-  const { errors } = formState;
+  const { register, control, watch, setValue } = useFormContext<ProfileFormValues>();
   const careers = useFieldArray({ control, name: 'career' });
   const [preview, setPreview] = useState<string | null>(null);
   const [isUploading, setIsUploading] = useState(false);
@@ -102,13 +100,7 @@ export function ProfileFields({
           )}
         </div>
       </div>
-      <TextInput
-        label={t('ui.join.nickname')}
-        maxLength={15}
-        autoComplete="nickname"
-        error={fieldErrorText(t, errors.nickname)}
-        {...register('nickname')}
-      />
+      <FormText label={t('ui.join.nickname')} maxLength={15} autoComplete="nickname" name="nickname" />
       <Controller
         control={control}
         name="colorCode"
@@ -120,12 +112,11 @@ export function ProfileFields({
           />
         )}
       />
-      <TextInput
+      <FormText
         label={t('ui.profileForm.job')}
         placeholder={t('ui.profileForm.jobPlaceholder')}
         maxLength={50}
-        error={fieldErrorText(t, errors.job)}
-        {...register('job')}
+        name="job"
       />
       <Controller
         control={control}
@@ -143,14 +134,13 @@ export function ProfileFields({
           />
         )}
       />
-      <TextInput
+      <FormText
         label={t('ui.profileForm.company')}
         maxLength={100}
         autoComplete="organization"
-        error={fieldErrorText(t, errors.company)}
-        {...register('company')}
+        name="company"
       />
-      <TextInput
+      <FormText
         label={t('ui.profileForm.hopePrice')}
         isNumberOnly
         hint={
@@ -158,59 +148,48 @@ export function ProfileFields({
             ? t('ui.profileForm.hopePriceHint', { value: thousandWonToManwon(Number(hopePrice)) })
             : undefined
         }
-        error={fieldErrorText(t, errors.hopePrice)}
-        {...register('hopePrice')}
+        name="hopePrice"
       />
       <fieldset className="careers">
         <legend className="field__label">{t('ui.profileForm.careers')}</legend>
         {careers.fields.length === 0 && <p className="muted">{t('ui.profileForm.noCareers')}</p>}
         {careers.fields.map((row, index) => {
-          const rowErrors = errors.career?.[index];
           return (
             <div key={row.id} className="career-row">
               <div className="career-row__grid">
-                <TextInput
+                <FormText
                   type="month"
                   label={t('ui.profileForm.careerStart')}
-                  error={fieldErrorText(t, rowErrors?.startDt)}
-                  {...register(`career.${index}.startDt`)}
+                  name={`career.${index}.startDt`}
                 />
-                <TextInput
-                  type="month"
-                  label={t('ui.profileForm.careerEnd')}
-                  error={fieldErrorText(t, rowErrors?.endDt)}
-                  {...register(`career.${index}.endDt`)}
-                />
-                <TextInput
+                <FormText type="month" label={t('ui.profileForm.careerEnd')} name={`career.${index}.endDt`} />
+                <FormText
                   label={t('ui.profileForm.careerCompany')}
                   maxLength={100}
-                  error={fieldErrorText(t, rowErrors?.company)}
-                  {...register(`career.${index}.company`)}
+                  name={`career.${index}.company`}
                 />
-                <TextInput
+                <FormText
                   label={t('ui.profileForm.careerLevel')}
                   maxLength={50}
-                  {...register(`career.${index}.level`)}
+                  name={`career.${index}.level`}
                 />
-                <TextInput
+                <FormText
                   label={t('ui.profileForm.careerSalary')}
                   isNumberOnly
-                  error={fieldErrorText(t, rowErrors?.salary)}
-                  {...register(`career.${index}.salary`)}
+                  name={`career.${index}.salary`}
                 />
               </div>
-              <div className="field">
-                <label className="field__label" htmlFor={`career-${row.id}-description`}>
-                  {t('ui.profileForm.careerDescription')}
-                </label>
-                <textarea
-                  id={`career-${row.id}-description`}
-                  className="field__input field__textarea"
-                  rows={3}
-                  maxLength={2000}
-                  {...register(`career.${index}.description`)}
-                />
-              </div>
+              <FormField name={`career.${index}.description`} label={t('ui.profileForm.careerDescription')}>
+                {(props) => (
+                  <textarea
+                    {...props}
+                    className="field__input field__textarea"
+                    rows={3}
+                    maxLength={2000}
+                    {...register(`career.${index}.description`)}
+                  />
+                )}
+              </FormField>
               <Button variant="ghost" size="small" align="start" onClick={() => careers.remove(index)}>
                 <Icon name="trash" size={16} /> {t('ui.profileForm.removeCareer', { index: index + 1 })}
               </Button>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   password,
@@ -9,7 +8,6 @@ import {
 } from '@teamline/contract';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PageSpinner } from '../../../app/RootLayout';
@@ -17,9 +15,10 @@ import { useLogout } from '../../../app/use-logout';
 import { meKey } from '../../../app/use-session';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
+import { Form, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
-import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage, i18next, setLanguage } from '../../../lib/i18n';
 import { useProfileStore } from '../../../stores/profile-store';
 import { notify } from '../../../stores/toast-store';
@@ -64,10 +63,10 @@ function useSaveProfile() {
 function ProfileSection({ profile }: { profile: MemberProfile }) {
   const { t } = useTranslation();
   const save = useSaveProfile();
-  const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(profileFormSchema),
+  const form = useZodForm(profileFormSchema, {
     defaultValues: profileDefaults(profile, currentLanguage()),
   });
+  const onServerError = useServerError(form, { codeFields: { NICKNAME_TAKEN: 'nickname' } });
   const { reset } = form;
   useEffect(() => {
     reset(profileDefaults(profile, currentLanguage()));
@@ -80,8 +79,7 @@ function ProfileSection({ profile }: { profile: MemberProfile }) {
       await save.mutateAsync(body);
       notify(t('ui.toast.saved'), 'success');
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['nickname', 'job', 'company', 'hopePrice']);
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -111,16 +109,14 @@ function ProfileSection({ profile }: { profile: MemberProfile }) {
           <dd>{profile.phone ?? '—'}</dd>
         </div>
       </dl>
-      <FormProvider {...form}>
-        <form className="form" onSubmit={form.handleSubmit(handleSave)} noValidate>
-          <ProfileFields />
-          <div className="form__actions">
-            <Button type="submit" isLoading={form.formState.isSubmitting}>
-              {t('ui.profile.save')}
-            </Button>
-          </div>
-        </form>
-      </FormProvider>
+      <Form form={form} onSubmit={handleSave} className="form">
+        <ProfileFields />
+        <div className="form__actions">
+          <Button type="submit" isLoading={form.formState.isSubmitting}>
+            {t('ui.profile.save')}
+          </Button>
+        </div>
+      </Form>
     </section>
   );
 }
@@ -140,13 +136,15 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
   const [isBrowserNotify, setIsBrowserNotify] = useState(
     () => typeof Notification !== 'undefined' && Notification.permission === 'granted',
   );
-  const passwordForm = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordSchema),
+  const passwordForm = useZodForm(changePasswordSchema, {
     defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
   });
-  const withdrawForm = useForm<WithdrawForm>({
-    resolver: zodResolver(withdrawSchema),
-    defaultValues: { password: '' },
+  const onPasswordError = useServerError(passwordForm, {
+    codeFields: { AUTH_INCORRECT_PASSWORD: 'currentPassword' },
+  });
+  const withdrawForm = useZodForm(withdrawSchema, { defaultValues: { password: '' } });
+  const onWithdrawError = useServerError(withdrawForm, {
+    codeFields: { AUTH_INCORRECT_PASSWORD: 'password' },
   });
 
   async function handleLanguage(next: Language) {
@@ -172,10 +170,7 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
       passwordForm.reset();
       notify(t('ui.toast.passwordChanged'), 'success');
     } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'AUTH_INCORRECT_PASSWORD')
-        passwordForm.setError('currentPassword', { type: 'server', message: 'invalid' });
-      notify(t(`errors.${code}`), 'error');
+      onPasswordError(error);
     }
   }
 
@@ -194,10 +189,7 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
       await logout({ callServer: false });
       notify(t('ui.toast.accountDeleted'), 'success');
     } catch (error) {
-      const code = errorCodeOf(error);
-      if (code === 'AUTH_INCORRECT_PASSWORD')
-        withdrawForm.setError('password', { type: 'server', message: 'invalid' });
-      notify(t(`errors.${code}`), 'error');
+      onWithdrawError(error);
     }
   }
 
@@ -237,57 +229,51 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
         </label>
       </div>
 
-      <form
+      <Form
+        form={passwordForm}
+        onSubmit={handleChangePassword}
         className="form subsection"
-        onSubmit={passwordForm.handleSubmit(handleChangePassword)}
-        noValidate
         aria-labelledby="change-password"
       >
         <h4 id="change-password">{t('ui.profile.changePassword')}</h4>
         <input type="email" name="email" value={profile.email} autoComplete="username" readOnly hidden />
-        <TextInput
+        <FormText
           label={t('ui.profile.currentPassword')}
           type="password"
           autoComplete="current-password"
-          error={fieldErrorText(t, passwordForm.formState.errors.currentPassword)}
-          {...passwordForm.register('currentPassword')}
+          name="currentPassword"
         />
         <NewPasswordFields
           passwordLabel={t('ui.profile.newPassword')}
           confirmLabel={t('ui.profile.confirmPassword')}
-          password={passwordForm.register('password')}
-          confirm={passwordForm.register('passwordConfirm')}
-          passwordError={passwordForm.formState.errors.password}
-          confirmError={passwordForm.formState.errors.passwordConfirm}
         />
         <div className="form__actions">
           <Button type="submit" variant="outline" isLoading={passwordForm.formState.isSubmitting}>
             {t('ui.profile.changePasswordSubmit')}
           </Button>
         </div>
-      </form>
+      </Form>
 
-      <form
+      <Form
+        form={withdrawForm}
+        onSubmit={handleWithdraw}
         className="form subsection subsection--danger"
-        onSubmit={withdrawForm.handleSubmit(handleWithdraw)}
-        noValidate
         aria-labelledby="withdraw"
       >
         <h4 id="withdraw">{t('ui.profile.withdraw')}</h4>
         <p className="muted">{t('ui.profile.withdrawBody')}</p>
-        <TextInput
+        <FormText
           label={t('ui.profile.withdrawPassword')}
           type="password"
           autoComplete="current-password"
-          error={fieldErrorText(t, withdrawForm.formState.errors.password)}
-          {...withdrawForm.register('password')}
+          name="password"
         />
         <div className="form__actions">
           <Button type="submit" variant="danger" isLoading={withdrawForm.formState.isSubmitting}>
             {t('ui.profile.withdrawSubmit')}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -115,8 +115,15 @@ export function useMoveMilestone(projectIdx: number) {
   });
 }
 
-/** Edit one story: the row and the detail change at once, and go back if the server refuses. */
-export function useUpdateStory(projectIdx: number, storyIdx: number) {
+/**
+ * Edit one story: the row and the detail change at once, and go back if the server refuses.
+ * A refusal is a toast unless `isShownElsewhere` says a form shows it (field errors on its fields).
+ */
+export function useUpdateStory(
+  projectIdx: number,
+  storyIdx: number,
+  isShownElsewhere?: (error: unknown, body: UpdateStoryRequest) => boolean,
+) {
   const client = useQueryClient();
   const onError = useErrorToast();
   return useMutation({
@@ -134,9 +141,9 @@ export function useUpdateStory(projectIdx: number, storyIdx: number) {
         undoDetail();
       };
     },
-    onError: (error, _body, rollback) => {
+    onError: (error, body, rollback) => {
       rollback?.();
-      onError(error);
+      if (!isShownElsewhere?.(error, body)) onError(error);
     },
     onSuccess: (story, body) => {
       keepCan(client, projectIdx, story);

@@ -1,33 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isoDateToCode, type ProjectOfMember } from '@teamline/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { createProjectRequest, type CreateProjectRequest, type ProjectOfMember } from '@teamline/contract';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { Modal } from '../../../components/ui/Modal';
 import { RadioGroup } from '../../../components/ui/Radio';
-import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { Form, FormText } from '../../../components/ui/Form';
+import { isoToCodeOrNull, useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
 import { projectApi } from '../api/project-api';
 import { projectsKey } from '../hooks/use-projects';
 
-export const createProjectFormSchema = z
-  .object({
-    name: z.string().trim().min(1, 'required').max(100, 'projectNameLength'),
-    startDt: z.string(),
-    endDt: z.string(),
-    side: z.enum(['client', 'professional']),
-  })
-  .refine((v) => !v.startDt || !v.endDt || v.endDt >= v.startDt, {
-    message: 'endBeforeStart',
-    path: ['endDt'],
-  });
-type CreateProjectForm = z.input<typeof createProjectFormSchema>;
+interface CreateProjectValues {
+  name: string;
+  startDt: string;
+  endDt: string;
+  side: 'client' | 'professional';
+}
+/** Date inputs give ISO dates and the side is a radio; the contract's create schema judges the request. */
+export const createProjectFormSchema = requestForm(
+  (v: CreateProjectValues) => ({
+    name: v.name,
+    startDt: isoToCodeOrNull(v.startDt),
+    endDt: isoToCodeOrNull(v.endDt),
+    isClient: v.side === 'client',
+  }),
+  createProjectRequest,
+);
 
 /** Create a project; on success refresh the list, select it and open its timeline. */
 export function CreateProjectModal({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
@@ -35,21 +37,15 @@ export function CreateProjectModal({ isOpen, onClose }: { isOpen: boolean; onClo
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isClient = useRoleStore((s) => s.isClient);
-  const form = useForm<CreateProjectForm>({
-    resolver: zodResolver(createProjectFormSchema),
+  const form = useZodForm(createProjectFormSchema, {
     defaultValues: { name: '', startDt: '', endDt: '', side: isClient ? 'client' : 'professional' },
   });
-  const { errors } = form.formState;
+  const onServerError = useServerError(form);
   const create = useMutation({ mutationFn: projectApi.create });
 
-  async function handleCreate(values: CreateProjectForm) {
+  async function handleCreate(body: CreateProjectRequest) {
     try {
-      const project: ProjectOfMember = await create.mutateAsync({
-        name: values.name.trim(),
-        startDt: values.startDt ? isoDateToCode(values.startDt) : null,
-        endDt: values.endDt ? isoDateToCode(values.endDt) : null,
-        isClient: values.side === 'client',
-      });
+      const project: ProjectOfMember = await create.mutateAsync(body);
       await queryClient.invalidateQueries({ queryKey: projectsKey });
       // The new project belongs to the side it was created for: show that mode's list.
       useRoleStore.getState().setIsClient(project.isClient);
@@ -59,8 +55,7 @@ export function CreateProjectModal({ isOpen, onClose }: { isOpen: boolean; onClo
       onClose();
       await navigate(`/timeline/${project.projectIdx}`);
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, ['name', 'startDt', 'endDt']);
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
@@ -75,26 +70,11 @@ export function CreateProjectModal({ isOpen, onClose }: { isOpen: boolean; onClo
       isDraggable
       isZoomable
     >
-      <form id="create-project-form" className="form" onSubmit={form.handleSubmit(handleCreate)} noValidate>
-        <TextInput
-          label={t('ui.createProject.name')}
-          maxLength={100}
-          error={fieldErrorText(t, errors.name)}
-          {...form.register('name')}
-        />
+      <Form form={form} onSubmit={handleCreate} id="create-project-form" className="form">
+        <FormText label={t('ui.createProject.name')} maxLength={100} name="name" />
         <div className="form__row">
-          <TextInput
-            type="date"
-            label={t('ui.createProject.startDt')}
-            error={fieldErrorText(t, errors.startDt)}
-            {...form.register('startDt')}
-          />
-          <TextInput
-            type="date"
-            label={t('ui.createProject.endDt')}
-            error={fieldErrorText(t, errors.endDt)}
-            {...form.register('endDt')}
-          />
+          <FormText type="date" label={t('ui.createProject.startDt')} name="startDt" />
+          <FormText type="date" label={t('ui.createProject.endDt')} name="endDt" />
         </div>
         <Controller
           control={form.control}
@@ -112,7 +92,7 @@ export function CreateProjectModal({ isOpen, onClose }: { isOpen: boolean; onClo
             />
           )}
         />
-      </form>
+      </Form>
     </Modal>
   );
 }

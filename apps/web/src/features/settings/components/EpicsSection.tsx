@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_EPICS, type Epic, type ProjectAction } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import { MAX_EPICS, createEpicRequest, type Epic, type ProjectAction } from '@teamline/contract';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../app/RootLayout';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
+import { Form, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
 
@@ -23,19 +25,23 @@ export function EpicsSection({
   const queryClient = useQueryClient();
   const key = ['settings', projectIdx, 'epics'];
   const query = useQuery({ queryKey: key, queryFn: () => settingsApi.epics(projectIdx) });
-  const [label, setLabel] = useState('');
+  const form = useZodForm(createEpicRequest.pick({ projectIdx: true, label: true }), {
+    defaultValues: { projectIdx, label: '' },
+  });
+  const onAddError = useServerError(form);
+  const label = useWatch({ control: form.control, name: 'label' });
   const canManage = can('epic.manage');
   const onError = (error: unknown) => notify(t(`errors.${errorCodeOf(error)}`), 'error');
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const add = useMutation({
-    mutationFn: () => settingsApi.addEpic({ projectIdx, label: label.trim() }),
+    mutationFn: settingsApi.addEpic,
     onSuccess: async () => {
       notify(t('ui.settings.epics.added'), 'success');
-      setLabel('');
+      form.reset();
       await refresh();
     },
-    onError,
+    onError: (error) => void onAddError(error),
   });
   const remove = useMutation({
     mutationFn: settingsApi.removeEpic,
@@ -59,10 +65,6 @@ export function EpicsSection({
   const epics = query.data;
   const isFull = epics.length >= MAX_EPICS;
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (label.trim() && !isFull) add.mutate();
-  }
   async function handleRemove(epic: Epic) {
     try {
       await openAlert(t('ui.settings.epics.confirmDelete', { name: epic.label }), {
@@ -91,19 +93,24 @@ export function EpicsSection({
         </p>
       )}
       {canManage && (
-        <form className="settings__inline" onSubmit={handleSubmit} noValidate>
-          <TextInput
+        <Form
+          form={form}
+          onSubmit={(body) => {
+            if (!isFull) add.mutate(body);
+          }}
+          className="settings__inline"
+        >
+          <FormText
+            name="label"
             label={t('ui.settings.epics.label')}
-            value={label}
             maxLength={100}
             disabled={isFull}
             hint={isFull ? t('ui.settings.epics.full', { max: MAX_EPICS }) : undefined}
-            onChange={(e) => setLabel(e.target.value)}
           />
           <Button type="submit" size="medium" isLoading={add.isPending} disabled={isFull || !label.trim()}>
             {t('ui.settings.epics.add')}
           </Button>
-        </form>
+        </Form>
       )}
       {epics.length === 0 && <p className="settings__muted">{t('ui.settings.epics.empty')}</p>}
       <ul className="settings__list">

@@ -1,23 +1,51 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { codeToIsoDate, isoDateToCode, type ProjectAction, type ProjectSettings } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  codeToIsoDate,
+  deleteProjectRequest,
+  updateProjectRequest,
+  type ProjectAction,
+  type ProjectSettings,
+  type UpdateProjectRequest,
+} from '@teamline/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../../app/RootLayout';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
-import { TextInput } from '../../../components/ui/TextInput';
-import { ApiError, errorCodeOf } from '../../../lib/api-client';
+import { Form, FormField, FormText } from '../../../components/ui/Form';
+import { errorCodeOf } from '../../../lib/api-client';
+import { isoToCodeOrNull, useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { currentLocale } from '../../../lib/i18n';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../project/hooks/use-projects';
 import { settingsApi } from '../api/settings-api';
 
-const fieldError = (t: (k: string) => string, error: unknown, field: string) =>
-  error instanceof ApiError && error.fieldErrors[field]
-    ? t(`validation.${error.fieldErrors[field]}`)
-    : undefined;
+interface GeneralValues {
+  name: string;
+  startDt: string;
+  endDt: string;
+  description: string;
+}
+/** Date inputs give ISO dates; the contract's update schema judges the request they make. */
+const generalForm = requestForm(
+  (v: GeneralValues) => ({
+    name: v.name,
+    description: v.description,
+    startDt: isoToCodeOrNull(v.startDt),
+    endDt: isoToCodeOrNull(v.endDt),
+  }),
+  updateProjectRequest,
+);
+
+/** The contract's rule, plus the name shown in the dialog (the server checks it again). */
+const deleteFormOf = (name: string) =>
+  deleteProjectRequest.refine((v) => v.confirmName.trim() === name, {
+    message: 'nameMismatch',
+    path: ['confirmName'],
+  });
 
 export function GeneralSection({
   projectIdx,
@@ -57,34 +85,33 @@ function GeneralForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [form, setForm] = useState(() => ({
-    name: data.name,
-    startDt: codeToIsoDate(data.startDt),
-    endDt: codeToIsoDate(data.endDt),
-    description: data.description,
-  }));
+  const form = useZodForm(generalForm, {
+    defaultValues: {
+      name: data.name,
+      startDt: codeToIsoDate(data.startDt),
+      endDt: codeToIsoDate(data.endDt),
+      description: data.description,
+    },
+  });
+  const onSaveError = useServerError(form);
+  const [deleteForm] = useState(() => deleteFormOf(data.name));
+  const confirm = useZodForm(deleteForm, { defaultValues: { confirmName: '' } });
+  const onDeleteError = useServerError(confirm);
   const [isDeleting, setIsDeleting] = useState(false);
-  const [confirmName, setConfirmName] = useState('');
   const canEdit = can('project.update');
 
   const save = useMutation({
-    mutationFn: () =>
-      settingsApi.update(projectIdx, {
-        name: form.name,
-        description: form.description,
-        startDt: form.startDt ? isoDateToCode(form.startDt) : null,
-        endDt: form.endDt ? isoDateToCode(form.endDt) : null,
-      }),
+    mutationFn: (body: UpdateProjectRequest) => settingsApi.update(projectIdx, body),
     onSuccess: async () => {
       notify(t('ui.settings.general.saved'), 'success');
       await queryClient.invalidateQueries({ queryKey: ['settings', projectIdx] });
       await queryClient.invalidateQueries({ queryKey: projectsKey });
     },
-    onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
+    onError: (error) => void onSaveError(error),
   });
 
   const remove = useMutation({
-    mutationFn: () => settingsApi.remove(projectIdx, confirmName),
+    mutationFn: (confirmName: string) => settingsApi.remove(projectIdx, confirmName),
     onSuccess: async () => {
       notify(t('ui.settings.general.deleted'), 'success');
       setIsDeleting(false);
@@ -93,54 +120,36 @@ function GeneralForm({
       await queryClient.invalidateQueries({ queryKey: ['settings', 'deleted'] });
       void navigate('/', { replace: true });
     },
-    onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
+    onError: (error) => void onDeleteError(error),
   });
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
 
   return (
     <>
-      <form className="card form" onSubmit={handleSubmit} noValidate data-testid="settings-general">
+      <Form
+        form={form}
+        onSubmit={(body) => save.mutate(body)}
+        className="card form"
+        data-testid="settings-general"
+      >
         <h3>{t('ui.settings.tabs.general')}</h3>
         {!canEdit && <p className="settings__muted">{t('ui.settings.general.readOnly')}</p>}
-        <TextInput
-          label={t('ui.settings.general.name')}
-          value={form.name}
-          maxLength={100}
-          disabled={!canEdit}
-          error={fieldError(t, save.error, 'name')}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
-        />
+        <FormText name="name" label={t('ui.settings.general.name')} maxLength={100} disabled={!canEdit} />
         <div className="settings__dates">
-          <TextInput
-            label={t('ui.settings.general.startDt')}
-            type="date"
-            value={form.startDt}
-            disabled={!canEdit}
-            error={fieldError(t, save.error, 'startDt')}
-            onChange={(e) => setForm({ ...form, startDt: e.target.value })}
-          />
-          <TextInput
-            label={t('ui.settings.general.endDt')}
-            type="date"
-            value={form.endDt}
-            disabled={!canEdit}
-            error={fieldError(t, save.error, 'endDt')}
-            onChange={(e) => setForm({ ...form, endDt: e.target.value })}
-          />
+          <FormText name="startDt" label={t('ui.settings.general.startDt')} type="date" disabled={!canEdit} />
+          <FormText name="endDt" label={t('ui.settings.general.endDt')} type="date" disabled={!canEdit} />
         </div>
-        <label className="settings__field">
-          <span>{t('ui.settings.general.description')}</span>
-          <textarea
-            value={form.description}
-            maxLength={2000}
-            disabled={!canEdit}
-            onChange={(e) => setForm({ ...form, description: e.target.value })}
-          />
-        </label>
+        <FormField name="description" label={t('ui.settings.general.description')}>
+          {(props) => (
+            <textarea
+              {...props}
+              className="field__input field__textarea"
+              rows={5}
+              maxLength={2000}
+              disabled={!canEdit}
+              {...form.register('description')}
+            />
+          )}
+        </FormField>
         {canEdit && (
           <div className="form__actions">
             <Button type="submit" size="medium" isLoading={save.isPending}>
@@ -148,7 +157,7 @@ function GeneralForm({
             </Button>
           </div>
         )}
-      </form>
+      </Form>
       {can('project.delete') && (
         <div className="card settings__danger">
           <h3>{t('ui.settings.general.dangerTitle')}</h3>
@@ -158,7 +167,7 @@ function GeneralForm({
             size="medium"
             data-testid="settings-delete-project"
             onClick={() => {
-              setConfirmName('');
+              confirm.reset();
               setIsDeleting(true);
             }}
           >
@@ -171,23 +180,27 @@ function GeneralForm({
         title={t('ui.settings.general.confirmTitle', { name: data.name })}
         isOpen={isDeleting}
         onClose={() => setIsDeleting(false)}
-        onConfirm={() => {
-          if (confirmName.trim() === data.name) remove.mutate();
-        }}
+        formId="delete-project-form"
         confirmText={t('ui.settings.general.delete')}
         isConfirmLoading={remove.isPending}
         isDanger
         size="small"
       >
         <p>{t('ui.settings.general.dangerBody')}</p>
-        <TextInput
-          label={t('ui.settings.general.confirmLabel')}
-          hint={t('ui.settings.general.confirmHint')}
-          value={confirmName}
-          placeholder={data.name}
-          error={confirmName && confirmName.trim() !== data.name ? t('validation.nameMismatch') : undefined}
-          onChange={(e) => setConfirmName(e.target.value)}
-        />
+        <Form
+          form={confirm}
+          onSubmit={(v) => remove.mutate(v.confirmName.trim())}
+          id="delete-project-form"
+          className="form"
+        >
+          <FormText
+            name="confirmName"
+            label={t('ui.settings.general.confirmLabel')}
+            hint={t('ui.settings.general.confirmHint')}
+            placeholder={data.name}
+            autoComplete="off"
+          />
+        </Form>
       </Modal>
     </>
   );

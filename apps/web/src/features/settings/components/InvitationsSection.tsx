@@ -1,15 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { inviteRequest, projectRoles, type Invitation } from '@teamline/contract';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PageSpinner } from '../../../app/RootLayout';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
+import { Form, FormField, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
-import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
@@ -23,10 +23,8 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
   const queryClient = useQueryClient();
   const key = ['settings', projectIdx, 'invitations'];
   const query = useQuery({ queryKey: key, queryFn: () => settingsApi.invitations(projectIdx) });
-  const form = useForm<InviteForm>({
-    resolver: zodResolver(inviteForm),
-    defaultValues: { email: '', role: 'depth2' },
-  });
+  const form = useZodForm(inviteForm, { defaultValues: { email: '', role: 'depth2' } });
+  const onInviteError = useServerError(form, { codeFields: { ALREADY_MEMBER: 'email' } });
   const onError = (error: unknown) => notify(t(`errors.${errorCodeOf(error)}`), 'error');
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
@@ -38,10 +36,7 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
       form.reset({ email: '', role: form.getValues('role') });
       await refresh();
     },
-    onError: (error) => {
-      applyServerFieldErrors(error, form.setError, ['email', 'role']);
-      onError(error);
-    },
+    onError: (error) => void onInviteError(error),
   });
   const resend = useMutation({
     mutationFn: settingsApi.resend,
@@ -77,36 +72,36 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
 
   return (
     <>
-      <form
+      <Form
+        form={form}
+        onSubmit={(values) => invite.mutate(values)}
         className="card"
-        onSubmit={form.handleSubmit((values) => invite.mutate(values))}
-        noValidate
         data-testid="settings-invite-form"
       >
         <h3>{t('ui.settings.invitations.title')}</h3>
         <div className="settings__inline">
-          <TextInput
-            label={t('ui.settings.invitations.email')}
-            type="email"
-            autoComplete="off"
-            error={fieldErrorText(t, form.formState.errors.email)}
-            {...form.register('email')}
-          />
-          <label className="settings__field">
-            <span>{t('ui.settings.invitations.role')}</span>
-            <select {...form.register('role')} data-testid="invite-role">
-              {projectRoles.map((r) => (
-                <option key={r} value={r}>
-                  {t(`ui.settings.roles.${r}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FormText name="email" label={t('ui.settings.invitations.email')} type="email" autoComplete="off" />
+          <FormField name="role" label={t('ui.settings.invitations.role')}>
+            {(props) => (
+              <select
+                {...props}
+                className="field__input"
+                {...form.register('role')}
+                data-testid="invite-role"
+              >
+                {projectRoles.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`ui.settings.roles.${r}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <Button type="submit" size="medium" isLoading={invite.isPending} disabled={!email.trim()}>
             {t('ui.settings.invitations.send')}
           </Button>
         </div>
-      </form>
+      </Form>
       <div className="card" data-testid="settings-invitations">
         <h3>{t('ui.settings.invitations.listTitle')}</h3>
         {query.isLoading && <PageSpinner />}

@@ -1,11 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isoDateToCode } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createMilestoneRequest, type CreateMilestoneRequest } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
+import { Form, FormText } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
+import { isoToCodeOrNull, useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useErrorToast } from '../../planning/hooks/use-planning';
+
+/** A milestone and a story share the title and date rules of the contract. */
+const addItemForm = requestForm(
+  (v: { projectIdx: number; title: string; startDt: string; endDt: string }) => ({
+    projectIdx: v.projectIdx,
+    title: v.title,
+    startDt: isoToCodeOrNull(v.startDt),
+    endDt: isoToCodeOrNull(v.endDt),
+  }),
+  createMilestoneRequest,
+);
 
 export type AddTarget = { kind: 'milestone' } | { kind: 'story'; milestoneIdx: number | null; place: string };
 
@@ -23,53 +35,37 @@ export function AddItemModal({
 }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const onError = useErrorToast();
-  const [title, setTitle] = useState('');
-  const [startDt, setStartDt] = useState('');
-  const [endDt, setEndDt] = useState('');
-  const [error, setError] = useState('');
-  const create = useMutation({
-    mutationFn: async () => {
-      const dates = {
-        startDt: startDt ? isoDateToCode(startDt) : null,
-        endDt: endDt ? isoDateToCode(endDt) : null,
-      };
-      if (target?.kind === 'milestone') {
-        const m = await planningApi.createMilestone({ projectIdx, title: title.trim(), ...dates });
-        return { kind: 'milestone' as const, idx: m.milestoneIdx };
+  const form = useZodForm(addItemForm, {
+    defaultValues: { projectIdx, title: '', startDt: '', endDt: '' },
+  });
+  const onServerError = useServerError(form);
+  const isMilestone = target?.kind === 'milestone';
+
+  async function handleAdd(item: CreateMilestoneRequest) {
+    try {
+      let created: { kind: 'story' | 'milestone'; idx: number };
+      if (target?.kind === 'story') {
+        const s = await planningApi.createStory({ ...item, milestoneIdx: target.milestoneIdx });
+        created = { kind: 'story', idx: s.storyIdx };
+      } else {
+        const m = await planningApi.createMilestone(item);
+        created = { kind: 'milestone', idx: m.milestoneIdx };
       }
-      const s = await planningApi.createStory({
-        projectIdx,
-        milestoneIdx: target?.kind === 'story' ? target.milestoneIdx : null,
-        title: title.trim(),
-        ...dates,
-      });
-      return { kind: 'story' as const, idx: s.storyIdx };
-    },
-    onSuccess: async (created) => {
       notify(
         t(created.kind === 'story' ? 'ui.planning.storyCreated' : 'ui.planning.milestoneCreated'),
         'success',
       );
-      setTitle('');
-      setStartDt('');
-      setEndDt('');
+      form.reset();
       await Promise.all([
         client.invalidateQueries({ queryKey: planningKeys.timeline(projectIdx) }),
         client.invalidateQueries({ queryKey: planningKeys.backlog(projectIdx) }),
       ]);
       onCreated(created.kind, created.idx);
-    },
-    onError,
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!title.trim()) return setError(t('validation.required'));
-    if (startDt && endDt && endDt < startDt) return setError(t('validation.endBeforeStart'));
-    setError('');
-    create.mutate();
+    } catch (error) {
+      onServerError(error);
+    }
   }
-  const isMilestone = target?.kind === 'milestone';
+
   return (
     <Modal
       title={
@@ -82,48 +78,19 @@ export function AddItemModal({
       size="small"
       formId="add-plan-item"
       confirmText={t('ui.common.add')}
-      isConfirmLoading={create.isPending}
+      isConfirmLoading={form.formState.isSubmitting}
     >
-      <form id="add-plan-item" className="add-form" onSubmit={submit}>
-        <label htmlFor="add-title">
-          {t(isMilestone ? 'ui.planning.milestoneTitle' : 'ui.planning.storyTitle')}
-        </label>
-        <input
-          id="add-title"
-          className="input"
-          value={title}
+      <Form form={form} onSubmit={handleAdd} id="add-plan-item" className="add-form">
+        <FormText
+          name="title"
+          label={t(isMilestone ? 'ui.planning.milestoneTitle' : 'ui.planning.storyTitle')}
           maxLength={200}
-          required
-          aria-invalid={!!error}
-          onChange={(e) => setTitle(e.target.value)}
         />
         <div className="dp-grid">
-          <label>
-            <span>{t('ui.planning.detail.startDt')}</span>
-            <input
-              type="date"
-              className="input"
-              value={startDt}
-              onChange={(e) => setStartDt(e.target.value)}
-            />
-          </label>
-          <label>
-            <span>{t('ui.planning.detail.endDt')}</span>
-            <input
-              type="date"
-              className="input"
-              value={endDt}
-              min={startDt || undefined}
-              onChange={(e) => setEndDt(e.target.value)}
-            />
-          </label>
+          <FormText name="startDt" type="date" label={t('ui.planning.detail.startDt')} />
+          <FormText name="endDt" type="date" label={t('ui.planning.detail.endDt')} />
         </div>
-        {error && (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
+      </Form>
     </Modal>
   );
 }

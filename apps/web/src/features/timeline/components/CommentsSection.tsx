@@ -1,31 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { createCommentRequest } from '@teamline/contract';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { Form, FormField } from '../../../components/ui/Form';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { currentLocale } from '../../../lib/i18n';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useErrorToast } from '../../planning/hooks/use-planning';
 
 export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; storyIdx: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const onError = useErrorToast();
-  const [content, setContent] = useState('');
+  const form = useZodForm(createCommentRequest, { defaultValues: { content: '' } });
+  const onServerError = useServerError(form);
+  const content = useWatch({ control: form.control, name: 'content' });
   const key = planningKeys.comments(projectIdx, storyIdx);
   const comments = useQuery({ queryKey: key, queryFn: () => planningApi.comments(storyIdx) });
   const add = useMutation({
     mutationFn: (text: string) => planningApi.addComment(storyIdx, text),
     onSuccess: async () => {
-      setContent('');
+      form.reset();
       await client.invalidateQueries({ queryKey: key });
       await client.invalidateQueries({ queryKey: planningKeys.history(projectIdx, 'story', storyIdx) });
     },
-    onError,
+    onError: (error) => void onServerError(error),
   });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (content.trim()) add.mutate(content.trim());
-  }
   return (
     <section className="dp-section" aria-labelledby={`comments-${storyIdx}`}>
       <h3 id={`comments-${storyIdx}`}>{t('ui.planning.comments.title')}</h3>
@@ -43,22 +43,27 @@ export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; 
           </li>
         ))}
       </ul>
-      <form className="dp-inline-form" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor={`comment-input-${storyIdx}`}>
-          {t('ui.planning.comments.placeholder')}
-        </label>
-        <textarea
-          id={`comment-input-${storyIdx}`}
-          className="input dp-textarea dp-textarea--short"
-          placeholder={t('ui.planning.comments.placeholder')}
-          value={content}
-          maxLength={5000}
-          onChange={(e) => setContent(e.target.value)}
-        />
+      <Form form={form} onSubmit={(body) => add.mutate(body.content)} className="dp-inline-form">
+        <FormField
+          name="content"
+          label={t('ui.planning.comments.placeholder')}
+          hideLabel
+          className="dp-comment-field"
+        >
+          {(props) => (
+            <textarea
+              {...props}
+              className="input dp-textarea dp-textarea--short"
+              placeholder={t('ui.planning.comments.placeholder')}
+              maxLength={5000}
+              {...form.register('content')}
+            />
+          )}
+        </FormField>
         <Button type="submit" size="small" isLoading={add.isPending} disabled={!content.trim()}>
           {t('ui.planning.comments.send')}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -7,18 +7,23 @@ import {
   type MilestoneStatus,
   type TimelineResponse,
   type UpdateMilestoneRequest,
+  milestoneApprovalRequest,
+  updateMilestoneRequest,
 } from '@teamline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { Form, FormField } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
+import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 import { useAbilities } from '../../project/hooks/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import type { Plan } from '../logic/plan';
-import { DateField, InlineText, SelectField } from './fields';
+import { InlineText, SelectField } from './fields';
+import { isShownOnFields, TitleDateFields } from './TitleDateFields';
 import { HistoryList } from './HistoryList';
 import { StatusBadge } from './StatusBadge';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
@@ -52,8 +57,9 @@ export function MilestoneDetail({
   const onError = useErrorToast();
   const { can } = useAbilities(projectIdx);
   const [isRejecting, setIsRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
+  const rejectForm = useZodForm(milestoneApprovalRequest, {
+    defaultValues: { action: 'reject', rejectReason: '' },
+  });
   const key = planningKeys.milestone(projectIdx, milestoneIdx);
   const milestone = useQuery({ queryKey: key, queryFn: () => planningApi.milestone(milestoneIdx) });
 
@@ -80,9 +86,9 @@ export function MilestoneDetail({
   const update = useMutation({
     mutationFn: (body: UpdateMilestoneRequest) => planningApi.updateMilestone(milestoneIdx, body),
     onMutate: (body) => optimistic(body as Partial<Milestone>),
-    onError: (error, _b, rollback) => {
+    onError: (error, body, rollback) => {
       rollback?.();
-      onError(error);
+      if (!isShownOnFields(error, body)) onError(error);
     },
     onSuccess: (saved) => {
       keepCan(saved);
@@ -104,7 +110,7 @@ export function MilestoneDetail({
     onSuccess: (saved, body) => {
       keepCan(saved);
       setIsRejecting(false);
-      setReason('');
+      rejectForm.reset();
       notify(
         t(
           body.action === 'request'
@@ -192,12 +198,12 @@ export function MilestoneDetail({
           )}
         </div>
       )}
-      <InlineText
-        label={t('ui.planning.detail.title')}
-        value={m.title}
-        maxLength={200}
+      <TitleDateFields
+        key={m.milestoneIdx}
+        item={m}
+        request={updateMilestoneRequest}
+        update={update}
         disabled={!canEdit}
-        onSave={(title) => title.trim() && update.mutate({ title: title.trim() })}
       />
       <SelectField
         label={t('ui.planning.detail.status')}
@@ -206,21 +212,6 @@ export function MilestoneDetail({
         disabled={!canEdit || statusOptions.length < 2}
         onSave={(status) => status && status !== m.status && update.mutate({ status })}
       />
-      <div className="dp-grid">
-        <DateField
-          label={t('ui.planning.detail.startDt')}
-          value={m.startDt}
-          disabled={!canEdit}
-          onSave={(startDt) => update.mutate({ startDt })}
-        />
-        <DateField
-          label={t('ui.planning.detail.endDt')}
-          value={m.endDt}
-          min={m.startDt}
-          disabled={!canEdit}
-          onSave={(endDt) => update.mutate({ endDt })}
-        />
-      </div>
       <InlineText
         label={t('ui.planning.detail.description')}
         value={m.description}
@@ -245,34 +236,29 @@ export function MilestoneDetail({
         confirmText={t('ui.planning.approval.reject')}
         isConfirmLoading={approval.isPending}
         isDanger
-        onConfirm={() => {
-          if (!reason.trim()) {
-            setReasonError(t('ui.planning.approval.reasonRequired'));
-            return;
-          }
-          approval.mutate({ action: 'reject', rejectReason: reason.trim() });
-        }}
+        formId="reject-milestone-form"
       >
-        <label className="dp-field__label" htmlFor="reject-reason">
-          {t('ui.planning.approval.reason')}
-        </label>
-        <textarea
-          id="reject-reason"
-          className="input dp-textarea"
-          value={reason}
-          maxLength={2000}
-          aria-invalid={!!reasonError}
-          aria-describedby={reasonError ? 'reject-reason-error' : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setReasonError('');
-          }}
-        />
-        {reasonError && (
-          <p id="reject-reason-error" className="field__error" role="alert">
-            {reasonError}
-          </p>
-        )}
+        <Form
+          form={rejectForm}
+          onSubmit={(body) => approval.mutate(body)}
+          id="reject-milestone-form"
+          className="add-form"
+        >
+          <FormField
+            name="rejectReason"
+            label={t('ui.planning.approval.reason')}
+            messages={{ required: t('ui.planning.approval.reasonRequired') }}
+          >
+            {(props) => (
+              <textarea
+                {...props}
+                className="input dp-textarea"
+                maxLength={2000}
+                {...rejectForm.register('rejectReason')}
+              />
+            )}
+          </FormField>
+        </Form>
       </Modal>
     </div>
   );

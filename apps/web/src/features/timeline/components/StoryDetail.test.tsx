@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Story } from '@teamline/contract';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { useToastStore } from '../../../stores/toast-store';
 import '../../../lib/i18n';
 import { StoryDetail } from './StoryDetail';
 
-const state = vi.hoisted(() => ({ story: null as unknown }));
+const state = vi.hoisted(() => ({ story: null as unknown, updateStory: vi.fn() }));
 vi.mock('../../planning/api/planning-api', async (importOriginal) => {
   const original = await importOriginal<object>();
   const empty = async () => [];
@@ -13,6 +15,7 @@ vi.mock('../../planning/api/planning-api', async (importOriginal) => {
     ...original,
     planningApi: {
       story: async () => state.story,
+      updateStory: state.updateStory,
       comments: empty,
       storyHistory: empty,
       milestoneHistory: empty,
@@ -27,6 +30,10 @@ vi.mock('../../project/api/project-api', () => ({
 }));
 
 afterEach(cleanup);
+beforeEach(() => {
+  state.updateStory.mockReset();
+  useToastStore.getState().reset();
+});
 
 const story = (can: Story['can']): Story => ({
   storyIdx: 5,
@@ -73,5 +80,58 @@ describe('StoryDetail edits and deletes as the server’s can says, not by role'
     renderDetail();
     expect(await screen.findByTestId('story-title-input')).toHaveProperty('disabled', false);
     expect(screen.getByRole('button', { name: /delete story/i })).toBeTruthy();
+  });
+});
+
+describe('StoryDetail title and dates', () => {
+  const errorOf = (input: HTMLElement) =>
+    document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+
+  it('an end before the start stays in the field with the rule below it, and is not sent', async () => {
+    state.story = { ...story({ edit: true, delete: false }), startDt: '20260310' };
+    renderDetail();
+    const end = await screen.findByLabelText('End date');
+    await act(async () => fireEvent.change(end, { target: { value: '2026-03-01' } }));
+    await waitFor(() => expect(end.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(end)).toBe('The end date cannot precede the start date.');
+    expect((end as HTMLInputElement).value).toBe('2026-03-01');
+    expect(state.updateStory).not.toHaveBeenCalled();
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+
+    // Moving the start back makes both valid: the kept end date is saved with it.
+    state.updateStory.mockImplementation(async (_idx: number, body: object) => ({
+      ...(state.story as Story),
+      ...body,
+    }));
+    await act(async () =>
+      fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-02-01' } }),
+    );
+    await waitFor(() => expect(end.getAttribute('aria-invalid')).toBeNull());
+    expect(state.updateStory).toHaveBeenCalledWith(5, { startDt: '20260201', endDt: '20260301' });
+  });
+
+  it('a date the server refuses shows the server’s reason on the field and keeps the input', async () => {
+    state.story = story({ edit: true, delete: false });
+    state.updateStory.mockRejectedValue(
+      new ApiError('VALIDATION_FAILED', 400, 'x', { endDt: 'endBeforeStart' }),
+    );
+    renderDetail();
+    const end = await screen.findByLabelText('End date');
+    await act(async () => fireEvent.change(end, { target: { value: '2026-03-01' } }));
+    await waitFor(() => expect(end.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(end)).toBe('The end date cannot precede the start date.');
+    expect((end as HTMLInputElement).value).toBe('2026-03-01');
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('an emptied title says it is required instead of silently going back', async () => {
+    state.story = story({ edit: true, delete: false });
+    renderDetail();
+    const title = await screen.findByTestId('story-title-input');
+    fireEvent.change(title, { target: { value: '  ' } });
+    await act(async () => fireEvent.blur(title));
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(title)).toBe('This field is required.');
+    expect(state.updateStory).not.toHaveBeenCalled();
   });
 });

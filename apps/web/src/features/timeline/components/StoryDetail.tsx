@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   normalizeLink,
   storyTransitions,
+  updateStoryRequest,
   type Epic,
   type MemberInProject,
   type Story,
@@ -14,7 +15,8 @@ import { useErrorToast, useSetAssignees, useUpdateStory } from '../../planning/h
 import { useAbilities } from '../../project/hooks/use-abilities';
 import type { Plan } from '../logic/plan';
 import { CommentsSection } from './CommentsSection';
-import { DateField, Field, InlineText, SelectField } from './fields';
+import { Field, InlineText, SelectField } from './fields';
+import { isShownOnFields, TitleDateFields } from './TitleDateFields';
 import { HistoryList } from './HistoryList';
 import { StatusBadge } from './StatusBadge';
 import { TimeEntries } from './TimeEntries';
@@ -45,7 +47,7 @@ export function StoryDetail({
     queryKey: planningKeys.story(projectIdx, storyIdx),
     queryFn: () => planningApi.story(storyIdx),
   });
-  const update = useUpdateStory(projectIdx, storyIdx);
+  const update = useUpdateStory(projectIdx, storyIdx, isShownOnFields);
   const assign = useSetAssignees(projectIdx, storyIdx);
   const remove = useMutation({
     mutationFn: () => planningApi.deleteStory(storyIdx),
@@ -100,13 +102,13 @@ export function StoryDetail({
         </span>
       </div>
       {!canEdit && <p className="dp-muted">{t('ui.planning.detail.readOnly')}</p>}
-      <InlineText
-        label={t('ui.planning.detail.title')}
-        value={s.title}
-        maxLength={200}
+      <TitleDateFields
+        key={s.storyIdx}
+        item={s}
+        request={updateStoryRequest}
+        update={update}
         disabled={!canEdit}
-        onSave={(title) => title.trim() && save({ title: title.trim() })}
-        testId="story-title-input"
+        titleTestId="story-title-input"
       />
       <SelectField
         label={t('ui.planning.detail.status')}
@@ -116,21 +118,6 @@ export function StoryDetail({
         onSave={(status) => status && status !== s.status && save({ status })}
         testId="story-status"
       />
-      <div className="dp-grid">
-        <DateField
-          label={t('ui.planning.detail.startDt')}
-          value={s.startDt}
-          disabled={!canEdit}
-          onSave={(startDt) => save({ startDt })}
-        />
-        <DateField
-          label={t('ui.planning.detail.endDt')}
-          value={s.endDt}
-          min={s.startDt}
-          disabled={!canEdit}
-          onSave={(endDt) => save({ endDt })}
-        />
-      </div>
       <Field label={t('ui.planning.detail.assignees')}>
         <div className="dp-checks" role="group" aria-label={t('ui.planning.detail.assignees')}>
           {assignable.length === 0 && <span className="dp-muted">{t('ui.planning.unassigned')}</span>}

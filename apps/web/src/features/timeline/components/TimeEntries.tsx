@@ -1,19 +1,41 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  createTimekeepingRequest,
   formatDateCode,
-  isoDateToCode,
   toDateCode,
+  type CreateTimekeepingRequest,
   type MemberInProject,
   type Timekeeping,
 } from '@teamline/contract';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
+import { Form, FormText } from '../../../components/ui/Form';
+import { isoToCodeOrNull, useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 import { applyOptimistic } from '../../planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
+
+interface TimeValues {
+  storyIdx: number;
+  workDt: string;
+  hours: string;
+  minutes: string;
+  note: string;
+}
+/** Hours and minutes make the entry's minutes (1 to 1440, the contract's rule, shown under Minutes). */
+const timeForm = requestForm(
+  (v: TimeValues) => ({
+    storyIdx: v.storyIdx,
+    workDt: isoToCodeOrNull(v.workDt) ?? '',
+    minutes: minutesFrom(v.hours, v.minutes) ?? Number.NaN,
+    note: v.note.trim() || null,
+  }),
+  createTimekeepingRequest,
+);
 
 /** Time entries of a story: log (date, hours and minutes, note), list, bulk delete of entries one may edit. */
 export function TimeEntries({
@@ -32,31 +54,29 @@ export function TimeEntries({
   const onError = useErrorToast();
   const key = planningKeys.time(projectIdx, storyIdx);
   const entries = useQuery({ queryKey: key, queryFn: () => planningApi.timekeeping(storyIdx) });
-  const [date, setDate] = useState(() => codeToIso(toDateCode(new Date())));
-  const [hours, setHours] = useState('1');
-  const [minutes, setMinutes] = useState('0');
-  const [note, setNote] = useState('');
+  const form = useZodForm(timeForm, {
+    defaultValues: {
+      storyIdx,
+      workDt: codeToIso(toDateCode(new Date())),
+      hours: '1',
+      minutes: '0',
+      note: '',
+    },
+  });
+  const onLogError = useServerError(form);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const total = minutesFrom(hours, minutes);
-  const isValid = total !== null && total >= 1 && total <= 1440 && !!date;
 
   // Decided by the server's record rule (spec §5) and sent with each entry.
   const canDelete = (e: Timekeeping) => e.can?.delete === true;
 
   const log = useMutation({
-    mutationFn: () =>
-      planningApi.logTime({
-        storyIdx,
-        workDt: isoDateToCode(date),
-        minutes: total ?? 0,
-        note: note.trim() || null,
-      }),
+    mutationFn: (body: CreateTimekeepingRequest) => planningApi.logTime({ ...body, storyIdx }),
     onSuccess: async () => {
       notify(t('ui.planning.time.logged'), 'success');
-      setNote('');
+      form.resetField('note');
       await client.invalidateQueries({ queryKey: key });
     },
-    onError,
+    onError: (error) => void onLogError(error),
   });
   const remove = useMutation({
     mutationFn: (idxs: number[]) => planningApi.deleteTime(idxs),
@@ -76,11 +96,6 @@ export function TimeEntries({
 
   const sum = useMemo(() => (entries.data ?? []).reduce((a, e) => a + e.minutes, 0), [entries.data]);
   const fmt = (m: number) => t('ui.planning.time.duration', splitMinutes(m));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isValid) log.mutate();
-  }
 
   return (
     <section className="dp-section" aria-labelledby={`time-${storyIdx}`}>
@@ -132,54 +147,32 @@ export function TimeEntries({
         </Button>
       )}
       {canLog && (
-        <form className="time-form" onSubmit={submit} aria-label={t('ui.planning.time.log')}>
-          <label>
-            <span>{t('ui.planning.time.date')}</span>
-            <input
-              type="date"
-              className="input"
-              value={date}
-              required
-              onChange={(e) => setDate(e.target.value)}
-            />
-          </label>
-          <label>
-            <span>{t('ui.planning.time.hours')}</span>
-            <input
-              type="number"
-              className="input"
-              min={0}
-              max={24}
-              value={hours}
-              onChange={(e) => setHours(e.target.value)}
-            />
-          </label>
-          <label>
-            <span>{t('ui.planning.time.minutes')}</span>
-            <input
-              type="number"
-              className="input"
-              min={0}
-              max={59}
-              step={5}
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-            />
-          </label>
-          <label className="time-form__note">
-            <span>{t('ui.planning.time.note')}</span>
-            <input
-              className="input"
-              value={note}
-              maxLength={2000}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </label>
-          <Button type="submit" size="small" isLoading={log.isPending} disabled={!isValid}>
+        <Form
+          form={form}
+          onSubmit={(body) => log.mutate(body)}
+          className="time-form"
+          aria-label={t('ui.planning.time.log')}
+        >
+          <FormText name="workDt" type="date" label={t('ui.planning.time.date')} />
+          <FormText name="hours" type="number" label={t('ui.planning.time.hours')} min={0} max={24} />
+          <FormText
+            name="minutes"
+            type="number"
+            label={t('ui.planning.time.minutes')}
+            min={0}
+            max={59}
+            step={5}
+          />
+          <FormText
+            name="note"
+            label={t('ui.planning.time.note')}
+            maxLength={2000}
+            className="time-form__note"
+          />
+          <Button type="submit" size="small" isLoading={log.isPending}>
             {t('ui.planning.time.log')}
           </Button>
-          {!isValid && <p className="field__error">{t('ui.planning.time.invalid')}</p>}
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -1,14 +1,30 @@
-import { codeToIsoDate, isoDateToCode } from '@teamline/contract';
 import { useId, useState, type ReactNode } from 'react';
 
-/** A labelled field row of the detail panel. */
-export function Field({ label, children, id }: { label: string; children: ReactNode; id?: string }) {
+/** A labelled field row of the detail panel; `error` (translated) shows below as `${id}-error`. */
+export function Field({
+  label,
+  children,
+  id,
+  error,
+}: {
+  label: string;
+  children: ReactNode;
+  id?: string;
+  error?: string | undefined;
+}) {
   return (
     <div className="dp-field">
       <label className="dp-field__label" htmlFor={id}>
         {label}
       </label>
-      <div className="dp-field__value">{children}</div>
+      <div className="dp-field__value">
+        {children}
+        {error && (
+          <p id={`${id}-error`} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
     </div>
   );
 }
@@ -71,39 +87,6 @@ export function InlineText({
           data-testid={testId}
         />
       )}
-    </Field>
-  );
-}
-
-/** A date (YYYYMMDD code) picker; empty clears it. */
-export function DateField({
-  label,
-  value,
-  onSave,
-  disabled,
-  min,
-  testId,
-}: {
-  label: string;
-  value: string | null;
-  onSave: (value: string | null) => void;
-  disabled?: boolean;
-  min?: string | null;
-  testId?: string;
-}) {
-  const id = useId();
-  return (
-    <Field label={label} id={id}>
-      <input
-        id={id}
-        type="date"
-        className="input"
-        value={value ? codeToIsoDate(value) : ''}
-        min={min ? codeToIsoDate(min) : undefined}
-        disabled={disabled}
-        onChange={(e) => onSave(e.target.value ? isoDateToCode(e.target.value) : null)}
-        data-testid={testId}
-      />
     </Field>
   );
 }

@@ -1,0 +1,136 @@
+import {
+  useId,
+  type ComponentProps,
+  type FocusEvent,
+  type FormHTMLAttributes,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
+import {
+  FormProvider,
+  get,
+  useFormContext,
+  useFormState,
+  type FieldValues,
+  type Path,
+  type SubmitHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrorText } from '../../lib/form';
+import { TextInput } from './TextInput';
+
+interface FormProps<T extends FieldValues, O> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
+  form: UseFormReturn<T, unknown, O>;
+  onSubmit: SubmitHandler<O>;
+  children: ReactNode;
+}
+
+/** A `<form>` bound to a `useZodForm` form: its fields find it by context, the browser does not validate. */
+export function Form<T extends FieldValues, O>({ form, onSubmit, children, ...rest }: FormProps<T, O>) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate {...rest} onSubmit={form.handleSubmit(onSubmit)}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * The translated error of one field of the surrounding form, once the user can expect it: after the
+ * field was touched, after a submit, or when the server put it there.
+ */
+export function useFieldErrorText(
+  name: string,
+  /** A field's own wording of a schema message key (`required` → "Give a reason…"). */
+  messages?: Record<string, string>,
+): string | undefined {
+  const { t } = useTranslation();
+  const { control } = useFormContext();
+  const { errors, touchedFields, isSubmitted } = useFormState({ control, name });
+  const error = get(errors, name) as Parameters<typeof fieldErrorText>[1];
+  if (!error) return undefined;
+  const isShown = error.type === 'server' || isSubmitted || get(touchedFields, name) === true;
+  if (!isShown) return undefined;
+  return (error.message && messages?.[error.message]) || fieldErrorText(t, error);
+}
+
+type TextInputProps = Omit<ComponentProps<typeof TextInput>, 'error' | 'name'>;
+
+/** A TextInput registered under `name`, showing that field's error (aria-invalid, aria-describedby). */
+export function FormText({ name, onChange, onBlur, ...rest }: TextInputProps & { name: string }) {
+  const { register } = useFormContext();
+  const error = useFieldErrorText(name);
+  const field = register(name);
+  return (
+    <TextInput
+      {...rest}
+      {...field}
+      error={error}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        void field.onChange(event);
+        onChange?.(event);
+      }}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        void field.onBlur(event);
+        onBlur?.(event);
+      }}
+    />
+  );
+}
+
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled field of the surrounding form for any control (textarea, select, number, date): the
+ * control gets the id and aria attributes from `children(props)`, the error is shown below it.
+ */
+export function FormField<T extends FieldValues = FieldValues>({
+  name,
+  label,
+  hint,
+  className = '',
+  hideLabel,
+  messages,
+  children,
+}: {
+  name: Path<T>;
+  messages?: Record<string, string>;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  hideLabel?: boolean;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const error = useFieldErrorText(name, messages);
+  const hintId = hint && !error ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={`field ${className}`.trim()}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
+      {hintId && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
