@@ -39,7 +39,7 @@ function renderBar(route: Parameters<typeof metaByName>[0]) {
 }
 
 beforeEach(() => {
-  useAuthStore.setState({ isLogin: true, key: 'k', refresh: 'r', expires: '' });
+  useAuthStore.setState({ isLogin: true, key: 'k', expires: '' });
   useUiStore.setState({ warningClosedFor: '' });
   projects.list = [];
 });
