@@ -32,7 +32,7 @@ export class TestClock implements Clock {
 export async function createTestDatabase(): Promise<{
   database: Database;
   url?: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {

@@ -27,8 +27,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Session = Awaited<ReturnType<typeof signUp>>;
-
 /** A project with two admins (a created it, b is added as admin) and a plain member. */
 async function twoAdmins(tag: string) {
   round += 1;
@@ -43,7 +41,7 @@ async function twoAdmins(tag: string) {
     projectIdx,
     a: { ...a!, mip: aRow.memberInProjectIdx },
     b: { ...b!, mip: bRow.memberInProjectIdx },
-    dev: dev! as Session,
+    dev: dev!,
   };
 }
 
@@ -66,7 +64,7 @@ describe('last admin under concurrency', () => {
       ]);
       expect(codes(results)).toEqual([200, '409 LAST_ADMIN']);
       // The refused one is still the admin.
-      const kept = results[0]!.statusCode === 200 ? b : a;
+      const kept = results[0].statusCode === 200 ? b : a;
       expect(await adminsOf(projectIdx)).toEqual([kept.memberIdx]);
     }
   });
@@ -81,7 +79,7 @@ describe('last admin under concurrency', () => {
       // The second request is checked after the first committed: its caller is no admin any more.
       expect(codes(results)).toEqual([200, '403 ADMIN_ONLY']);
       // The winner demoted the other and is the one admin left.
-      const winner = results[0]!.statusCode === 200 ? a : b;
+      const winner = results[0].statusCode === 200 ? a : b;
       expect(await adminsOf(projectIdx)).toEqual([winner.memberIdx]);
     }
   });
@@ -95,7 +93,7 @@ describe('last admin under concurrency', () => {
       ]);
       expect(codes(results)).toEqual([200, '409 LAST_ADMIN']);
       // The refused one is still the admin.
-      const kept = results[0]!.statusCode === 200 ? b : a;
+      const kept = results[0].statusCode === 200 ? b : a;
       expect(await adminsOf(projectIdx)).toEqual([kept.memberIdx]);
     }
   });
@@ -130,7 +128,7 @@ describe('last admin under concurrency', () => {
       const refused = results.find((r) => r.statusCode === 409)!;
       expect(refused.json().error.details).toEqual({ projectIdxs: [projectIdx] });
       // The refused withdrawal changed nothing: that account is still there, still the admin.
-      const kept = results[0]!.statusCode === 409 ? a : b;
+      const kept = results[0].statusCode === 409 ? a : b;
       expect(await adminsOf(projectIdx)).toEqual([kept.memberIdx]);
       expect((await call('GET', '/member', kept.key)).statusCode).toBe(200);
       expect((await call('GET', `/member-in-project?projectIdx=${projectIdx}`, kept.key)).statusCode).toBe(
