@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,6 +8,43 @@ import tseslint from 'typescript-eslint';
 const typeChecked = ['packages/contract/**/*.ts', 'apps/server/**/*.ts', 'e2e/**/*.ts'];
 /** Tests and test support: HTTP answers are parsed JSON, typed `any` by light-my-request and Playwright. */
 const testFiles = ['**/*.test.ts', 'apps/server/src/test/**', 'e2e/**/*.ts'];
+
+/**
+ * Web features import the shared layers (components, lib, stores, app), never one another. Features
+ * that still do are listed in docs/decisions.md ("Feature boundaries") and only warned about until
+ * their shared pieces move; every other feature is held to it as an error.
+ */
+const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const stillCrossing = new Set([
+  'auth',
+  'dashboard',
+  'epic',
+  'home',
+  'invitation',
+  'layout',
+  'member',
+  'planning',
+  'realtime',
+  'timeline',
+]);
+const featureBoundaries = features.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      stillCrossing.has(feature) ? 'warn' : 'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join('|')})(/|$)`,
+            message: 'A feature imports shared layers (components, lib, stores, app), not another feature.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -50,6 +88,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...featureBoundaries,
   {
     // Command-line scripts and benchmarks talk to a person through the console.
     files: ['**/scripts/**', '**/bench/**', 'e2e/**'],

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
 import { notify } from '../../../stores/toast-store';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import { linkApi } from '../api/link-api';
 
 const hostOf = (url: string): string => {

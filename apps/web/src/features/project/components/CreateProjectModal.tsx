@@ -13,8 +13,8 @@ import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
-import { projectApi } from '../api/project-api';
-import { projectsKey } from '../hooks/use-projects';
+import { projectApi } from '../../../lib/project-api';
+import { projectsKey } from '../../../lib/use-projects';
 
 export const createProjectFormSchema = z
   .object({

@@ -11,7 +11,7 @@ import { ApiError, errorCodeOf } from '../../../lib/api-client';
 import { currentLocale } from '../../../lib/i18n';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
-import { projectsKey } from '../../project/hooks/use-projects';
+import { projectsKey } from '../../../lib/use-projects';
 import { settingsApi } from '../api/settings-api';
 
 const fieldError = (t: (k: string) => string, error: unknown, field: string) =>

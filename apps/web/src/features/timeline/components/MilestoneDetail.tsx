@@ -15,7 +15,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import type { Plan } from '../logic/plan';
 import { DateField, InlineText, SelectField } from './fields';
