@@ -124,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty values count as unset, so `FOO=` in a .env file means the default.
   const present = Object.fromEntries(
     Object.keys(environmentSchema.shape)
-      .map((name) => [name, env[name]?.trim()])
+      .map((name): [string, string | undefined] => [name, env[name]?.trim()])
       .filter(([, value]) => value),
   );
   const parsed = environmentSchema.safeParse(present);

@@ -178,7 +178,7 @@ describe('fuzz: malformed requests to every route', () => {
             const url =
               route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(request.params[name]!)) +
               (Object.keys(request.query).length
-                ? `?${new URLSearchParams(request.query as Record<string, string>)}`
+                ? `?${new URLSearchParams(request.query as Record<string, string>).toString()}`
                 : '');
             const res = await t.app.inject({
               method: route.method as 'GET',

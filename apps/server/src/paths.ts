@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 function findServerRoot(from: string): string {
   for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === '@teamline/server')
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === '@teamline/server'
+    )
       return dir;
   }
   throw new Error(`@teamline/server package.json not found above ${from}`);

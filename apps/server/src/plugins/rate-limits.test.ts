@@ -21,7 +21,7 @@ describe('rate limits', () => {
 
   it('answers 429 RATE_LIMITED with Retry-After after a burst of logins from one address', async () => {
     const statuses: number[] = [];
-    let limited;
+    let limited: Awaited<ReturnType<typeof login>> | undefined;
     for (let i = 0; i < 50; i++) {
       const res = await login(`nobody${i}@example.com`, '10.1.0.1');
       statuses.push(res.statusCode);

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { ProjectEvent } from '../infra/pubsub.js';
 import { defineModule } from '../platform/module.js';
+import { wsText } from '../shared/ws-text.js';
 
 /** A socket that has not sent `{type:'auth', key}` by then is closed with 4401. */
 export const SOCKET_AUTH_TIMEOUT_MS = 5000;
@@ -79,7 +80,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
       });
       socket.once('message', (raw) => {
         clearTimeout(timer);
-        const parsed = authMessage.safeParse(parseJson(String(raw)));
+        const parsed = authMessage.safeParse(parseJson(wsText(raw)));
         void app.services.auth
           .authenticate(parsed.success ? parsed.data.key : null)
           .then((actor) => {

@@ -20,26 +20,26 @@ export async function planningFixture(t: TestApp, prefix = 'p') {
     make('client'),
     make('outsider'),
   ]);
-  const projectA = await createProject(t, admin!.key, 'A');
-  const projectB = await createProject(t, outsider!.key, 'B');
-  const adminRow = await t.app.services.projectRepo.findMembership(projectA, admin!.memberIdx);
-  const leadRow = await addToProject(t, projectA, lead!.memberIdx, 'depth1');
-  const devRow = await addToProject(t, projectA, dev!.memberIdx, 'depth2', {
+  const projectA = await createProject(t, admin.key, 'A');
+  const projectB = await createProject(t, outsider.key, 'B');
+  const adminRow = await t.app.services.projectRepo.findMembership(projectA, admin.memberIdx);
+  const leadRow = await addToProject(t, projectA, lead.memberIdx, 'depth1');
+  const devRow = await addToProject(t, projectA, dev.memberIdx, 'depth2', {
     depth1Idx: leadRow.memberInProjectIdx,
   });
-  const soloRow = await addToProject(t, projectA, solo!.memberIdx, 'depth2');
-  const clientRow = await addToProject(t, projectA, client!.memberIdx, 'client');
-  const outsiderRow = await t.app.services.projectRepo.findMembership(projectB, outsider!.memberIdx);
+  const soloRow = await addToProject(t, projectA, solo.memberIdx, 'depth2');
+  const clientRow = await addToProject(t, projectA, client.memberIdx, 'client');
+  const outsiderRow = await t.app.services.projectRepo.findMembership(projectB, outsider.memberIdx);
   const person = (s: Session, mip: number): Person => ({ ...s, mip });
   return {
     projectA,
     projectB,
-    admin: person(admin!, adminRow!.memberInProjectIdx),
-    lead: person(lead!, leadRow.memberInProjectIdx),
-    dev: person(dev!, devRow.memberInProjectIdx),
-    solo: person(solo!, soloRow.memberInProjectIdx),
-    client: person(client!, clientRow.memberInProjectIdx),
-    outsider: person(outsider!, outsiderRow!.memberInProjectIdx),
+    admin: person(admin, adminRow!.memberInProjectIdx),
+    lead: person(lead, leadRow.memberInProjectIdx),
+    dev: person(dev, devRow.memberInProjectIdx),
+    solo: person(solo, soloRow.memberInProjectIdx),
+    client: person(client, clientRow.memberInProjectIdx),
+    outsider: person(outsider, outsiderRow!.memberInProjectIdx),
   };
 }
 export type PlanningFixture = Awaited<ReturnType<typeof planningFixture>>;

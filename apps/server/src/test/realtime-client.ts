@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from './test-app.js';
+import { wsText } from '../shared/ws-text.js';
 
 /** An event as a browser receives it on /api/ws. */
 export interface ReceivedEvent {
@@ -23,7 +24,7 @@ export async function connect(baseUrl: string, key: string) {
   socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', key })));
   await new Promise<void>((resolve, reject) => {
     socket.on('message', (raw) => {
-      const event = JSON.parse(String(raw)) as ReceivedEvent;
+      const event = JSON.parse(wsText(raw)) as ReceivedEvent;
       if (event.type === 'ready') resolve();
       else events.push(event);
     });

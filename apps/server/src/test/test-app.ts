@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URL } from 'node:url';
-import type { AuthTokens } from '@teamline/contract';
+import type { IssuedTokens } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
@@ -32,7 +32,7 @@ export class TestClock implements Clock {
 export async function createTestDatabase(): Promise<{
   database: Database;
   url?: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -194,7 +194,7 @@ export async function signUp(
   t: TestApp,
   email: string,
   profile: Record<string, unknown> = {},
-): Promise<AuthTokens & { memberIdx: number; email: string }> {
+): Promise<IssuedTokens & { memberIdx: number; email: string }> {
   const sent = await t.app.inject({
     method: 'POST',
     url: '/api/auth/email',
@@ -217,7 +217,7 @@ export async function signUp(
     },
   });
   if (joined.statusCode !== 201) throw new Error(`join ${joined.statusCode} ${joined.body}`);
-  const tokens = joined.json().data as AuthTokens;
+  const tokens = joined.json().data as IssuedTokens;
   const me = await t.app.inject({ method: 'GET', url: '/api/member', headers: bearer(tokens.key) });
   return { ...tokens, memberIdx: me.json().data.memberIdx, email };
 }

@@ -4,38 +4,44 @@ import { ApiError, createApiClient, type SessionPort } from './api-client';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function setup(initial = { key: 'old-key', refresh: 'refresh-1' }, refreshOk = true) {
+/**
+ * A session as the web app holds it: the access key in memory and a login flag; the refresh token
+ * is an httpOnly cookie the fake server below checks, which the client never sees.
+ */
+function setup(initial = { key: 'old-key', signedIn: true }, refreshOk = true) {
   const state = { ...initial };
   const session: SessionPort = {
     getKey: () => state.key,
-    getRefresh: () => state.refresh,
+    isSignedIn: () => state.signedIn,
     setTokens: vi.fn((t) => {
       state.key = t.key;
-      state.refresh = t.refresh;
     }),
     onSessionLost: vi.fn(),
   };
   let refreshCalls = 0;
+  const refreshRequests: RequestInit[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const path = String(url);
     const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
     if (path === '/api/auth/refresh') {
       refreshCalls++;
+      refreshRequests.push(init ?? {});
       await new Promise((r) => setTimeout(r, 10));
+      // A browser gets no refresh token in the JSON: it stays in the cookie.
       return refreshOk
-        ? json(201, { data: { key: 'new-key', expires: '2099-01-01T00:00:00Z', refresh: 'refresh-2' } })
+        ? json(201, { data: { key: 'new-key', expires: '2099-01-01T00:00:00Z' } })
         : json(401, { error: { code: 'AUTH_SESSION_EXPIRED', message: 'x' } });
     }
     if (auth === 'Bearer new-key') return json(200, { data: { path } });
     return json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } });
   });
   const api = createApiClient(session, fetchMock as unknown as typeof fetch);
-  return { api, session, fetchMock, refreshCount: () => refreshCalls, state };
+  return { api, session, fetchMock, refreshCount: () => refreshCalls, refreshRequests, state };
 }
 
 describe('api client session refresh (spec §4)', () => {
   it('adds the bearer key to non-auth calls and not to auth calls', async () => {
-    const { api, fetchMock } = setup({ key: 'new-key', refresh: 'r' });
+    const { api, fetchMock } = setup({ key: 'new-key', signedIn: true });
     await api('/member');
     expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).Authorization).toBe(
       'Bearer new-key',
@@ -44,8 +50,8 @@ describe('api client session refresh (spec §4)', () => {
     expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
-  it('concurrent 401s share one refresh, and every call is replayed with the new key', async () => {
-    const { api, refreshCount, session } = setup();
+  it('concurrent 401s share one refresh by cookie, and every call is replayed with the new key', async () => {
+    const { api, refreshCount, refreshRequests, session } = setup();
     const results = await Promise.all([
       api<{ path: string }>('/member'),
       api<{ path: string }>('/project/list-of-member'),
@@ -56,6 +62,31 @@ describe('api client session refresh (spec §4)', () => {
     expect(results[1]).toEqual({ path: '/api/project/list-of-member' });
     expect(session.setTokens).toHaveBeenCalledTimes(1);
     expect(session.onSessionLost).not.toHaveBeenCalled();
+    // No token in the request: the browser adds the httpOnly cookie itself.
+    expect(refreshRequests[0]).toEqual({ method: 'POST', credentials: 'same-origin' });
+  });
+
+  it('after a reload (no key in memory, signed in) gets a key from the cookie before the first call', async () => {
+    const { api, fetchMock, refreshCount, session, state } = setup({ key: '', signedIn: true });
+    const results = await Promise.all([api<{ path: string }>('/member'), api<{ path: string }>('/link')]);
+    expect(results).toEqual([{ path: '/api/member' }, { path: '/api/link' }]);
+    expect(refreshCount()).toBe(1);
+    expect(state.key).toBe('new-key');
+    // Nothing went out without a key: the refresh first, then both calls with the new key.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/auth/refresh',
+      '/api/member',
+      '/api/link',
+    ]);
+    expect(session.onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('after a reload with a cookie that no longer works, the session is lost and the call rejects', async () => {
+    const { api, fetchMock, session } = setup({ key: '', signedIn: true }, false);
+    await expect(api('/member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED', status: 401 });
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/refresh']);
+    expect(session.onSessionLost).toHaveBeenCalledTimes(1);
+    expect(session.setTokens).not.toHaveBeenCalled();
   });
 
   it('a failed refresh resets the session once per failing call and rejects', async () => {
@@ -66,15 +97,8 @@ describe('api client session refresh (spec §4)', () => {
     expect(session.setTokens).not.toHaveBeenCalled();
   });
 
-  it('an empty refresh token resets the session without calling refresh', async () => {
-    const { api, session, refreshCount } = setup({ key: 'old', refresh: '' });
-    await expect(api('/member')).rejects.toBeInstanceOf(ApiError);
-    expect(refreshCount()).toBe(0);
-    expect(session.onSessionLost).toHaveBeenCalledTimes(1);
-  });
-
   it('a call made after logout is refused without a refresh and without sending the user to login', async () => {
-    const { api, session, refreshCount } = setup({ key: '', refresh: '' });
+    const { api, session, refreshCount } = setup({ key: '', signedIn: false });
     await expect(api('/member')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     expect(refreshCount()).toBe(0);
     expect(session.onSessionLost).not.toHaveBeenCalled();
@@ -96,7 +120,7 @@ describe('api client session refresh (spec §4)', () => {
       }),
     );
     const api = createApiClient(
-      { getKey: () => '', getRefresh: () => '', setTokens: vi.fn(), onSessionLost: vi.fn() },
+      { getKey: () => '', isSignedIn: () => false, setTokens: vi.fn(), onSessionLost: vi.fn() },
       fetchMock as unknown as typeof fetch,
     );
     const error = await api('/auth/email', { method: 'POST', body: {} }).catch((e: unknown) => e);
@@ -111,7 +135,7 @@ describe('api client session refresh (spec §4)', () => {
   it('a 413 keeps the code of the body: a full storage quota is not shown as a too-large file', async () => {
     const client = (response: () => Response) =>
       createApiClient(
-        { getKey: () => 'k', getRefresh: () => 'r', setTokens: vi.fn(), onSessionLost: vi.fn() },
+        { getKey: () => 'k', isSignedIn: () => true, setTokens: vi.fn(), onSessionLost: vi.fn() },
         vi.fn(async () => response()) as unknown as typeof fetch,
       );
     const quota = client(() => json(413, { error: { code: 'STORAGE_QUOTA_EXCEEDED', message: 'x' } }));

@@ -60,8 +60,10 @@ export interface RequestOptions {
 }
 
 export interface SessionPort {
+  /** The access key, kept in memory only; empty after a reload until the first refresh. */
   getKey: () => string;
-  getRefresh: () => string;
+  /** Whether the user signed in (persisted): then the refresh cookie can bring a new key. */
+  isSignedIn: () => boolean;
   setTokens: (tokens: AuthTokens) => void;
   /** Reset every store and send the user to login with a redirect back. */
   onSessionLost: () => void;
@@ -75,13 +77,13 @@ export function createApiClient(
 ): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
+  /** The refresh token is the httpOnly cookie the browser sends to /api/auth on its own. */
   async function refreshOnce(): Promise<boolean> {
-    const refresh = session.getRefresh();
-    if (!refresh) return false;
+    if (!session.isSignedIn()) return false;
     try {
       const res = await fetchImpl(API_BASE + apiPaths.authRefresh, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${refresh}` },
+        credentials: 'same-origin',
       });
       if (!res.ok) return false;
       const body = (await res.json()) as { data: AuthTokens };
@@ -127,8 +129,14 @@ export function createApiClient(
     let res: Response;
     // A call made with no session at all (one still in flight or refetching while the user logs
     // out) is refused on its own: it must not send the signed-out user to login (spec §4 Logout → /).
-    const signedOut = !session.getKey() && !session.getRefresh();
+    const signedOut = !session.getKey() && !session.isSignedIn();
     try {
+      // After a reload the key is gone from memory: get one from the cookie before the first call
+      // instead of collecting a 401 for it.
+      if (!signedOut && !session.getKey() && !isAuthPath(path) && !(await sharedRefresh())) {
+        session.onSessionLost();
+        throw new ApiError('AUTH_SESSION_EXPIRED', 401);
+      }
       res = await send(path, options);
       if (res.status === 401 && !isAuthPath(path) && !signedOut) {
         if (await sharedRefresh()) {

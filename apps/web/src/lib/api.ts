@@ -12,10 +12,10 @@ export function goToLoginWithRedirect(): void {
   window.location.hash = `#/login?redirect=${encodeURIComponent(path)}`;
 }
 
-/** The app's one API client, wired to the persisted auth store. */
+/** The app's one API client, wired to the auth store (key in memory, refresh token in a cookie). */
 export const api = createApiClient({
   getKey: () => useAuthStore.getState().key,
-  getRefresh: () => useAuthStore.getState().refresh,
+  isSignedIn: () => useAuthStore.getState().isLogin,
   setTokens: (tokens) => useAuthStore.getState().setTokens(tokens),
   onSessionLost: () => {
     resetSessionStores();

@@ -6,24 +6,31 @@ interface AuthState {
   isLogin: boolean;
   key: string;
   expires: string;
-  refresh: string;
   setTokens: (tokens: AuthTokens) => void;
   reset: () => void;
 }
 
-const initial = { isLogin: false, key: '', expires: '', refresh: '' };
+const initial = { isLogin: false, key: '', expires: '' };
 
-/** Spec §3 "Auth session", persisted in local storage. */
+/**
+ * Spec §3 "Auth session". Only the login flag is persisted (for the first paint): the access key
+ * lives in memory, and the refresh token in an httpOnly cookie script cannot read, so after a
+ * reload the API client obtains a new key from that cookie (docs/security.md "Sessions").
+ */
 export const useAuthStore = create<AuthState>()(
   persist(
     (set) => ({
       ...initial,
-      setTokens: (tokens) => set({ isLogin: true, ...tokens }),
+      // A refresh token in the JSON (non-browser clients only) is deliberately not kept.
+      setTokens: ({ key, expires }) => set({ isLogin: true, key, expires }),
       reset: () => set(initial),
     }),
     {
       name: 'teamline.auth',
-      partialize: ({ isLogin, key, expires, refresh }) => ({ isLogin, key, expires, refresh }),
+      version: 1,
+      // Version 0 stored key and refresh in local storage: drop them on the first load.
+      migrate: (persisted) => ({ isLogin: Boolean((persisted as { isLogin?: boolean } | null)?.isLogin) }),
+      partialize: ({ isLogin }) => ({ isLogin }),
     },
   ),
 );

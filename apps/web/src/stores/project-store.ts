@@ -17,7 +17,7 @@ interface ProjectState {
 
 /**
  * Spec §3 "Project" state. The project lists themselves are server state (TanStack Query, see
- * features/project/hooks/use-projects.ts); only the selection is persisted.
+ * lib/use-projects.ts); only the selection is persisted.
  */
 export const useProjectStore = create<ProjectState>()(
   persist(

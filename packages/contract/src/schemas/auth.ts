@@ -16,8 +16,14 @@ export const emailVerifyResponse = z.object({ email: z.string(), verifiedToken: 
 
 export const loginGeneralRequest = z.object({ email, password: z.string().min(1, 'required') });
 
-/** The auth session of spec §3: access key, its expiry (ISO 8601) and the refresh token. */
-export const authTokens = z.object({ key: z.string(), expires: z.string(), refresh: z.string() });
+/**
+ * The auth session of spec §3: access key, its expiry (ISO 8601) and the refresh token. A browser
+ * gets the refresh token only as an httpOnly cookie, so `refresh` is absent from its JSON
+ * (docs/security.md "Sessions"); other clients get it here.
+ */
+export const authTokens = z.object({ key: z.string(), expires: z.string(), refresh: z.string().optional() });
 export type AuthTokens = z.infer<typeof authTokens>;
+/** A session as the server issues it, before deciding where the refresh token travels. */
+export type IssuedTokens = Required<AuthTokens>;
 
 export const authConfig = z.object({ google: z.boolean() });

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, bearerOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
+import { clearRefreshCookie, refreshFromCookie, sendSession } from './refresh-cookie.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,8 +59,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { public: true, invalidEmailCode: true },
       schema: { tags, body: loginGeneralRequest, response: responds(201, authTokens) },
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: await auth.loginGeneral(request.body.email, request.body.password) }),
+    async (request, reply) => {
+      const tokens = await auth.loginGeneral(request.body.email, request.body.password);
+      return reply.status(201).send({ data: sendSession(request, reply, tokens) });
+    },
   );
 
   app.post(
@@ -68,18 +71,34 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: {
         tags,
-        description: 'The refresh token travels as `Authorization: Bearer <refresh>`; the body is empty.',
+        description:
+          'The refresh token travels as `Authorization: Bearer <refresh>`, or in a browser as the ' +
+          'httpOnly `teamline_refresh` cookie set by login and refresh; the body is empty. The answer ' +
+          'rotates the cookie; its JSON carries `refresh` only for callers that are not browsers ' +
+          'and sent it in the header.',
         response: responds(201, authTokens),
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await auth.refresh(bearerOf(request)) }),
+    async (request, reply) => {
+      const header = bearerOf(request);
+      const cookie = header ? null : refreshFromCookie(request);
+      try {
+        const tokens = await auth.refresh(header ?? cookie);
+        return await reply.status(201).send({ data: sendSession(request, reply, tokens, cookie !== null) });
+      } catch (error) {
+        // A refused cookie is of no further use: the browser forgets it.
+        if (cookie !== null) clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
   );
 
   app.post(
     apiPaths.authLogout,
     { schema: { tags, security: [{ bearer: [] }], response: responds(200, z.object({})) } },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(actorOf(request));
+      clearRefreshCookie(request, reply);
       return { data: {} };
     },
   );

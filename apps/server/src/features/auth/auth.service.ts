@@ -5,7 +5,7 @@ import {
   LOGIN_LOCK_AFTER,
   LOGIN_LOCK_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
-  type AuthTokens,
+  type IssuedTokens,
   type Language,
 } from '@teamline/contract';
 import { addDays, addMinutes } from '../../infra/clock.js';
@@ -51,13 +51,13 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     return (await repo.consumeEmailToken(row.id, now())) ? row : null;
   }
 
-  async function startSession(memberIdx: number): Promise<AuthTokens> {
+  async function startSession(memberIdx: number): Promise<IssuedTokens> {
     const familyId = randomUUID();
     await repo.createFamily(familyId, memberIdx);
     return issueTokens(familyId);
   }
 
-  async function issueTokens(familyId: string): Promise<AuthTokens> {
+  async function issueTokens(familyId: string): Promise<IssuedTokens> {
     const key = randomToken();
     const refresh = randomToken();
     const expires = addMinutes(now(), ACCESS_KEY_TTL_MINUTES);
@@ -108,7 +108,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       return { email: row.email, verifiedToken };
     },
 
-    async loginGeneral(email: string, password: string): Promise<AuthTokens> {
+    async loginGeneral(email: string, password: string): Promise<IssuedTokens> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
       // A locked account stays locked whatever is typed for LOGIN_LOCK_MINUTES (or until a reset by
@@ -133,7 +133,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       return startSession(member.memberIdx);
     },
 
-    async refresh(refreshToken: string | null): Promise<AuthTokens> {
+    async refresh(refreshToken: string | null): Promise<IssuedTokens> {
       if (!refreshToken) throw new AppError('AUTH_SESSION_EXPIRED');
       const row = await repo.findSessionToken(sha256(refreshToken), 'refresh');
       if (!row || row.familyRevokedAt || row.memberDeletedAt) throw new AppError('AUTH_SESSION_EXPIRED');

@@ -285,3 +285,139 @@ describe('POST /auth/refresh and /auth/logout', () => {
     expect((await post('/api/auth/refresh', undefined, bearer(s.refresh))).statusCode).toBe(401);
   });
 });
+
+describe('the refresh token in an httpOnly cookie (browsers)', () => {
+  /** A browser request: every current browser sends Sec-Fetch-Site, script cannot forge or drop it. */
+  const browser = { 'sec-fetch-site': 'same-origin' };
+  const setCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']);
+  const cookieValue = (res: { headers: Record<string, unknown> }) =>
+    /^teamline_refresh=([^;]*)/.exec(setCookie(res))?.[1];
+  const withCookie = (value: string) => ({ ...browser, cookie: `other=1; teamline_refresh=${value}` });
+  const member = (key: string) => t.app.inject({ method: 'GET', url: '/api/member', headers: bearer(key) });
+
+  it('login sets it httpOnly, SameSite=Strict, on /api/auth for 14 days, and keeps it out of the JSON', async () => {
+    await signUp(t, 'cookie-login@example.com');
+    const res = await post(
+      '/api/auth/login/general',
+      { email: 'cookie-login@example.com', password: PASSWORD },
+      browser,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(setCookie(res)).toMatch(
+      /^teamline_refresh=[A-Za-z0-9_-]{43}; Path=\/api\/auth; Max-Age=1209600; HttpOnly; SameSite=Strict$/,
+    );
+    expect(Object.keys(res.json().data).sort()).toEqual(['expires', 'key']);
+    expect((await member(res.json().data.key)).statusCode).toBe(200);
+  });
+
+  it('a client that is not a browser still gets the refresh token in the JSON (spec shape)', async () => {
+    await signUp(t, 'cookie-cli@example.com');
+    const res = await login('cookie-cli@example.com', PASSWORD);
+    expect(res.json().data.refresh).toBe(cookieValue(res));
+  });
+
+  it('refresh by cookie rotates it; the used one coming back revokes the whole login', async () => {
+    await signUp(t, 'cookie-rotate@example.com');
+    const logged = await post(
+      '/api/auth/login/general',
+      { email: 'cookie-rotate@example.com', password: PASSWORD },
+      browser,
+    );
+    const first = cookieValue(logged)!;
+    const r1 = await post('/api/auth/refresh', undefined, withCookie(first));
+    expect(r1.statusCode).toBe(201);
+    const second = cookieValue(r1)!;
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    expect(r1.json().data.refresh).toBeUndefined();
+    // Even without Sec-Fetch-Site, a token that came in the cookie goes back only in the cookie.
+    const r2 = await post('/api/auth/refresh', undefined, { cookie: `teamline_refresh=${second}` });
+    expect(r2.statusCode).toBe(201);
+    expect(r2.json().data.refresh).toBeUndefined();
+    const third = cookieValue(r2)!;
+    const key = r2.json().data.key as string;
+    expect((await member(key)).statusCode).toBe(200);
+
+    const reuse = await post('/api/auth/refresh', undefined, withCookie(first));
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error.code).toBe('AUTH_REFRESH_REUSED');
+    expect(setCookie(reuse)).toMatch(
+      /^teamline_refresh=; Path=\/api\/auth; Max-Age=0; HttpOnly; SameSite=Strict$/,
+    );
+    expect((await post('/api/auth/refresh', undefined, withCookie(third))).json().error.code).toBe(
+      'AUTH_SESSION_EXPIRED',
+    );
+    expect((await member(key)).statusCode).toBe(401);
+  });
+
+  it('the header wins over the cookie, and no token at all is AUTH_SESSION_EXPIRED without a cookie change', async () => {
+    const s = await signUp(t, 'cookie-header@example.com');
+    const res = await post('/api/auth/refresh', undefined, {
+      ...bearer(s.refresh),
+      cookie: 'teamline_refresh=stale',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.refresh).toBe(cookieValue(res));
+    const none = await post('/api/auth/refresh', undefined, { ...browser, cookie: 'other=1' });
+    expect(none.json().error.code).toBe('AUTH_SESSION_EXPIRED');
+    expect(none.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('logout and withdrawal clear it, and the cleared token no longer refreshes', async () => {
+    await signUp(t, 'cookie-logout@example.com');
+    const logged = await post(
+      '/api/auth/login/general',
+      { email: 'cookie-logout@example.com', password: PASSWORD },
+      browser,
+    );
+    const out = await post('/api/auth/logout', undefined, { ...bearer(logged.json().data.key), ...browser });
+    expect(out.statusCode).toBe(200);
+    expect(setCookie(out)).toMatch(
+      /^teamline_refresh=; Path=\/api\/auth; Max-Age=0; HttpOnly; SameSite=Strict$/,
+    );
+    expect((await post('/api/auth/refresh', undefined, withCookie(cookieValue(logged)!))).statusCode).toBe(
+      401,
+    );
+
+    const s = await signUp(t, 'cookie-withdraw@example.com');
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/member',
+      headers: { ...bearer(s.key), ...browser },
+      payload: { password: PASSWORD },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(setCookie(gone)).toMatch(/^teamline_refresh=; Path=\/api\/auth; Max-Age=0;/);
+    expect((await post('/api/auth/refresh', undefined, withCookie(s.refresh))).statusCode).toBe(401);
+  });
+
+  it('join sets it too, keeping the token out of the JSON of a browser', async () => {
+    await post('/api/auth/email', { email: 'cookie-join@example.com', purpose: 'join' });
+    const { token } = await latestLink(t.config, 'cookie-join@example.com');
+    const { verifiedToken } = (await post('/api/auth/email/verify', { token })).json().data;
+    const joined = await post(
+      '/api/member/join/general',
+      { verifiedToken, password: PASSWORD, name: 'Tester', nickname: 'cookiejoin', phone: '01012345678' },
+      browser,
+    );
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json().data.refresh).toBeUndefined();
+    const refreshed = await post('/api/auth/refresh', undefined, withCookie(cookieValue(joined)!));
+    expect(refreshed.statusCode).toBe(201);
+  });
+
+  it('is Secure when PUBLIC_URL is https', async () => {
+    // The app reads PUBLIC_URL per request; one app with a changed address costs less than a second.
+    const config = t.app.ctx.config as { publicUrl: string };
+    const before = config.publicUrl;
+    config.publicUrl = 'https://team.example.com';
+    try {
+      const s = await signUp(t, 'cookie-secure@example.com');
+      const res = await post('/api/auth/refresh', undefined, withCookie(s.refresh));
+      expect(res.statusCode).toBe(201);
+      expect(setCookie(res)).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    } finally {
+      config.publicUrl = before;
+    }
+  });
+});

@@ -264,7 +264,7 @@ describe('GET /dashboard', () => {
 
   it('is described in the OpenAPI document', async () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    const spec = doc.json() as { paths: Record<string, { get?: { tags?: string[] } }> };
+    const spec = doc.json<{ paths: Record<string, { get?: { tags?: string[] } }> }>();
     expect(spec.paths['/api/dashboard']?.get?.tags).toEqual(['dashboard']);
   });
 });

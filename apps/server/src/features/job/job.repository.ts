@@ -20,14 +20,14 @@ export function createJobRepository(db: Db) {
   return {
     /** The jobs whose data names the project, newest first. */
     async listOfProject(projectIdx: number, limit = 100): Promise<JobRow[]> {
-      const result = (await db.execute(sql`
+      const result = (await db.execute<Record<string, unknown>>(sql`
         select id::text as id, name, state::text as state, retry_count, retry_limit, output,
                created_on, start_after, started_on, completed_on
         from ${sql.raw(JOB_SCHEMA)}.job
         where data->>'projectIdx' = ${String(projectIdx)}
         order by created_on desc, id desc
         limit ${limit}
-      `)) as unknown as { rows: JobRow[] };
+      `)) as { rows: JobRow[] };
       return result.rows;
     },
   };

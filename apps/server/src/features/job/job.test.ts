@@ -70,9 +70,7 @@ describe('durable jobs', () => {
       const result = await after.app.ctx.database.db.execute(
         sql`select state::text as state, retry_count from pgboss.job where data->>'tag' = 'restart'`,
       );
-      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
-        { state: 'completed', retry_count: 0 },
-      ]);
+      expect((result as { rows: unknown[] }).rows).toEqual([{ state: 'completed', retry_count: 0 }]);
     } finally {
       await after.close();
       await database.close();

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
+import { clearRefreshCookie, sendSession } from '../auth/refresh-cookie.js';
 
 export async function memberRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,10 +32,13 @@ export async function memberRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: { tags, body: joinGeneralRequest, response: responds(201, authTokens) },
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await member.joinGeneral(request.body, languageFromHeader(request.headers['accept-language'])),
-      }),
+    async (request, reply) => {
+      const tokens = await member.joinGeneral(
+        request.body,
+        languageFromHeader(request.headers['accept-language']),
+      );
+      return reply.status(201).send({ data: sendSession(request, reply, tokens) });
+    },
   );
 
   app.post(
@@ -100,8 +104,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.delete(
     apiPaths.member,
     { schema: { tags, security, body: withdrawRequest, response: responds(200, z.object({})) } },
-    async (request) => {
+    async (request, reply) => {
       await member.withdraw(actorOf(request), request.body.password);
+      clearRefreshCookie(request, reply);
       return { data: {} };
     },
   );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture } from '../../test/planning-fixture.js';
 import { connect, listen, waitFor, type ReceivedEvent } from '../../test/realtime-client.js';
 import { createTestApp, latestLink, PASSWORD, signUp, type TestApp } from '../../test/test-app.js';
+import { wsText } from '../../shared/ws-text.js';
 
 /**
  * Member changes record `member.*` events in their transaction; the outbox hands them to the
@@ -27,7 +28,7 @@ describe('member events on the socket', () => {
     // What the database says when each event arrives: the change must already be committed.
     const seen: { type: string; idx: number; active: boolean; role?: string }[] = [];
     watcher.socket.on('message', (raw) => {
-      const event = JSON.parse(String(raw)) as ReceivedEvent;
+      const event = JSON.parse(wsText(raw)) as ReceivedEvent;
       if (!event.type.startsWith('member.')) return;
       const idx = event.payload.memberInProjectIdx as number;
       void repo

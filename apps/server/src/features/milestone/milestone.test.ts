@@ -64,10 +64,10 @@ describe('POST /milestone', () => {
     const other = await call('POST', '/milestone', f.admin.key, { projectIdx: f.projectB, title: 'x' });
     expect(other.statusCode).toBe(403);
     expect(other.json().error.code).toBe('PROJECT_ACCESS_DENIED');
-    // A missing project: the project service's answer (404, or 403 where it hides existence).
-    expect([403, 404]).toContain(
-      (await call('POST', '/milestone', f.admin.key, { projectIdx: 99999, title: 'x' })).statusCode,
-    );
+    // A missing project answers like someone else's: 403, so ids cannot be probed (docs/decisions.md).
+    const missing = await call('POST', '/milestone', f.admin.key, { projectIdx: 99999, title: 'x' });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().error.code).toBe('PROJECT_ACCESS_DENIED');
   });
 });
 
@@ -151,9 +151,9 @@ describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline
       'MILESTONE_NOT_FOUND',
     );
     expect((await call('GET', '/milestone/stories?milestoneIdx=999999', f.admin.key)).statusCode).toBe(404);
-    expect([403, 404]).toContain(
-      (await call('GET', '/milestone/timeline?projectIdx=999999', f.admin.key)).statusCode,
-    );
+    const missingProject = await call('GET', '/milestone/timeline?projectIdx=999999', f.admin.key);
+    expect(missingProject.statusCode).toBe(403);
+    expect(missingProject.json().error.code).toBe('PROJECT_ACCESS_DENIED');
     expect((await call('GET', '/milestone/abc', f.admin.key)).statusCode).toBe(400);
     expect((await call('GET', '/milestone/timeline', f.admin.key)).json().error.fieldErrors).toHaveProperty(
       'projectIdx',

@@ -32,9 +32,9 @@ export function createProjectRepository(db: Db) {
       return row ?? null;
     },
     // The caller's membership, for the authorization of project actions (the membership module's queries).
-    findMembership: memberships.findMembership,
-    findMembershipInAnyState: memberships.findMembershipInAnyState,
-    totalMember: memberships.totalMember,
+    findMembership: memberships.findMembership.bind(memberships),
+    findMembershipInAnyState: memberships.findMembershipInAnyState.bind(memberships),
+    totalMember: memberships.totalMember.bind(memberships),
     async findAnyById(projectIdx: number): Promise<ProjectRow | null> {
       const [row] = await db.select().from(projects).where(eq(projects.projectIdx, projectIdx));
       return row ?? null;

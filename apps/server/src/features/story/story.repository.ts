@@ -212,7 +212,7 @@ export function createStoryRepository(db: Db) {
           returning history_idx
         )
         select story_idx, project_idx, milestone_idx, before_status from moved`);
-      const { rows } = result as unknown as {
+      const { rows } = result as {
         rows: {
           story_idx: number;
           project_idx: number;

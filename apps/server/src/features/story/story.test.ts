@@ -122,8 +122,10 @@ describe('POST /story and reading stories', () => {
     expect((await call('GET', '/story/by-epic/999999', f.admin.key)).json().error.code).toBe(
       'EPIC_NOT_FOUND',
     );
-    // A missing project: the project service's answer (404, or 403 where it hides existence).
-    expect([403, 404]).toContain((await call('GET', '/story/no-epic/999999', f.admin.key)).statusCode);
+    // A missing project answers like someone else's: 403, so ids cannot be probed (docs/decisions.md).
+    const missingProject = await call('GET', '/story/no-epic/999999', f.admin.key);
+    expect(missingProject.statusCode).toBe(403);
+    expect(missingProject.json().error.code).toBe('PROJECT_ACCESS_DENIED');
     expect((await patch(f.admin.key, 999999, { title: 'x' })).statusCode).toBe(404);
     expect((await call('DELETE', '/story/999999', f.admin.key)).statusCode).toBe(404);
     expect((await call('PATCH', '/assignee/999999', f.admin.key, { assignees: [] })).statusCode).toBe(404);

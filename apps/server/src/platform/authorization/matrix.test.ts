@@ -3,9 +3,11 @@ import {
   actionRules,
   allows,
   can,
+  errorStatus,
   recordDenial,
   ruleDenial,
   storyRecord,
+  type ErrorCode,
   type ProjectAction,
   type ProjectRole,
 } from '@teamline/contract';
@@ -389,8 +391,8 @@ describe('route × caller matrix (generated from the route registry, expected fr
         const res = await t.app.inject({ method: method as 'GET', url: `/api${url}`, payload, headers });
         if (answer === 'ok') expect(res.statusCode, res.body).toBeLessThan(300);
         else {
-          expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
           expect(res.json().error.code).toBe(answer);
+          expect(res.statusCode, res.body).toBe(errorStatus[answer as ErrorCode]);
         }
       });
     }

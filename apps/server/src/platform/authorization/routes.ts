@@ -4,7 +4,8 @@ import type { ErrorCode, ProjectAction } from '@teamline/contract';
 export interface RegisteredRoute {
   method: string;
   url: string;
-  config?: { public?: boolean } | unknown;
+  /** Fastify's route config, where `public: true` marks a route open to anonymous callers. */
+  config?: unknown;
 }
 
 /**

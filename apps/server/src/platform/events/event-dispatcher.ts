@@ -81,7 +81,11 @@ export function createEventDispatcher(options: {
       await outbox.markConsumed(row.eventIdx, done);
       const delays = options.retryDelaysMs ?? retryDelaysMs;
       const delay = delays[Math.min(row.attempts - 1, delays.length - 1)]!;
-      await outbox.release(row.eventIdx, failure instanceof Error ? failure.message : String(failure), delay);
+      await outbox.release(
+        row.eventIdx,
+        failure instanceof Error ? failure.message : JSON.stringify(failure),
+        delay,
+      );
     }
     await outbox.markDispatched(delivered);
     return batch.length;

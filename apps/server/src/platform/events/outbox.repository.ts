@@ -51,14 +51,14 @@ export function createOutboxRepository(db: Db) {
             limit ${limit}
             for update skip locked)
         returning event_idx, name, version, project_idx, payload, occurred_at, attempts`);
-      const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      const rows = (result as { rows: Record<string, unknown>[] }).rows;
       return rows
         .map((r) => ({
           eventIdx: Number(r.event_idx),
           name: String(r.name),
           version: Number(r.version),
           projectIdx: Number(r.project_idx),
-          payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+          payload: typeof r.payload === 'string' ? (JSON.parse(r.payload) as unknown) : r.payload,
           occurredAt: new Date(r.occurred_at as string),
           attempts: Number(r.attempts),
           claimedUntil: null,

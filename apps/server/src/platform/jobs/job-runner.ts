@@ -91,6 +91,7 @@ export function createJobRunner(options: {
     register(list) {
       for (const definition of list) {
         if (definitions.has(definition.name)) throw new Error(`job '${definition.name}' is defined twice`);
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- the registry forgets each job's data type; a handler gets back the data its own job was sent with
         definitions.set(definition.name, definition);
       }
     },

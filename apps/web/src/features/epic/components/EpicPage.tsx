@@ -21,7 +21,7 @@ import { openAlert } from '../../../components/ui/alert-store';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useEpics, useErrorToast } from '../../planning/hooks/use-planning';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { StatusBadge } from '../../timeline/components/StatusBadge';

@@ -11,7 +11,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { CreateProjectModal } from '../../project/components/CreateProjectModal';
-import { useProjects } from '../../project/hooks/use-projects';
+import { useProjects } from '../../../lib/use-projects';
 
 export function HomePage() {
   const isLogin = useAuthStore((s) => s.isLogin);

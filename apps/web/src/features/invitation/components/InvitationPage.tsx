@@ -14,8 +14,8 @@ import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
 import { AuthShell } from '../../auth/components/AuthShell';
-import { projectApi } from '../../project/api/project-api';
-import { projectsKey } from '../../project/hooks/use-projects';
+import { projectApi } from '../../../lib/project-api';
+import { projectsKey } from '../../../lib/use-projects';
 import { invitationApi, savePendingInvite } from '../api/invitation-api';
 import '../../settings/components/settings.css';
 

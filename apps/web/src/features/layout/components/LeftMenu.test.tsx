@@ -7,7 +7,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { LeftMenu } from './LeftMenu';
 
-vi.mock('../../project/api/project-api', () => ({
+vi.mock('../../../lib/project-api', () => ({
   projectApi: {
     listOfMember: async () => [
       { projectIdx: 4, name: 'Pro', isClient: false, status: 'ACTIVE' },

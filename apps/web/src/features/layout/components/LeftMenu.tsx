@@ -6,7 +6,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { useUiStore } from '../../../stores/ui-store';
-import { useProjects } from '../../project/hooks/use-projects';
+import { useProjects } from '../../../lib/use-projects';
 
 interface MenuItem {
   key: string;

@@ -7,7 +7,7 @@ import { useRouteMeta } from '../../../app/use-route-meta';
 import { Icon } from '../../../components/ui/Icon';
 import { useOutsideMousedown } from '../../../lib/use-outside-mousedown';
 import { useProjectStore } from '../../../stores/project-store';
-import { useProjects } from '../../project/hooks/use-projects';
+import { useProjects } from '../../../lib/use-projects';
 
 /** Spec §2 "Header": the current-project dropdown for the active mode's projects. */
 export function ProjectPicker() {

@@ -11,7 +11,7 @@ import { useUiStore } from '../../../stores/ui-store';
 import { WarningBar } from './WarningBar';
 
 const projects: { list: ProjectOfMember[] } = { list: [] };
-vi.mock('../../project/api/project-api', () => ({
+vi.mock('../../../lib/project-api', () => ({
   projectApi: { listOfMember: async () => projects.list, roles: vi.fn(), create: vi.fn() },
 }));
 
@@ -39,7 +39,7 @@ function renderBar(route: Parameters<typeof metaByName>[0]) {
 }
 
 beforeEach(() => {
-  useAuthStore.setState({ isLogin: true, key: 'k', refresh: 'r', expires: '' });
+  useAuthStore.setState({ isLogin: true, key: 'k', expires: '' });
   useUiStore.setState({ warningClosedFor: '' });
   projects.list = [];
 });

@@ -7,7 +7,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useUiStore } from '../../../stores/ui-store';
-import { useProjects } from '../../project/hooks/use-projects';
+import { useProjects } from '../../../lib/use-projects';
 
 /** The key a closed bar remembers: a change of project or of its member count reopens the bar. */
 export const warningKeyOf = (

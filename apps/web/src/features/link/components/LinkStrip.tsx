@@ -10,7 +10,7 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { useServerError } from '../../../lib/form';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import { linkApi } from '../api/link-api';
 
 const hostOf = (url: string): string => {

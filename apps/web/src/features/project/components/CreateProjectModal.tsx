@@ -11,8 +11,8 @@ import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
-import { projectApi } from '../api/project-api';
-import { projectsKey } from '../hooks/use-projects';
+import { projectApi } from '../../../lib/project-api';
+import { projectsKey } from '../../../lib/use-projects';
 
 interface CreateProjectValues {
   name: string;

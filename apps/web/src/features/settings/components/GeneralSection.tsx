@@ -20,7 +20,7 @@ import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { currentLocale } from '../../../lib/i18n';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
-import { projectsKey } from '../../project/hooks/use-projects';
+import { projectsKey } from '../../../lib/use-projects';
 import { settingsApi } from '../api/settings-api';
 
 interface GeneralValues {

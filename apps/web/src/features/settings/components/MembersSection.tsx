@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
-import { projectsKey } from '../../project/hooks/use-projects';
+import { projectsKey } from '../../../lib/use-projects';
 import { settingsApi } from '../api/settings-api';
 
 /** Confirms, and swallows a cancelled confirmation. */

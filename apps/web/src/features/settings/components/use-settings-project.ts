@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ProjectAction } from '@teamline/contract';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { projectApi } from '../../project/api/project-api';
-import { useProjects } from '../../project/hooks/use-projects';
+import { projectApi } from '../../../lib/project-api';
+import { useProjects } from '../../../lib/use-projects';
 import { useProjectStore } from '../../../stores/project-store';
 
 /**

@@ -19,7 +19,7 @@ import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import type { Plan } from '../logic/plan';
 import { InlineText, SelectField } from './fields';

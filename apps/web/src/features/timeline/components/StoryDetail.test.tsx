@@ -25,7 +25,7 @@ vi.mock('../../planning/api/planning-api', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../project/api/project-api', () => ({
+vi.mock('../../../lib/project-api', () => ({
   projectApi: { roles: async () => ({ abilities: ['planning.view', 'time.log'] }) },
 }));
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast, useSetAssignees, useUpdateStory } from '../../planning/hooks/use-planning';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import type { Plan } from '../logic/plan';
 import { CommentsSection } from './CommentsSection';
 import { Field, InlineText, SelectField } from './fields';

@@ -11,7 +11,7 @@ import {
   useMoveStory,
   usePlan,
 } from '../../planning/hooks/use-planning';
-import { useAbilities } from '../../project/hooks/use-abilities';
+import { useAbilities } from '../../../lib/use-abilities';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { emptyFilters, type StoryFilters } from '../logic/plan';
 import type { AddTarget } from './AddItemModal';

@@ -4,7 +4,7 @@ import {
   type ProjectOfMember,
   type ProjectRolesResponse,
 } from '@teamline/contract';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export const projectApi = {
   listOfMember: () => api<ProjectOfMember[]>(apiPaths.projectListOfMember),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectAction } from '@teamline/contract';
-import { projectApi } from '../api/project-api';
+import { projectApi } from './project-api';
 
 /**
  * What the server lets the caller do in a project (`abilities` of `GET /project/{idx}/roles`, from

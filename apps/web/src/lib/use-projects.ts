@@ -1,9 +1,9 @@
 import type { ProjectOfMember } from '@teamline/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useRoleStore } from '../../../stores/role-store';
-import { projectApi } from '../api/project-api';
-import { projectsOfMode } from '../../../app/project-resolution';
+import { useAuthStore } from '../stores/auth-store';
+import { useRoleStore } from '../stores/role-store';
+import { projectApi } from './project-api';
+import { projectsOfMode } from '../app/project-resolution';
 
 export const projectsKey = ['projects', 'list-of-member'] as const;
 
