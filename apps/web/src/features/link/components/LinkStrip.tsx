@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createLinkRequest, normalizeLink, type Link } from '@teamline/contract';
-import { useState } from 'react';
+import type { Link } from '@teamline/contract';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
-import { Modal } from '../../../components/ui/Modal';
-import { FormText } from '../../../components/ui/Form';
-import { FormProvider } from 'react-hook-form';
 import { errorCodeOf } from '../../../lib/api-client';
-import { useServerError } from '../../../lib/form';
-import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { useAbilities } from '../../../lib/use-abilities';
 import { linkApi } from '../api/link-api';
+
+const AddLinkModal = lazy(() => import('./AddLinkModal').then((m) => ({ default: m.AddLinkModal })));
 
 const hostOf = (url: string): string => {
   try {
@@ -21,33 +18,15 @@ const hostOf = (url: string): string => {
   }
 };
 
-/** Spec §5: the text is normalised (https:// prepended) before the contract's rule sees it. */
-const linkForm = requestForm(
-  (v: { url: string; projectIdx: number }) => ({ url: normalizeLink(v.url) ?? '', projectIdx: v.projectIdx }),
-  createLinkRequest,
-);
-
 /** Spec §2: the timeline header's strip of saved links; professionals add and delete, clients read. */
 export function LinkStrip({ projectIdx }: { projectIdx: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { can } = useAbilities(projectIdx);
   const [isAdding, setIsAdding] = useState(false);
-  const form = useZodForm(linkForm, { defaultValues: { url: '', projectIdx } });
-  const onServerError = useServerError(form, { codeFields: { LINK_INVALID: 'url' } });
   const key = ['links', projectIdx];
   const links = useQuery({ queryKey: key, queryFn: () => linkApi.list(projectIdx) });
 
-  const create = useMutation({
-    mutationFn: (normalized: string) => linkApi.create(normalized, projectIdx),
-    onSuccess: async (data) => {
-      form.reset();
-      setIsAdding(false);
-      notify(t('ui.links.added'), 'success');
-      if (data) await queryClient.invalidateQueries({ queryKey: key });
-    },
-    onError: (error) => void onServerError(error),
-  });
   const remove = useMutation({
     mutationFn: (linkIdx: number) => linkApi.remove(linkIdx),
     onSuccess: async () => {
@@ -56,12 +35,6 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
     },
     onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
   });
-
-  function handleSubmit() {
-    // Spec §5: nothing happens for an empty field (no error either).
-    if (!normalizeLink(form.getValues('url'))) return;
-    void form.handleSubmit((body) => create.mutate(body.url))();
-  }
 
   return (
     <div className="link-strip" data-testid="link-strip" role="group" aria-label={t('ui.links.label')}>
@@ -110,34 +83,11 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
           <Icon name="plus" size={18} />
         </button>
       )}
-      <Modal
-        title={t('ui.links.addTitle')}
-        isOpen={isAdding}
-        onClose={() => setIsAdding(false)}
-        formId="link-form"
-        confirmText={t('ui.common.save')}
-        isConfirmLoading={create.isPending}
-        size="small"
-      >
-        <form
-          id="link-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            handleSubmit();
-          }}
-        >
-          <FormProvider {...form}>
-            <FormText
-              name="url"
-              label={t('ui.links.url')}
-              placeholder={t('ui.links.urlPlaceholder')}
-              maxLength={2000}
-              autoComplete="url"
-            />
-          </FormProvider>
-        </form>
-      </Modal>
+      {isAdding && (
+        <Suspense fallback={null}>
+          <AddLinkModal projectIdx={projectIdx} onClose={() => setIsAdding(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
