@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateCode, type UpdateRequestRequest } from '@teamline/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { openAlert } from '../../../components/ui/alert-store';
@@ -14,11 +14,14 @@ export function RequestDetail({
   projectIdx,
   requestIdx,
   nameOf,
+  wasUnread = false,
   onClose,
 }: {
   projectIdx: number;
   requestIdx: number;
   nameOf: (memberInProjectIdx: number) => string;
+  /** The list showed it unread: this read marks it read, so the lists and the badge refetch. */
+  wasUnread?: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -30,6 +33,11 @@ export function RequestDetail({
     queryFn: () => requestApi.get(requestIdx),
   });
   const refresh = () => client.invalidateQueries({ queryKey: requestKeys.all(projectIdx) });
+  const isRead = request.isSuccess;
+  useEffect(() => {
+    if (wasUnread && isRead)
+      void client.invalidateQueries({ queryKey: [...requestKeys.all(projectIdx), 'list'] });
+  }, [client, projectIdx, wasUnread, isRead]);
   const update = useMutation({
     mutationFn: (body: UpdateRequestRequest) => requestApi.update(requestIdx, body),
     onSuccess: async (r) => {

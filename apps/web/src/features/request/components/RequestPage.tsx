@@ -110,6 +110,7 @@ export function RequestPage() {
             projectIdx={projectIdx}
             requestIdx={selected}
             nameOf={nameOf}
+            wasUnread={list.data?.requests.some((r) => r.requestIdx === selected && r.unread) ?? false}
             onClose={() => setSelected(null)}
           />
         )}
