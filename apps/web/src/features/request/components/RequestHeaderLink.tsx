@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/ui/Icon';
 import { useRequests } from '../hooks/use-requests';
+import '../request.css';
 
 /** The header's way to the requests of the selected project, with the count of unread received ones. */
 export function RequestHeaderLink({ projectIdx }: { projectIdx: number }) {
@@ -19,7 +20,7 @@ export function RequestHeaderLink({ projectIdx }: { projectIdx: number }) {
           : t('ui.request.headerLink')
       }
     >
-      <Icon name="doc" size={20} />
+      <Icon name="mail" size={20} />
       {unread > 0 && (
         <span className="request-badge" aria-hidden="true">
           {unread}
