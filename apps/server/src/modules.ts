@@ -8,6 +8,7 @@ import { memberModule } from './features/member/member.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
+import { requestModule } from './features/request/request.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
 
@@ -25,6 +26,7 @@ export const appModules: readonly AppModule[] = [
   linkModule,
   planningModule,
   dashboardModule,
+  requestModule,
   jobModule,
   realtimeModule,
 ];

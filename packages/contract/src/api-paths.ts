@@ -64,6 +64,10 @@ export const apiPaths = {
   historyData: '/history-data/by-history-idx',
   // Dashboard: every section of one project in one call.
   dashboard: '/dashboard',
+  // Requests (PRODUCT.md "API conventions")
+  request: '/request',
+  requestOne: (requestIdx: number | string) => `/request/${requestIdx}`,
+  requestComment: (requestIdx: number | string) => `/request/${requestIdx}/comment`,
   ws: '/ws',
 } as const;
 

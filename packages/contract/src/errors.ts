@@ -61,6 +61,9 @@ export const errorStatus = {
   INVITE_EXPIRED: 410,
   INVITE_EMAIL_MISMATCH: 403,
   ALREADY_MEMBER: 409,
+  // Requests (issue 11)
+  REQUEST_NOT_FOUND: 404,
+  REQUEST_NOT_AWAITING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { link } from './schemas/link.js';
 import { epic, memberInProject, milestone, story, storyComment, timekeeping } from './schemas/planning.js';
 import { projectOfMember } from './schemas/project.js';
+import { requestKinds, requestStatuses } from './schemas/request.js';
 import { projectSettings } from './schemas/settings.js';
 
 /**
@@ -19,6 +20,20 @@ const storyDelayed = z.object({
   milestoneIdx: id.nullable(),
   status: z.literal('delayed'),
   automatic: z.literal(true),
+});
+
+/**
+ * Request events (category `request`: the part of the name before the dot) carry ids and states
+ * only, never the title, description or a comment's text: the realtime socket reaches every member
+ * of the project, and a request is for its parties. Readers fetch it with their own rights.
+ */
+const requestRef = z.object({
+  requestIdx: id,
+  projectIdx: id,
+  kind: z.enum(requestKinds),
+  senderIdx: id,
+  receiverIdx: id,
+  status: z.enum(requestStatuses),
 });
 
 export const domainEvents = {
@@ -71,6 +86,25 @@ export const domainEvents = {
 
   'link.created': { version: 1, payload: link },
   'link.deleted': { version: 1, payload: z.object({ linkIdx: id, projectIdx: id }) },
+
+  'request.created': { version: 1, payload: requestRef },
+  /** The sender changed its content; `fields` names what changed. */
+  'request.updated': {
+    version: 1,
+    payload: requestRef.extend({
+      fields: z.array(z.enum(['title', 'description', 'dueDt', 'storyIdx'])),
+    }),
+  },
+  'request.status_changed': {
+    version: 1,
+    payload: requestRef.extend({ from: z.enum(requestStatuses) }),
+  },
+  /** The sender withdrew it while awaiting. */
+  'request.deleted': { version: 1, payload: requestRef },
+  'request.commented': {
+    version: 1,
+    payload: requestRef.extend({ commentIdx: id, memberInProjectIdx: id }),
+  },
 } as const satisfies Record<string, { version: number; payload: z.ZodType }>;
 
 export type DomainEventName = keyof typeof domainEvents;

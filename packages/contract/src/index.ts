@@ -19,5 +19,6 @@ export * from './schemas/link.js';
 export * from './schemas/member.js';
 export * from './schemas/planning.js';
 export * from './schemas/project.js';
+export * from './schemas/request.js';
 export * from './schemas/settings.js';
 export * from './events.js';

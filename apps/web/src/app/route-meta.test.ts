@@ -34,6 +34,8 @@ const spec: Record<string, [boolean, boolean]> = {
   '/pilot/:id': [true, true],
   '/payment-failure': [false, false],
   '/payment-success': [false, false],
+  // Not in spec §2: the requests of PRODUCT.md, reached from the header.
+  '/request/:id': [true, true],
 };
 
 describe('route table (spec §2)', () => {

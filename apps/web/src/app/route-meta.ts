@@ -2,7 +2,16 @@ import type { RouteName } from '@teamline/contract';
 
 /** Spec §2 header types; `calculate` is shown as settlement. */
 export type HeaderType =
-  'home' | 'recruitment' | 'dashboard' | 'timeline' | 'calculate' | 'setting' | 'epic' | 'doclist' | 'pilot';
+  | 'home'
+  | 'recruitment'
+  | 'dashboard'
+  | 'timeline'
+  | 'calculate'
+  | 'setting'
+  | 'epic'
+  | 'doclist'
+  | 'pilot'
+  | 'request';
 
 export interface RouteMeta {
   name: RouteName;
@@ -82,6 +91,8 @@ export const routeTable: RouteMeta[] = [
   page('pilot', '/pilot/:id', 'pilot', { guarded: true, projectScoped: true, isPlaceholder: true }),
   page('paymentFailure', '/payment-failure', null, { ...bare, isPlaceholder: true }),
   page('paymentSuccess', '/payment-success', null, { ...bare, isPlaceholder: true }),
+  // Requests between members (PRODUCT.md "Requests"); reached from the header.
+  page('request', '/request/:id', 'request', { guarded: true, projectScoped: true }),
 ];
 
 export const metaByName = (name: RouteName): RouteMeta => {

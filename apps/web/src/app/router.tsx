@@ -39,6 +39,8 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
   verifyInvite: () =>
     import('../features/invitation/components/InvitationPage').then((m) => ({ Component: m.InvitationPage })),
+  request: () =>
+    import('../features/request/components/RequestPage').then((m) => ({ Component: m.RequestPage })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>

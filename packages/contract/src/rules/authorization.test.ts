@@ -6,10 +6,12 @@ import {
   can,
   mayActOnRecord,
   projectActions,
+  requestRecord,
   ruleDenial,
   storyRecord,
   type RecordSubject,
 } from './authorization.js';
+import { canMoveRequest } from '../schemas/request.js';
 
 describe('the action table', () => {
   it('covers every action with a rule that has a denial code', () => {
@@ -92,5 +94,48 @@ describe('the record rule (spec §5 permission check)', () => {
     expect(allows(who('client', 5), 'story.edit', storyRecord(proposal, records))).toBe(true);
     expect(allows(who('client', 9), 'story.edit', storyRecord(proposal, records))).toBe(false);
     expect(allows(who('depth2', 9), 'story.edit', storyRecord(proposal, records))).toBe(true);
+  });
+});
+
+describe('requests (requestRecord)', () => {
+  const me = (memberInProjectIdx: number, role: RecordSubject['role'] = 'depth2', isAdmin = false) =>
+    ({ projectIdx: 1, memberInProjectIdx, role, isAdmin }) as RecordSubject;
+  const request = { projectIdx: 1, senderIdx: 10, receiverIdx: 20 };
+  const records = [
+    { memberInProjectIdx: 10, depth1Idx: null },
+    { memberInProjectIdx: 20, depth1Idx: 30 },
+  ];
+
+  it('lets the parties, admin authority and a lead of either see and comment; nobody else', () => {
+    const scope = requestRecord(request, records);
+    for (const who of [me(10), me(20, 'client'), me(1, 'admin', true), me(30, 'depth1')])
+      expect(allows(who, 'request.view', scope)).toBe(true);
+    for (const who of [me(2), me(31, 'depth1'), me(5, 'client', true)])
+      expect(allows(who, 'request.comment', scope)).toBe(false);
+  });
+
+  it('gives each move to one party alone (ownersOnly): no admin, no lead acts for them', () => {
+    const receiver = requestRecord(request, records, 'receiver');
+    const sender = requestRecord(request, records, 'sender');
+    expect(allows(me(20), 'request.update', receiver)).toBe(true);
+    expect(allows(me(10), 'request.update', receiver)).toBe(false);
+    expect(allows(me(1, 'admin', true), 'request.update', receiver)).toBe(false);
+    expect(allows(me(30, 'depth1'), 'request.update', receiver)).toBe(false);
+    expect(allows(me(10), 'request.delete', sender)).toBe(true);
+    expect(allows(me(20), 'request.delete', sender)).toBe(false);
+    // A party of another project is no party here.
+    expect(allows({ ...me(20), projectIdx: 2 }, 'request.update', receiver)).toBe(false);
+  });
+
+  it('moves a request only forward: awaiting → inProgress → completed', () => {
+    expect(canMoveRequest('awaiting', 'inProgress')).toBe(true);
+    expect(canMoveRequest('inProgress', 'completed')).toBe(true);
+    for (const [from, to] of [
+      ['awaiting', 'completed'],
+      ['awaiting', 'awaiting'],
+      ['inProgress', 'awaiting'],
+      ['completed', 'inProgress'],
+    ] as const)
+      expect(canMoveRequest(from, to)).toBe(false);
   });
 });

@@ -37,6 +37,12 @@ export const projectActions = [
   'webhook.manage',
   'billing.manage',
   'job.view',
+  'request.list',
+  'request.view',
+  'request.create',
+  'request.update',
+  'request.delete',
+  'request.comment',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
@@ -83,6 +89,13 @@ export const actionRules: ActionTable = {
   'webhook.manage': { rule: 'adminAuthority' },
   'billing.manage': { rule: 'adminAuthority' },
   'job.view': { rule: 'adminAuthority' },
+  // Requests (requestRecord): the caller's own boxes; one request per record, its parties.
+  'request.list': { rule: 'member' },
+  'request.view': { rule: 'member', record: 'own' },
+  'request.create': { rule: 'member' },
+  'request.update': { rule: 'member', record: 'own' },
+  'request.delete': { rule: 'member', record: 'own' },
+  'request.comment': { rule: 'member', record: 'own' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */
@@ -150,6 +163,11 @@ export interface RecordScope {
   owners: readonly (OwnerRecord | null | undefined)[];
   openTo?: AccessRule;
   closedTo?: AccessRule;
+  /**
+   * Only the owners themselves: neither admin authority nor a team lead acts for them (a request's
+   * moves belong to its parties: the receiver takes it, the sender withdraws it).
+   */
+  ownersOnly?: boolean;
 }
 
 /** A member deciding on a record: the table's subject plus who they are in which project. */
@@ -166,6 +184,8 @@ export interface RecordSubject extends AuthorizationSubject {
 export function mayActOnRecord(m: RecordSubject | null | undefined, record: RecordScope): boolean {
   if (!m || m.projectIdx !== record.projectIdx) return false;
   if (record.closedTo && !satisfiesRule(m, record.closedTo)) return false;
+  if (record.ownersOnly)
+    return record.owners.some((o) => o != null && o.memberInProjectIdx === m.memberInProjectIdx);
   if (hasAdminAuthorityOf(m) && satisfiesRule(m, 'professional')) return true;
   if (record.openTo && satisfiesRule(m, record.openTo)) return true;
   return record.owners.some(
@@ -207,4 +227,25 @@ export function storyRecord(
     owners: assignees.length > 0 ? assignees : [reporter],
     closedTo: 'professional',
   };
+}
+
+/**
+ * A request as the record rule sees it, for one part of it:
+ * - `parties` (view, comment): its sender and receiver, and through the rule of spec §5 whoever
+ *   answers for them (admin authority, the depth1 lead of either);
+ * - `receiver` (take, complete) and `sender` (edit, withdraw): that party alone.
+ * Records of members who left still count (their team), as for stories.
+ */
+export function requestRecord(
+  request: { projectIdx: number; senderIdx: number; receiverIdx: number },
+  records: readonly OwnerRecord[],
+  part: 'parties' | 'receiver' | 'sender' = 'parties',
+): RecordScope {
+  const byIdx = new Map(records.map((r) => [r.memberInProjectIdx, r]));
+  const of = (memberInProjectIdx: number) => byIdx.get(memberInProjectIdx) ?? { memberInProjectIdx };
+  if (part === 'receiver')
+    return { projectIdx: request.projectIdx, owners: [of(request.receiverIdx)], ownersOnly: true };
+  if (part === 'sender')
+    return { projectIdx: request.projectIdx, owners: [of(request.senderIdx)], ownersOnly: true };
+  return { projectIdx: request.projectIdx, owners: [of(request.senderIdx), of(request.receiverIdx)] };
 }

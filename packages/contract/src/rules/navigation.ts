@@ -31,7 +31,8 @@ export type RouteName =
   | 'instructionNewRegister'
   | 'pilot'
   | 'paymentFailure'
-  | 'paymentSuccess';
+  | 'paymentSuccess'
+  | 'request';
 
 /** Spec §1: after a mode switch the user goes home unless on one of these. */
 const stayAfterModeSwitch: RouteName[] = ['home', 'setting', 'No project', 'Permission denied'];

@@ -3,3 +3,4 @@ export * from './member.js';
 export * from './project.js';
 export * from './planning.js';
 export * from './events.js';
+export * from './request.js';

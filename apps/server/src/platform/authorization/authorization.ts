@@ -32,6 +32,11 @@ export interface Membership {
 export interface Target extends Partial<Omit<RecordScope, 'projectIdx'>> {
   projectIdx: number;
   missing?: ErrorCode;
+  /**
+   * The record is private to those the record rule admits (a request and its parties): a member
+   * it refuses gets `missing` too, like a stranger, instead of FORBIDDEN.
+   */
+  conceal?: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export function decide<M extends Membership>(
   if (policy.record === 'own') {
     if (!target?.owners) throw new Error(`action '${action}' is decided per record: pass its owners`);
     if (!allows(membership, action, { ...target, owners: target.owners }, table))
-      throw new AppError(recordDenial);
+      throw new AppError(target.conceal && target.missing ? target.missing : recordDenial);
   }
   return membership;
 }

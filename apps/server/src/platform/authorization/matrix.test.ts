@@ -5,6 +5,7 @@ import {
   can,
   errorStatus,
   recordDenial,
+  requestRecord,
   ruleDenial,
   storyRecord,
   type ErrorCode,
@@ -82,6 +83,14 @@ interface Case {
   route: string;
   /** The action decided, when the body picks one other than the registry's (approve vs request). */
   action?: ProjectAction;
+  /** Said in the test name when one route has several cases. */
+  note?: string;
+  /**
+   * A request between the owner and a peer outside the cast: which party the owner is, and which
+   * part of it the action is decided on (contract `requestRecord`). Callers who may not see it get
+   * the route's 404, like strangers.
+   */
+  request?: { ownerIs: 'sender' | 'receiver'; part: 'parties' | 'receiver' | 'sender' };
   build: (owner: Person) => Promise<Request>;
 }
 
@@ -117,6 +126,28 @@ const inviteOf = async () =>
       role: 'depth2',
     })
   ).inviteIdx as number;
+/** A depth2 member of project A who is none of the callers: the other party of requests. */
+let peer: Person | undefined;
+async function peerOf(): Promise<Person> {
+  if (!peer) {
+    const s = await signUp(t, 'matrix-peer@example.com');
+    peer = { ...s, mip: (await addToProject(t, f.projectA, s.memberIdx, 'depth2')).memberInProjectIdx };
+  }
+  return peer;
+}
+const requestOf = async (owner: Person, ownerIs: 'sender' | 'receiver') => {
+  const other = await peerOf();
+  const [from, to] = ownerIs === 'sender' ? [owner, other] : [other, owner];
+  return (
+    await data('POST', '/request', from.key, {
+      projectIdx: f.projectA,
+      title: `R${++n}`,
+      dueDt: '20260301',
+      receiverIdx: to.mip,
+    })
+  ).requestIdx as number;
+};
+
 /** A project of its own with every role, for cells that delete or restore it. */
 async function freshProject() {
   const g = await planningFixture(t, `fresh${++n}`);
@@ -312,15 +343,69 @@ const cases: Case[] = [
     },
   },
   { route: 'GET /api/dashboard', build: async () => ['GET', `/dashboard?projectIdx=${P()}`] },
+  { route: 'GET /api/request', build: async () => ['GET', `/request?projectIdx=${P()}&box=sent`] },
+  {
+    route: 'POST /api/request',
+    build: async () => [
+      'POST',
+      '/request',
+      { projectIdx: P(), title: 'R', dueDt: '20260301', receiverIdx: (await peerOf()).mip },
+    ],
+  },
+  {
+    route: 'GET /api/request/:requestIdx',
+    request: { ownerIs: 'receiver', part: 'parties' },
+    build: async (o) => ['GET', `/request/${await requestOf(o, 'receiver')}`],
+  },
+  {
+    route: 'PATCH /api/request/:requestIdx',
+    note: 'take',
+    request: { ownerIs: 'receiver', part: 'receiver' },
+    build: async (o) => ['PATCH', `/request/${await requestOf(o, 'receiver')}`, { status: 'inProgress' }],
+  },
+  {
+    route: 'PATCH /api/request/:requestIdx',
+    note: 'edit',
+    request: { ownerIs: 'sender', part: 'sender' },
+    build: async (o) => ['PATCH', `/request/${await requestOf(o, 'sender')}`, { title: 'renamed' }],
+  },
+  {
+    route: 'DELETE /api/request/:requestIdx',
+    request: { ownerIs: 'sender', part: 'sender' },
+    build: async (o) => ['DELETE', `/request/${await requestOf(o, 'sender')}`],
+  },
+  {
+    route: 'POST /api/request/:requestIdx/comment',
+    request: { ownerIs: 'sender', part: 'parties' },
+    build: async (o) => ['POST', `/request/${await requestOf(o, 'sender')}/comment`, { content: 'hi' }],
+  },
 ];
 
 /** The answer the table gives: 'ok' or an error code. */
-function expected(caller: Caller, policy: Exclude<RoutePolicy, string>, action: ProjectAction): string {
+function expected(
+  caller: Caller,
+  policy: Exclude<RoutePolicy, string>,
+  action: ProjectAction,
+  request?: Case['request'],
+): string {
   if (caller === 'anonymous') return 'UNAUTHENTICATED';
   if (caller === 'stranger') return policy.by === 'record' ? policy.missing : 'PROJECT_ACCESS_DENIED';
   const me = members[castOf[caller].who as Exclude<Name, 'outsider'>];
   const owner = members[castOf[caller].owner as Exclude<Name, 'outsider'>];
   const subject = { role: me.role, isAdmin: me.isAdmin, projectIdx: 1, memberInProjectIdx: me.mip };
+  if (request && policy.by === 'record') {
+    // A request is seen by its parties (and whoever the record rule lets answer for them) only.
+    const peerIdx = -1;
+    const req =
+      request.ownerIs === 'sender'
+        ? { projectIdx: 1, senderIdx: owner.mip, receiverIdx: peerIdx }
+        : { projectIdx: 1, senderIdx: peerIdx, receiverIdx: owner.mip };
+    const records = [{ memberInProjectIdx: owner.mip, depth1Idx: owner.lead }];
+    if (!can(subject, 'request.view')) return ruleDenial[actionRules['request.view'].rule];
+    if (!allows(subject, 'request.view', requestRecord(req, records))) return policy.missing;
+    if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
+    return allows(subject, action, requestRecord(req, records, request.part)) ? 'ok' : recordDenial;
+  }
   if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
   if (actionRules[action].record !== 'own') return 'ok';
   // Fresh stories are pending, unassigned, reported by their owner (assignee routes keep the rule).
@@ -354,8 +439,9 @@ describe('route × caller matrix (generated from the route registry, expected fr
     const policy = routePolicies[c.route] as Exclude<RoutePolicy, string>;
     const action = c.action ?? policy?.action;
     for (const caller of callers) {
-      const answer = policy ? expected(caller, policy, action) : 'unknown route';
-      it(`${c.route}${c.action ? ` (${c.action})` : ''} × ${caller} → ${answer}`, async () => {
+      const answer = policy ? expected(caller, policy, action, c.request) : 'unknown route';
+      const note = [c.action, c.note].filter(Boolean).join(', ');
+      it(`${c.route}${note ? ` (${note})` : ''} × ${caller} → ${answer}`, async () => {
         const { who, owner } = cast(caller);
         const [method, builtUrl, body] = await c.build(owner);
         let url = builtUrl;

@@ -110,6 +110,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /api/history/milestone': record('planning.view', 'MILESTONE_NOT_FOUND'),
   'GET /api/history-data/by-history-idx': record('planning.view', 'HISTORY_NOT_FOUND'),
   'GET /api/dashboard': project('planning.view'),
+  // Requests: the list is the caller's own boxes; one request is its parties' (requestRecord), and a
+  // member it does not concern gets REQUEST_NOT_FOUND like a stranger.
+  'GET /api/request': project('request.list'),
+  'POST /api/request': project('request.create'),
+  'GET /api/request/:requestIdx': record('request.view', 'REQUEST_NOT_FOUND'),
+  'PATCH /api/request/:requestIdx': record('request.update', 'REQUEST_NOT_FOUND'),
+  'DELETE /api/request/:requestIdx': record('request.delete', 'REQUEST_NOT_FOUND'),
+  'POST /api/request/:requestIdx/comment': record('request.comment', 'REQUEST_NOT_FOUND'),
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;

@@ -52,6 +52,8 @@ export const errors = {
   INVITE_EMAIL_MISMATCH:
     'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
   ALREADY_MEMBER: 'This person is already a member of the project.',
+  REQUEST_NOT_FOUND: 'The request does not exist.',
+  REQUEST_NOT_AWAITING: 'This request was already taken, so it can no longer be changed or withdrawn.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
@@ -74,4 +76,5 @@ export const validation = {
   invalid: 'This value is not valid.',
   controlCharacters: 'Remove control characters (such as NUL) from this text.',
   numberRange: 'This number is too large.',
+  requestToSelf: 'Choose another member: a request goes to someone else.',
 };

@@ -1,6 +1,7 @@
 import type { RouteName } from '../../rules/navigation.js';
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
+import { requestUi } from './ui-request.js';
 import { settingsUi } from './ui-settings.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
@@ -47,6 +48,7 @@ export const ui = {
     paymentFailure: 'Payment failed',
     paymentSuccess: 'Payment successful',
     pilotNote: 'The pilot area for auto-coding is an experiment.',
+    request: 'Requests',
   },
   /** document.title of each route (spec §2 names the payment pages' titles). */
   titles: {
@@ -80,6 +82,7 @@ export const ui = {
     pilot: 'Pilot',
     paymentFailure: 'Payment failed',
     paymentSuccess: 'Payment successful',
+    request: 'Requests',
   } satisfies Record<RouteName, string>,
   nav: {
     label: 'Main menu',
@@ -359,6 +362,7 @@ export const ui = {
     addStory: 'Add story',
   },
   planning: planningUi,
+  request: requestUi,
   settings: settingsUi,
   dashboard: dashboardUi,
 };

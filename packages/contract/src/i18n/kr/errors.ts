@@ -50,6 +50,8 @@ export const errors = {
   INVITE_EXPIRED: '초대가 만료되었습니다. 프로젝트 관리자에게 다시 보내 달라고 요청하세요.',
   INVITE_EMAIL_MISMATCH: '다른 이메일 주소로 보낸 초대입니다. 해당 주소로 로그인한 뒤 수락하세요.',
   ALREADY_MEMBER: '이미 프로젝트 멤버입니다.',
+  REQUEST_NOT_FOUND: '요청이 존재하지 않습니다.',
+  REQUEST_NOT_AWAITING: '이미 진행 중인 요청이라 수정하거나 취소할 수 없습니다.',
 } satisfies typeof en;
 
 export const validation = {
@@ -72,4 +74,5 @@ export const validation = {
   invalid: '올바르지 않은 값입니다.',
   controlCharacters: '이 텍스트에서 제어 문자(NUL 등)를 지워 주세요.',
   numberRange: '숫자가 너무 큽니다.',
+  requestToSelf: '다른 멤버를 선택하세요. 요청은 자신에게 보낼 수 없습니다.',
 } satisfies typeof enValidation;

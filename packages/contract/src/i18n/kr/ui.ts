@@ -1,5 +1,6 @@
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
+import { requestUi } from './ui-request.js';
 import { settingsUi } from './ui-settings.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
@@ -46,6 +47,7 @@ export const ui = {
     paymentFailure: '결제 실패',
     paymentSuccess: '결제 성공',
     pilotNote: '자동 코딩 파일럿 영역은 실험 기능입니다.',
+    request: '요청',
   },
   titles: {
     home: 'Teamline',
@@ -78,6 +80,7 @@ export const ui = {
     pilot: '파일럿',
     paymentFailure: '결제 실패',
     paymentSuccess: '결제 성공',
+    request: '요청',
   },
   nav: {
     label: '주 메뉴',
@@ -357,6 +360,7 @@ export const ui = {
     addStory: '스토리 추가',
   },
   planning: planningUi,
+  request: requestUi,
   settings: settingsUi,
   dashboard: dashboardUi,
 };

@@ -53,6 +53,8 @@ export const errors = {
   INVITE_EMAIL_MISMATCH:
     'Lời mời này được gửi tới một địa chỉ email khác. Hãy đăng nhập bằng địa chỉ đó để chấp nhận.',
   ALREADY_MEMBER: 'Người này đã là thành viên của dự án.',
+  REQUEST_NOT_FOUND: 'Yêu cầu không tồn tại.',
+  REQUEST_NOT_AWAITING: 'Yêu cầu này đã được nhận xử lý nên không thể sửa hoặc rút lại.',
 } satisfies typeof en;
 
 export const validation = {
@@ -75,4 +77,5 @@ export const validation = {
   invalid: 'Giá trị này không hợp lệ.',
   controlCharacters: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
   numberRange: 'Số này quá lớn.',
+  requestToSelf: 'Hãy chọn thành viên khác: không thể gửi yêu cầu cho chính mình.',
 } satisfies typeof enValidation;

@@ -1,5 +1,6 @@
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
+import { requestUi } from './ui-request.js';
 import { settingsUi } from './ui-settings.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
@@ -46,6 +47,7 @@ export const ui = {
     paymentFailure: 'Thanh toán thất bại',
     paymentSuccess: 'Thanh toán thành công',
     pilotNote: 'Khu vực tự động lập trình là một thử nghiệm.',
+    request: 'Yêu cầu',
   },
   titles: {
     home: 'Teamline',
@@ -78,6 +80,7 @@ export const ui = {
     pilot: 'Thử nghiệm',
     paymentFailure: 'Thanh toán thất bại',
     paymentSuccess: 'Thanh toán thành công',
+    request: 'Yêu cầu',
   },
   nav: {
     label: 'Menu chính',
@@ -357,6 +360,7 @@ export const ui = {
     addStory: 'Thêm câu chuyện',
   },
   planning: planningUi,
+  request: requestUi,
   settings: settingsUi,
   dashboard: dashboardUi,
 };

@@ -1,0 +1,62 @@
+import type { RequestKind, RequestStatus } from '@teamline/contract';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { stories } from './planning.js';
+import { membersInProject, projects } from './project.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Requests between two members of a project (PRODUCT.md "Requests"). People are memberInProjectIdx,
+ * like everyone in planning. Contracts will be requests of kind `contract` with their own table.
+ */
+export const requests = pgTable(
+  'request',
+  {
+    requestIdx: serial('request_idx').primaryKey(),
+    projectIdx: integer('project_idx')
+      .notNull()
+      .references(() => projects.projectIdx),
+    kind: text('kind').$type<RequestKind>().notNull().default('general'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dueDt: text('due_dt').notNull(),
+    /** Deleting the story keeps the request, without its story. */
+    storyIdx: integer('story_idx').references(() => stories.storyIdx, { onDelete: 'set null' }),
+    senderIdx: integer('sender_idx')
+      .notNull()
+      .references(() => membersInProject.memberInProjectIdx),
+    receiverIdx: integer('receiver_idx')
+      .notNull()
+      .references(() => membersInProject.memberInProjectIdx),
+    status: text('status').$type<RequestStatus>().notNull().default('awaiting'),
+    /** When the receiver first opened it; null: unread. */
+    readAt: ts('read_at'),
+    takenAt: ts('taken_at'),
+    completedAt: ts('completed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The two boxes, newest first; the received one also counts the unread.
+    index('request_receiver_idx').on(t.projectIdx, t.receiverIdx, t.requestIdx),
+    index('request_sender_idx').on(t.projectIdx, t.senderIdx, t.requestIdx),
+    check('request_kind_check', sql`${t.kind} in ('general', 'contract')`),
+    check('request_status_check', sql`${t.status} in ('awaiting', 'inProgress', 'completed')`),
+  ],
+);
+
+export const requestComments = pgTable(
+  'request_comment',
+  {
+    commentIdx: serial('comment_idx').primaryKey(),
+    projectIdx: integer('project_idx').notNull(),
+    requestIdx: integer('request_idx')
+      .notNull()
+      .references(() => requests.requestIdx, { onDelete: 'cascade' }),
+    memberInProjectIdx: integer('member_in_project_idx').notNull(),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('request_comment_request_idx').on(t.requestIdx, t.commentIdx)],
+);

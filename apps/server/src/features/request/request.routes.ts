@@ -1,0 +1,81 @@
+import {
+  apiPaths,
+  createRequestCommentRequest,
+  createRequestRequest,
+  deletedRequestResponse,
+  memberRequest,
+  requestComment,
+  requestIdxParams,
+  requestList,
+  requestListQuery,
+  updateRequestRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, responds } from '../../shared/http.js';
+
+/** PRODUCT.md "API conventions": the request calls. */
+export async function requestRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { request: requests } = app.services;
+  const tags = ['request'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    apiPaths.request,
+    { schema: { tags, security, querystring: requestListQuery, response: responds(200, requestList) } },
+    async (request) => ({ data: await requests.list(actorOf(request), request.query) }),
+  );
+
+  app.post(
+    apiPaths.request,
+    { schema: { tags, security, body: createRequestRequest, response: responds(201, memberRequest) } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await requests.create(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/request/:requestIdx',
+    { schema: { tags, security, params: requestIdxParams, response: responds(200, memberRequest) } },
+    async (request) => ({ data: await requests.get(actorOf(request), request.params.requestIdx) }),
+  );
+
+  app.patch(
+    '/request/:requestIdx',
+    {
+      schema: {
+        tags,
+        security,
+        params: requestIdxParams,
+        body: updateRequestRequest,
+        response: responds(200, memberRequest),
+      },
+    },
+    async (request) => ({
+      data: await requests.update(actorOf(request), request.params.requestIdx, request.body),
+    }),
+  );
+
+  app.delete(
+    '/request/:requestIdx',
+    { schema: { tags, security, params: requestIdxParams, response: responds(200, deletedRequestResponse) } },
+    async (request) => ({ data: await requests.remove(actorOf(request), request.params.requestIdx) }),
+  );
+
+  app.post(
+    '/request/:requestIdx/comment',
+    {
+      schema: {
+        tags,
+        security,
+        params: requestIdxParams,
+        body: createRequestCommentRequest,
+        response: responds(201, requestComment),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        data: await requests.addComment(actorOf(request), request.params.requestIdx, request.body.content),
+      }),
+  );
+}

@@ -1,0 +1,95 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { MemberRequest } from '@teamline/contract';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { RequestDetail } from './RequestDetail';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), update: vi.fn(), remove: vi.fn(), comment: vi.fn() }));
+vi.mock('../api/request-api', async (importOriginal) => {
+  const original = await importOriginal<object>();
+  return { ...original, requestApi: api };
+});
+
+afterEach(() => {
+  cleanup();
+  for (const fn of Object.values(api)) fn.mockReset();
+});
+
+const request = (over: Partial<MemberRequest>): MemberRequest => ({
+  requestIdx: 4,
+  projectIdx: 1,
+  kind: 'general',
+  title: 'Review the login page',
+  description: 'Before Friday',
+  dueDt: '20260320',
+  storyIdx: null,
+  senderIdx: 7,
+  receiverIdx: 8,
+  status: 'awaiting',
+  readAt: '2026-03-02T00:00:00.000Z',
+  takenAt: null,
+  completedAt: null,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  updatedAt: '2026-03-01T00:00:00.000Z',
+  comments: [
+    {
+      commentIdx: 1,
+      requestIdx: 4,
+      memberInProjectIdx: 7,
+      nickname: 'Mina',
+      content: 'Thanks!',
+      createdAt: '2026-03-01T01:00:00.000Z',
+    },
+  ],
+  ...over,
+});
+
+const renderDetail = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RequestDetail
+        projectIdx={1}
+        requestIdx={4}
+        nameOf={(i) => (i === 7 ? 'Mina' : 'Tuan')}
+        onClose={() => {}}
+      />
+    </QueryClientProvider>,
+  );
+
+describe('RequestDetail shows the moves the server’s can allows', () => {
+  it('the receiver of an awaiting request can take it, not withdraw it', async () => {
+    api.get.mockResolvedValue(
+      request({ can: { edit: false, delete: false, take: true, complete: false, comment: true } }),
+    );
+    api.update.mockResolvedValue(request({ status: 'inProgress' }));
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Review the login page' })).toBeTruthy();
+    expect(screen.getByText('Thanks!')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Complete' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Take it' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(4, { status: 'inProgress' }));
+  });
+
+  it('someone who may only read sees no buttons and no comment box', async () => {
+    api.get.mockResolvedValue(
+      request({ can: { edit: false, delete: false, take: false, complete: false, comment: false } }),
+    );
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Review the login page' })).toBeTruthy();
+    for (const name of ['Take it', 'Complete', 'Withdraw', 'Comment'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('posts a comment', async () => {
+    api.get.mockResolvedValue(
+      request({ can: { edit: true, delete: true, take: false, complete: false, comment: true } }),
+    );
+    api.comment.mockResolvedValue({});
+    renderDetail();
+    fireEvent.change(await screen.findByLabelText('Add a comment'), { target: { value: ' On it ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    await waitFor(() => expect(api.comment).toHaveBeenCalledWith(4, 'On it'));
+  });
+});

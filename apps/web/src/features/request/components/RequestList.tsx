@@ -1,0 +1,51 @@
+import { formatDateCode, type MemberRequest, type RequestBox } from '@teamline/contract';
+import { useTranslation } from 'react-i18next';
+
+/** One box of requests: title, status, due date, the other party, and an unread mark for the receiver. */
+export function RequestList({
+  requests,
+  box,
+  nameOf,
+  selectedIdx,
+  onSelect,
+}: {
+  requests: MemberRequest[];
+  box: RequestBox;
+  nameOf: (memberInProjectIdx: number) => string;
+  selectedIdx: number | null;
+  onSelect: (requestIdx: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (requests.length === 0) return <p className="request-list__empty">{t('ui.request.empty')}</p>;
+  return (
+    <ul className="request-list" aria-label={t(`ui.request.${box}`)}>
+      {requests.map((r) => (
+        <li key={r.requestIdx}>
+          <button
+            type="button"
+            className={`request-list__item${r.requestIdx === selectedIdx ? ' is-active' : ''}${r.unread ? ' is-unread' : ''}`}
+            aria-current={r.requestIdx === selectedIdx ? 'true' : undefined}
+            onClick={() => onSelect(r.requestIdx)}
+          >
+            {r.unread && (
+              <span className="request-list__dot" data-testid="unread-mark">
+                <span className="visually-hidden">{t('ui.request.unread')}</span>
+              </span>
+            )}
+            <span className="request-list__title">{r.title}</span>
+            <span className={`request-status request-status--${r.status}`}>
+              {t(`ui.request.status.${r.status}`)}
+            </span>
+            <span className="request-list__meta">
+              {box === 'received'
+                ? t('ui.request.from', { name: nameOf(r.senderIdx) })
+                : t('ui.request.to', { name: nameOf(r.receiverIdx) })}
+              {' · '}
+              {t('ui.request.due', { date: formatDateCode(r.dueDt) })}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { requestStatuses, type RequestBox, type RequestStatus } from '@teamline/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
+import { useMembers, usePlan } from '../../planning/hooks/use-planning';
+import { projectApi } from '../../project/api/project-api';
+import { useProjectRealtime } from '../../realtime/use-project-realtime';
+import { useRequests } from '../hooks/use-requests';
+import { RequestDetail } from './RequestDetail';
+import { RequestFormModal } from './RequestForm';
+import { RequestList } from './RequestList';
+import '../request.css';
+
+/** `/request/{id}`: the caller's received and sent requests in a project, a new request, one request. */
+export function RequestPage() {
+  const { t } = useTranslation();
+  const projectIdx = Number(useParams().id);
+  const valid = Number.isInteger(projectIdx) && projectIdx > 0;
+  useProjectRealtime(valid ? projectIdx : null);
+  const [box, setBox] = useState<RequestBox>('received');
+  const [status, setStatus] = useState<RequestStatus | ''>('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const [isFormOpen, setFormOpen] = useState(false);
+  const list = useRequests(valid ? projectIdx : null, box, status);
+  const members = useMembers(projectIdx);
+  const { plan } = usePlan(projectIdx);
+  const roles = useQuery({
+    queryKey: ['project', projectIdx, 'roles'],
+    queryFn: () => projectApi.roles(projectIdx),
+    enabled: valid,
+  });
+  const me = roles.data?.memberInProjectIdx;
+  const nameOf = useMemo(() => {
+    const names = new Map((members.data ?? []).map((m) => [m.memberInProjectIdx, m.nickname]));
+    return (idx: number) => names.get(idx) ?? '—';
+  }, [members.data]);
+  const stories = useMemo(
+    () => (plan ? [...plan.milestones.flatMap((m) => m.stories), ...plan.backlog] : []),
+    [plan],
+  );
+  const unread = list.data?.unreadCount ?? 0;
+
+  return (
+    <div className="request-page">
+      <div className="request-page__toolbar">
+        <h2 className="request-page__heading">{t('ui.request.heading')}</h2>
+        <div role="tablist" className="request-page__tabs">
+          {(['received', 'sent'] as const).map((b) => (
+            <button
+              key={b}
+              type="button"
+              role="tab"
+              aria-selected={box === b}
+              className={`request-page__tab${box === b ? ' is-active' : ''}`}
+              onClick={() => {
+                setBox(b);
+                setSelected(null);
+              }}
+            >
+              {t(`ui.request.${b}`)}
+              {b === 'received' && unread > 0 && (
+                <span className="request-badge" aria-label={t('ui.request.unreadBadge', { count: unread })}>
+                  {unread}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
+        <label className="request-page__filter">
+          <span>{t('ui.request.statusFilter')}</span>
+          <select
+            className="input"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as RequestStatus | '')}
+          >
+            <option value="">{t('ui.request.allStatuses')}</option>
+            {requestStatuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`ui.request.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button size="small" onClick={() => setFormOpen(true)}>
+          <Icon name="plus" size={16} /> {t('ui.request.newRequest')}
+        </Button>
+      </div>
+      <div className="request-page__body">
+        <section className="request-page__list" role="tabpanel">
+          {list.isLoading ? (
+            <p role="status">{t('ui.common.loading')}</p>
+          ) : list.isError ? (
+            <p role="alert">{t('ui.common.loadFailed')}</p>
+          ) : (
+            <RequestList
+              requests={list.data?.requests ?? []}
+              box={box}
+              nameOf={nameOf}
+              selectedIdx={selected}
+              onSelect={setSelected}
+            />
+          )}
+        </section>
+        {selected != null && (
+          <RequestDetail
+            key={selected}
+            projectIdx={projectIdx}
+            requestIdx={selected}
+            nameOf={nameOf}
+            wasUnread={list.data?.requests.some((r) => r.requestIdx === selected && r.unread) ?? false}
+            onClose={() => setSelected(null)}
+          />
+        )}
+      </div>
+      <RequestFormModal
+        projectIdx={projectIdx}
+        members={(members.data ?? []).filter((m) => m.memberInProjectIdx !== me)}
+        stories={stories}
+        isOpen={isFormOpen}
+        onClose={() => setFormOpen(false)}
+        onSent={(r) => {
+          setBox('sent');
+          setSelected(r.requestIdx);
+        }}
+      />
+    </div>
+  );
+}
