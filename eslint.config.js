@@ -27,6 +27,7 @@ const stillCrossing = new Set([
   'member',
   'planning',
   'realtime',
+  'request',
   'timeline',
 ]);
 const featureBoundaries = features.map((feature) => ({

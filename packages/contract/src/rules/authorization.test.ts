@@ -99,7 +99,7 @@ describe('the record rule (spec §5 permission check)', () => {
 
 describe('requests (requestRecord)', () => {
   const me = (memberInProjectIdx: number, role: RecordSubject['role'] = 'depth2', isAdmin = false) =>
-    ({ projectIdx: 1, memberInProjectIdx, role, isAdmin }) as RecordSubject;
+    ({ projectIdx: 1, memberInProjectIdx, role, isAdmin }) satisfies RecordSubject;
   const request = { projectIdx: 1, senderIdx: 10, receiverIdx: 20 };
   const records = [
     { memberInProjectIdx: 10, depth1Idx: null },

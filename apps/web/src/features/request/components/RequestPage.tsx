@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { useMembers, usePlan } from '../../planning/hooks/use-planning';
-import { projectApi } from '../../project/api/project-api';
+import { projectApi } from '../../../lib/project-api';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { useRequests } from '../hooks/use-requests';
 import { RequestDetail } from './RequestDetail';
