@@ -205,7 +205,7 @@ export const ui = {
     fullTime: 'Full-time',
     company: 'Company',
     hopePrice: 'Desired daily rate (thousand won per 8 hours)',
-    hopePriceHint: 'Shown to project admins as {{value}}만원 / 8h.',
+    hopePriceHint: 'Shown to project admins as {{value}} per 8 hours.',
     careers: 'Career',
     addCareer: 'Add career',
     removeCareer: 'Remove career {{index}}',
@@ -325,7 +325,7 @@ export const ui = {
     male: 'Male',
     female: 'Female',
     hopePrice: 'Desired daily rate',
-    hopePriceValue: '{{value}}만원 / 8h',
+    hopePriceValue: '{{value}} per 8 hours',
     color: 'Personal colour',
   },
   modal: {
@@ -335,6 +335,8 @@ export const ui = {
   input: {
     loading: 'Loading',
     search: 'Search',
+    datePattern: 'Mon D, YYYY',
+    monthPattern: 'Mon YYYY',
   },
   fileKinds: {
     doc: 'Word document',

@@ -203,7 +203,7 @@ export const ui = {
     fullTime: '정규직',
     company: '회사',
     hopePrice: '희망 일당 (8시간 기준, 천 원)',
-    hopePriceHint: '프로젝트 관리자에게 {{value}}만원 / 8h로 표시됩니다.',
+    hopePriceHint: '프로젝트 관리자에게 8시간 기준 {{value}}(으)로 표시됩니다.',
     careers: '경력',
     addCareer: '경력 추가',
     removeCareer: '경력 {{index}} 삭제',
@@ -323,7 +323,7 @@ export const ui = {
     male: '남성',
     female: '여성',
     hopePrice: '희망 일당',
-    hopePriceValue: '{{value}}만원 / 8h',
+    hopePriceValue: '8시간 기준 {{value}}',
     color: '퍼스널 컬러',
   },
   modal: {
@@ -333,6 +333,8 @@ export const ui = {
   input: {
     loading: '불러오는 중',
     search: '검색',
+    datePattern: 'YYYY.MM.DD',
+    monthPattern: 'YYYY.MM',
   },
   fileKinds: {
     doc: 'Word 문서',

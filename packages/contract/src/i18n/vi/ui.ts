@@ -203,7 +203,7 @@ export const ui = {
     fullTime: 'Toàn thời gian',
     company: 'Công ty',
     hopePrice: 'Mức lương ngày mong muốn (nghìn won / 8 giờ)',
-    hopePriceHint: 'Quản trị dự án sẽ thấy {{value}}만원 / 8h.',
+    hopePriceHint: 'Quản trị dự án sẽ thấy {{value}} / 8 giờ.',
     careers: 'Kinh nghiệm',
     addCareer: 'Thêm kinh nghiệm',
     removeCareer: 'Xóa kinh nghiệm {{index}}',
@@ -323,7 +323,7 @@ export const ui = {
     male: 'Nam',
     female: 'Nữ',
     hopePrice: 'Lương ngày mong muốn',
-    hopePriceValue: '{{value}}만원 / 8h',
+    hopePriceValue: '{{value}} / 8 giờ',
     color: 'Màu cá nhân',
   },
   modal: {
@@ -333,6 +333,8 @@ export const ui = {
   input: {
     loading: 'Đang tải',
     search: 'Tìm kiếm',
+    datePattern: 'DD/MM/YYYY',
+    monthPattern: 'MM/YYYY',
   },
   fileKinds: {
     doc: 'Tài liệu Word',

@@ -12,7 +12,7 @@ import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
-import { formatDateCodeLocal, formatNumberLocal } from '../../../lib/format';
+import { formatDate, formatNumberLocal } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { useDashboard } from '../hooks/use-dashboard';
@@ -58,7 +58,7 @@ export function DashboardPage() {
       <div className="dash__head">
         <h2 className="page__title">{d.projectName}</h2>
         <span className="muted">
-          {t('ui.dashboard.asOf', { date: formatDateCodeLocal(d.today, lang) })}
+          {t('ui.dashboard.asOf', { date: formatDate(d.today, lang) })}
           {live !== 'connecting' && (
             <>
               {' · '}
@@ -231,7 +231,7 @@ function DashboardBody({ d, lang }: { d: DashboardResponse; lang: Language }) {
                       </Link>
                       {s.endDt && (
                         <span className="muted dash-small">
-                          {t('ui.dashboard.deadlines.due', { date: formatDateCodeLocal(s.endDt, lang) })}
+                          {t('ui.dashboard.deadlines.due', { date: formatDate(s.endDt, lang) })}
                         </span>
                       )}
                     </div>
@@ -363,7 +363,7 @@ function DashboardBody({ d, lang }: { d: DashboardResponse; lang: Language }) {
             <span>
               {t('ui.dashboard.kpi.teamHours')}{' '}
               <span className="muted dash-small">
-                ({t('ui.dashboard.kpi.teamHoursHint', { date: formatDateCodeLocal(d.weekStart, lang) })})
+                ({t('ui.dashboard.kpi.teamHoursHint', { date: formatDate(d.weekStart, lang) })})
               </span>
             </span>
             <strong>{hours(d.totals.minutesThisWeek)}</strong>
@@ -455,7 +455,7 @@ function MilestoneMeta({ m, lang }: { m: DashboardMilestone; lang: Language }) {
       })}
       {' · '}
       {m.endDt
-        ? t('ui.dashboard.milestones.due', { date: formatDateCodeLocal(m.endDt, lang) })
+        ? t('ui.dashboard.milestones.due', { date: formatDate(m.endDt, lang) })
         : t('ui.dashboard.milestones.noEnd')}
     </span>
   );
@@ -539,7 +539,7 @@ function DeadlineList({
                 <span className="muted dash-small">
                   {t(`ui.dashboard.deadlines.${item.kind}`)}
                   {item.endDt &&
-                    ` · ${t('ui.dashboard.deadlines.due', { date: formatDateCodeLocal(item.endDt, lang) })}`}
+                    ` · ${t('ui.dashboard.deadlines.due', { date: formatDate(item.endDt, lang) })}`}
                 </span>
               </div>
               <StatusBadge status={item.status} />

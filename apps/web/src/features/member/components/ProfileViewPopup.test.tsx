@@ -1,9 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
+import { i18next } from '../../../lib/i18n';
 import { AvatarWithPopup, ProfileViewPopup } from './ProfileViewPopup';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await act(() => i18next.changeLanguage('en'));
+});
 
 const base = {
   memberIdx: 5,
@@ -39,19 +43,27 @@ describe('ProfileViewPopup (spec §2)', () => {
     expect(screen.getByText('Full-time')).toBeTruthy();
   });
 
-  it('shows contact fields only to admins, birth as YYYY.MM.DD, gender and rate in 만원', () => {
+  it('shows contact fields only to admins, with birth, gender and rate in the reader formats', () => {
     const { rerender } = render(<ProfileViewPopup profile={base} isAdmin={false} onClose={() => {}} />);
     expect(screen.queryByText('a@b.co')).toBeNull();
     rerender(<ProfileViewPopup profile={base} isAdmin onClose={() => {}} />);
     expect(screen.getByText('a@b.co')).toBeTruthy();
-    expect(screen.getByText('1990.01.02')).toBeTruthy();
+    expect(screen.getByText('Jan 2, 1990')).toBeTruthy();
     expect(screen.getByText('Male')).toBeTruthy();
-    expect(screen.getByText('45.0만원 / 8h')).toBeTruthy();
+    expect(screen.getByText('₩450,000 per 8 hours')).toBeTruthy();
+  });
+
+  it('in Korean: birth as YYYY.MM.DD and the rate in 만원 (spec §2)', async () => {
+    await act(() => i18next.changeLanguage('kr'));
+    render(<ProfileViewPopup profile={base} isAdmin onClose={() => {}} />);
+    expect(screen.getByText('1990.01.02')).toBeTruthy();
+    expect(screen.getByText('8시간 기준 45만원')).toBeTruthy();
+    expect(screen.getByText('2019.01 ~ 2021.12')).toBeTruthy();
   });
 
   it('lists careers as "start ~ end" and keeps line breaks of the description', () => {
     render(<ProfileViewPopup profile={base} isAdmin={false} onClose={() => {}} />);
-    expect(screen.getByText('2019.01 ~ 2021.12')).toBeTruthy();
+    expect(screen.getByText('Jan 2019 ~ Dec 2021')).toBeTruthy();
     const description = screen.getByText((_, node) => node?.textContent === 'one\ntwo');
     expect(description.className).toContain('career-list__description');
   });

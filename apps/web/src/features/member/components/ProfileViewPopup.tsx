@@ -1,12 +1,8 @@
-import {
-  AVATAR_POPUP_SIZE,
-  formatDateCode,
-  formatNumber,
-  thousandWonToManwon,
-  type PublicProfile,
-} from '@teamline/contract';
+import { AVATAR_POPUP_SIZE, type PublicProfile } from '@teamline/contract';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatThousandWon } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Icon } from '../../../components/ui/Icon';
 import { useOutsideMousedown } from '../../../lib/use-outside-mousedown';
@@ -25,6 +21,7 @@ export function ProfileViewPopup({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   // Spec §2: null or undefined free-lancer flag reads as freelancer, anything else full-time.
   const workType = profile.isFree == null ? t('ui.popup.freelancer') : t('ui.popup.fullTime');
   return (
@@ -82,7 +79,7 @@ export function ProfileViewPopup({
             </div>
             <div>
               <dt>{t('ui.popup.birth')}</dt>
-              <dd>{formatDateCode(profile.birth) || '—'}</dd>
+              <dd>{formatDate(profile.birth, lang) || '—'}</dd>
             </div>
             <div>
               <dt>{t('ui.popup.gender')}</dt>
@@ -95,7 +92,7 @@ export function ProfileViewPopup({
               <dd>
                 {profile.hopePrice != null
                   ? t('ui.popup.hopePriceValue', {
-                      value: formatNumber(thousandWonToManwon(profile.hopePrice), 1),
+                      value: formatThousandWon(profile.hopePrice, lang),
                     })
                   : '—'}
               </dd>
@@ -111,12 +108,15 @@ export function ProfileViewPopup({
           {profile.career.map((c, i) => (
             <li key={i}>
               <p className="career-list__period">
-                {formatDateCode(c.startDt)} ~ {formatDateCode(c.endDt)}
+                {formatDate(c.startDt, lang)} ~ {formatDate(c.endDt, lang)}
               </p>
               <p>
                 <strong>{c.company}</strong> {c.level}
                 {c.salary != null && (
-                  <span className="muted"> · {t('ui.popup.salary', { value: formatNumber(c.salary) })}</span>
+                  <span className="muted">
+                    {' '}
+                    · {t('ui.popup.salary', { value: formatThousandWon(c.salary, lang) })}
+                  </span>
                 )}
               </p>
               {c.description && <p className="career-list__description">{c.description}</p>}

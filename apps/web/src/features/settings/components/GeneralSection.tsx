@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { TextInput } from '../../../components/ui/TextInput';
 import { ApiError, errorCodeOf } from '../../../lib/api-client';
-import { currentLocale } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../project/hooks/use-projects';
@@ -206,7 +207,7 @@ function DeletedProjects() {
     },
     onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
   });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
+  const date = (iso: string) => formatDate(iso, currentLanguage());
   return (
     <div className="card">
       <h3>{t('ui.settings.general.deletedTitle')}</h3>

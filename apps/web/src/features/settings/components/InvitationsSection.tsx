@@ -10,7 +10,8 @@ import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
 import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
-import { currentLocale } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
 
@@ -73,7 +74,7 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
     revoke.mutate(inv.inviteIdx);
   }
   const email = useWatch({ control: form.control, name: 'email' });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
+  const date = (iso: string) => formatDate(iso, currentLanguage());
 
   return (
     <>

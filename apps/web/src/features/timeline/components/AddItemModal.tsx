@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
+import { DateInput } from '../../../components/ui/DateInput';
 
 export type AddTarget = { kind: 'milestone' } | { kind: 'story'; milestoneIdx: number | null; place: string };
 
@@ -100,17 +101,11 @@ export function AddItemModal({
         <div className="dp-grid">
           <label>
             <span>{t('ui.planning.detail.startDt')}</span>
-            <input
-              type="date"
-              className="input"
-              value={startDt}
-              onChange={(e) => setStartDt(e.target.value)}
-            />
+            <DateInput className="input" value={startDt} onChange={(e) => setStartDt(e.target.value)} />
           </label>
           <label>
             <span>{t('ui.planning.detail.endDt')}</span>
-            <input
-              type="date"
+            <DateInput
               className="input"
               value={endDt}
               min={startDt || undefined}

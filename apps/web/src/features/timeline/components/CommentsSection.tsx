@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { currentLocale } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 
 export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; storyIdx: number }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const client = useQueryClient();
   const onError = useErrorToast();
   const [content, setContent] = useState('');
@@ -38,7 +40,7 @@ export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; 
         {comments.data?.map((c) => (
           <li key={c.commentIdx}>
             <strong>{c.nickname}</strong>{' '}
-            <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString(currentLocale())}</time>
+            <time dateTime={c.createdAt}>{formatDateTime(c.createdAt, lang)}</time>
             <p>{c.content}</p>
           </li>
         ))}

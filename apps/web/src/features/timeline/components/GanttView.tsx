@@ -2,7 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Epic } from '@teamline/contract';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useLanguage } from '../../../lib/use-language';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
 import { buildRows, type Plan, type StoryFilters } from '../logic/plan';
 
@@ -26,7 +28,8 @@ export function GanttView({
   onOpenStory: (storyIdx: number) => void;
   onOpenMilestone: (milestoneIdx: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useLanguage();
   const labelWidth = useIsMobile() ? 130 : 240;
   const rows = useMemo(
     () => buildRows(plan, filters, new Set()).filter((r) => r.kind !== 'empty'),
@@ -54,20 +57,16 @@ export function GanttView({
   });
   const months = useMemo(() => {
     const list: { left: number; label: string }[] = [];
-    const fmt = new Intl.DateTimeFormat(i18n.language === 'kr' ? 'ko-KR' : i18n.language, {
-      year: 'numeric',
-      month: 'short',
-    });
     for (let d = range.startDay; d <= range.endDay; d += 1) {
       const code = codeOfDay(d);
       if (d === range.startDay || code.endsWith('01'))
         list.push({
           left: dayPosition(d, range, DAY_WIDTH),
-          label: fmt.format(new Date(Date.UTC(+code.slice(0, 4), +code.slice(4, 6) - 1, 1))),
+          label: formatMonth(code, lang),
         });
     }
     return list;
-  }, [range, i18n.language]);
+  }, [range, lang]);
   const todayLeft = dayPosition(today, range, DAY_WIDTH) + DAY_WIDTH / 2;
   // Open with today in view (a third from the left of the chart area).
   const hasScrolled = useRef(false);

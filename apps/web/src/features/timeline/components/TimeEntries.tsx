@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  formatDateCode,
-  isoDateToCode,
-  toDateCode,
-  type MemberInProject,
-  type Timekeeping,
-} from '@teamline/contract';
+import { isoDateToCode, toDateCode, type MemberInProject, type Timekeeping } from '@teamline/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { Button } from '../../../components/ui/Button';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 import { applyOptimistic } from '../../planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
+import { DateInput } from '../../../components/ui/DateInput';
 
 /** Time entries of a story: log (date, hours and minutes, note), list, bulk delete of entries one may edit. */
 export function TimeEntries({
@@ -28,6 +25,7 @@ export function TimeEntries({
   canLog: boolean;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const client = useQueryClient();
   const onError = useErrorToast();
   const key = planningKeys.time(projectIdx, storyIdx);
@@ -104,7 +102,7 @@ export function TimeEntries({
               <input
                 type="checkbox"
                 disabled={!canDelete(e)}
-                aria-label={t('ui.planning.time.select', { date: formatDateCode(e.workDt) })}
+                aria-label={t('ui.planning.time.select', { date: formatDate(e.workDt, lang) })}
                 checked={selected.has(e.timekeepingIdx)}
                 onChange={(ev) => {
                   const next = new Set(selected);
@@ -113,7 +111,7 @@ export function TimeEntries({
                   setSelected(next);
                 }}
               />
-              <span className="time-list__date">{formatDateCode(e.workDt)}</span>
+              <span className="time-list__date">{formatDate(e.workDt, lang)}</span>
               <span className="time-list__who">{members.get(e.memberInProjectIdx)?.nickname ?? ''}</span>
               <span className="time-list__min">{fmt(e.minutes)}</span>
               {e.note && <span className="time-list__note">{e.note}</span>}
@@ -135,13 +133,7 @@ export function TimeEntries({
         <form className="time-form" onSubmit={submit} aria-label={t('ui.planning.time.log')}>
           <label>
             <span>{t('ui.planning.time.date')}</span>
-            <input
-              type="date"
-              className="input"
-              value={date}
-              required
-              onChange={(e) => setDate(e.target.value)}
-            />
+            <DateInput className="input" value={date} required onChange={(e) => setDate(e.target.value)} />
           </label>
           <label>
             <span>{t('ui.planning.time.hours')}</span>

@@ -17,9 +17,11 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { formatDateCode, type Epic, type MemberInProject } from '@teamline/contract';
+import { type Epic, type MemberInProject } from '@teamline/contract';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { Icon } from '../../../components/ui/Icon';
 import {
   buildRows,
@@ -218,6 +220,7 @@ const SortableRow = memo(function SortableRow({
   onAddStory,
 }: RowProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const isDraggable = canReorder && (row.kind === 'story' || row.kind === 'milestone');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -285,7 +288,7 @@ const SortableRow = memo(function SortableRow({
         )}
         <StatusBadge status={s.status} compact />
         <span className="tl-dates">
-          {s.startDt || s.endDt ? `${formatDateCode(s.startDt)} – ${formatDateCode(s.endDt)}` : ''}
+          {s.startDt || s.endDt ? `${formatDate(s.startDt, lang)} – ${formatDate(s.endDt, lang)}` : ''}
         </span>
         <MemberChips idxs={s.assignees} members={members} />
       </div>
@@ -337,7 +340,7 @@ const SortableRow = memo(function SortableRow({
       {row.kind === 'milestone' && (
         <span className="tl-dates">
           {row.milestone.startDt || row.milestone.endDt
-            ? `${formatDateCode(row.milestone.startDt)} – ${formatDateCode(row.milestone.endDt)}`
+            ? `${formatDate(row.milestone.startDt, lang)} – ${formatDate(row.milestone.endDt, lang)}`
             : ''}
         </span>
       )}

@@ -1,5 +1,6 @@
 import { codeToIsoDate, isoDateToCode } from '@teamline/contract';
 import { useId, useState, type ReactNode } from 'react';
+import { DateInput } from '../../../components/ui/DateInput';
 
 /** A labelled field row of the detail panel. */
 export function Field({ label, children, id }: { label: string; children: ReactNode; id?: string }) {
@@ -94,9 +95,8 @@ export function DateField({
   const id = useId();
   return (
     <Field label={label} id={id}>
-      <input
+      <DateInput
         id={id}
-        type="date"
         className="input"
         value={value ? codeToIsoDate(value) : ''}
         min={min ? codeToIsoDate(min) : undefined}
