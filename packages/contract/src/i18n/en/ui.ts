@@ -332,6 +332,17 @@ export const ui = {
     expand: 'Expand',
     shrink: 'Normal size',
   },
+  /** One word per story and milestone status, used by StatusBadge and every list of statuses. */
+  status: {
+    considering: 'In review',
+    pending: 'To do',
+    inProgress: 'In progress',
+    completed: 'Completed',
+    delayed: 'Delayed',
+    rejected: 'Rejected',
+    approving: 'Awaiting approval',
+    approved: 'Approved',
+  },
   input: {
     loading: 'Loading',
     search: 'Search',

@@ -330,6 +330,17 @@ export const ui = {
     expand: '크게 보기',
     shrink: '기본 크기',
   },
+  /** One word per story and milestone status, used by StatusBadge and every list of statuses. */
+  status: {
+    considering: '검토 중',
+    pending: '할 일',
+    inProgress: '진행 중',
+    completed: '완료',
+    delayed: '지연',
+    rejected: '반려',
+    approving: '승인 대기',
+    approved: '승인됨',
+  },
   input: {
     loading: '불러오는 중',
     search: '검색',

@@ -38,16 +38,6 @@ export const dashboardUi = {
     workload: 'Khối lượng công việc',
     activity: 'Hoạt động gần đây',
   },
-  status: {
-    considering: 'Đang xem xét',
-    pending: 'Chờ làm',
-    inProgress: 'Đang thực hiện',
-    completed: 'Hoàn thành',
-    delayed: 'Trễ hạn',
-    rejected: 'Bị từ chối',
-    approving: 'Đã yêu cầu duyệt',
-    approved: 'Đã duyệt',
-  },
   chart: {
     storiesTotal_one: '{{count}} story',
     storiesTotal_other: '{{count}} story',

@@ -330,6 +330,17 @@ export const ui = {
     expand: 'Phóng to',
     shrink: 'Kích thước thường',
   },
+  /** One word per story and milestone status, used by StatusBadge and every list of statuses. */
+  status: {
+    considering: 'Đang xem xét',
+    pending: 'Cần làm',
+    inProgress: 'Đang thực hiện',
+    completed: 'Hoàn thành',
+    delayed: 'Trễ hạn',
+    rejected: 'Bị từ chối',
+    approving: 'Chờ phê duyệt',
+    approved: 'Đã phê duyệt',
+  },
   input: {
     loading: 'Đang tải',
     search: 'Tìm kiếm',

@@ -21,7 +21,7 @@ import { buildBurnSeries, formatShortDay, nonEmptyStatuses, statusColor } from '
 export function StatusDonut({ rows, lang }: { rows: DashboardStatusCount[]; lang: Language }) {
   const { t } = useTranslation();
   const data = nonEmptyStatuses(rows).map((r) => ({
-    name: t(`ui.dashboard.status.${r.status}`),
+    name: t(`ui.status.${r.status}`),
     value: r.count,
     status: r.status,
   }));

@@ -26,6 +26,7 @@ import {
 } from '../logic/dashboard-logic';
 import { BurnChart, StatusDonut } from './DashboardCharts';
 import '../dashboard.css';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 const MILESTONES_SHOWN = 8;
 
@@ -257,7 +258,7 @@ function DashboardBody({ d, lang }: { d: DashboardResponse; lang: Language }) {
               {d.storiesByStatus.map((s) => (
                 <li key={s.status} data-testid={`status-${s.status}`}>
                   <span className="dash-dot" style={{ background: statusColor[s.status] }} />
-                  <span className="dash-legend__label">{t(`ui.dashboard.status.${s.status}`)}</span>
+                  <span className="dash-legend__label">{t(`ui.status.${s.status}`)}</span>
                   <strong className="dash-legend__value">{formatNumberLocal(s.count, lang)}</strong>
                 </li>
               ))}
@@ -435,16 +436,6 @@ function Bar({ value, color }: { value: number; color?: string | undefined }) {
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <span className="dash-badge" style={{ color: statusColor[status] ?? '#374151' }}>
-      <span className="dash-dot" style={{ background: statusColor[status] ?? '#9ca3af' }} />
-      {t(`ui.dashboard.status.${status}`)}
-    </span>
-  );
-}
-
 function MilestoneMeta({ m, lang }: { m: DashboardMilestone; lang: Language }) {
   const { t } = useTranslation();
   return (
@@ -577,7 +568,7 @@ function ActivityFeed({
             <span className="dash-activity__text">
               <strong>{a.actor?.nickname ?? t('ui.dashboard.activity.system')}</strong>{' '}
               {t(`ui.dashboard.activity.types.${activityTypeKey(a.type)}`, {
-                status: a.status ? t(`ui.dashboard.status.${a.status}`) : '',
+                status: a.status ? t(`ui.status.${a.status}`) : '',
               })}{' '}
               {href ? (
                 <Link to={href}>{title}</Link>

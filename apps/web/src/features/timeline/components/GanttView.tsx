@@ -148,7 +148,7 @@ export function GanttView({
                       className={`gantt__bar status--${status}${isStory ? '' : ' gantt__bar--group'}`}
                       style={{ left: bar.left, width: bar.width, borderColor: epic?.colorCode ?? undefined }}
                       onClick={open}
-                      title={`${title} · ${t(`ui.planning.status.${status}`)}`}
+                      title={`${title} · ${t(`ui.status.${status}`)}`}
                       data-testid="gantt-bar"
                     />
                   ) : (

@@ -54,7 +54,7 @@ export function HistoryList({
       <ol className="history-list" data-testid="history-list">
         {history.data?.map((item) => (
           <li key={item.historyIdx} data-type={item.type}>
-            <span className="history-list__text">{historySentence(item, t, names)}</span>
+            <span className="history-list__text">{historySentence(item, t, names, lang)}</span>
             <time className="history-list__time" dateTime={item.createdAt}>
               {formatDateTime(item.createdAt, lang)}
             </time>

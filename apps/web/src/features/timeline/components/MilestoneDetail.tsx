@@ -20,7 +20,7 @@ import { applyOptimistic } from '../../planning/optimistic';
 import type { Plan } from '../logic/plan';
 import { DateField, InlineText, SelectField } from './fields';
 import { HistoryList } from './HistoryList';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
 /**
@@ -149,7 +149,7 @@ export function MilestoneDetail({
   const actions = approvalActions(m.status, { request: can('milestone.requestApproval'), decide: mayDecide });
   const statusOptions = [m.status, ...milestoneTransitions[m.status]].map((v) => ({
     value: v,
-    label: t(`ui.planning.status.${v}`),
+    label: t(`ui.status.${v}`),
   }));
 
   return (

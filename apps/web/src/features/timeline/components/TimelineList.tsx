@@ -35,7 +35,7 @@ import {
   type StoryMove,
 } from '../logic/plan';
 import { MemberChips } from './MemberChips';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 export const ROW_HEIGHT = { header: 52, story: 44, empty: 44 } as const;
 const heightOf = (row: Row | undefined) =>
