@@ -9,7 +9,6 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDate, formatNumberLocal } from '../../../lib/format';
@@ -27,6 +26,7 @@ import {
 import { BurnChart, StatusDonut } from './DashboardCharts';
 import '../dashboard.css';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { MemberAvatar } from '../../member/components/ProfileViewPopup';
 
 const MILESTONES_SHOWN = 8;
 
@@ -344,10 +344,11 @@ function DashboardBody({ d, lang }: { d: DashboardResponse; lang: Language }) {
                   >
                     <td>
                       <span className="dash-member">
-                        <Avatar
+                        <MemberAvatar
+                          memberIdx={w.memberIdx}
                           nickname={w.nickname}
                           colorCode={w.colorCode}
-                          fileIdx={w.profileFileIdx}
+                          profileFileIdx={w.profileFileIdx}
                           size={26}
                         />
                         <span className="dash-member__name">{w.nickname}</span>
