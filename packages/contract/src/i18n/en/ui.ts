@@ -127,6 +127,7 @@ export const ui = {
     close: 'Close warning',
   },
   toast: {
+    region: 'Notifications',
     close: 'Dismiss',
     emailSent: 'Email sent.',
     invalidAccess: 'Invalid access.',

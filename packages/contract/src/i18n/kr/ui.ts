@@ -125,6 +125,7 @@ export const ui = {
     close: '경고 닫기',
   },
   toast: {
+    region: '알림',
     close: '닫기',
     emailSent: '이메일이 발송되었습니다.',
     invalidAccess: '잘못된 접근입니다.',

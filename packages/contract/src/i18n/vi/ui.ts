@@ -125,6 +125,7 @@ export const ui = {
     close: 'Đóng cảnh báo',
   },
   toast: {
+    region: 'Thông báo',
     close: 'Đóng',
     emailSent: 'Đã gửi email.',
     invalidAccess: 'Truy cập không hợp lệ.',

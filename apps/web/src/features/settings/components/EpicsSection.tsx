@@ -10,6 +10,7 @@ import { TextInput } from '../../../components/ui/TextInput';
 import { errorCodeOf } from '../../../lib/api-client';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
+import { textColorOn } from '../../../components/ui/Avatar';
 
 /** Epics of the project (at most MAX_EPICS), through the planning API. */
 export function EpicsSection({
@@ -112,7 +113,11 @@ export function EpicsSection({
             <div className="settings__who">
               <span
                 className="settings__tag"
-                style={epic.colorCode ? { background: epic.colorCode, color: '#fff' } : undefined}
+                style={
+                  epic.colorCode
+                    ? { background: epic.colorCode, color: textColorOn(epic.colorCode) }
+                    : undefined
+                }
               >
                 {epic.label}
               </span>
