@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Epic } from '@teamline/contract';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -8,8 +8,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
 import { buildRows, type Plan, type StoryFilters } from '../logic/plan';
 
-const DAY_WIDTH = 22;
-const ROW_H = 36;
+const ROW_H = 40;
 
 /**
  * The schedule view: one row per milestone and story (virtualised both ways by the browser's
@@ -30,13 +29,15 @@ export function GanttView({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const labelWidth = useIsMobile() ? 130 : 240;
+  const isMobile = useIsMobile();
+  const labelWidth = isMobile ? 120 : 280;
+  const DAY_WIDTH = isMobile ? 24 : 28;
   const rows = useMemo(
     () => buildRows(plan, filters, new Set()).filter((r) => r.kind !== 'empty'),
     [plan, filters],
   );
   const today = dayOfDate(new Date());
-  const range = useMemo(() => {
+  const planned = useMemo(() => {
     const dates: (string | null)[] = [];
     for (const m of plan.milestones) {
       dates.push(m.startDt, m.endDt);
@@ -45,9 +46,28 @@ export function GanttView({
     for (const s of plan.backlog) dates.push(s.startDt, s.endDt);
     return ganttRange(dates, today);
   }, [plan, today]);
+  // The chart fills the panel: a short plan gets days added after its end instead of blank space.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [panelWidth, setPanelWidth] = useState(0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setPanelWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const range = useMemo(
+    () => ({
+      startDay: planned.startDay,
+      endDay: Math.max(
+        planned.endDay,
+        planned.startDay + Math.ceil((panelWidth - labelWidth) / DAY_WIDTH) - 1,
+      ),
+    }),
+    [planned, panelWidth, labelWidth, DAY_WIDTH],
+  );
   const days = range.endDay - range.startDay + 1;
   const width = days * DAY_WIDTH;
-  const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read during render only
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -66,7 +86,21 @@ export function GanttView({
         });
     }
     return list;
-  }, [range, lang]);
+  }, [range, lang, DAY_WIDTH]);
+  /** Day numbers under the months (every day, every other one on phones), weekends shaded. */
+  const dayTicks = useMemo(() => {
+    const list: { left: number; label: string; isWeekend: boolean; key: number }[] = [];
+    for (let d = range.startDay; d <= range.endDay; d += 1) {
+      const weekday = new Date(d * 86_400_000).getUTCDay();
+      list.push({
+        key: d,
+        left: dayPosition(d, range, DAY_WIDTH),
+        label: isMobile && (d - range.startDay) % 2 === 1 ? '' : String(Number(codeOfDay(d).slice(6, 8))),
+        isWeekend: weekday === 0 || weekday === 6,
+      });
+    }
+    return list;
+  }, [range, DAY_WIDTH, isMobile]);
   const todayLeft = dayPosition(today, range, DAY_WIDTH) + DAY_WIDTH / 2;
   // Open with today in view (a third from the left of the chart area).
   const hasScrolled = useRef(false);
@@ -74,7 +108,9 @@ export function GanttView({
     const el = scrollRef.current;
     if (!el || hasScrolled.current) return;
     hasScrolled.current = true;
-    el.scrollLeft = Math.max(0, todayLeft - (el.clientWidth - labelWidth) / 3);
+    const chartWidth = el.clientWidth - labelWidth;
+    // Scroll only when today would otherwise sit in the last third (or past the edge).
+    if (todayLeft > (chartWidth * 2) / 3) el.scrollLeft = Math.max(0, todayLeft - chartWidth / 3);
   }, [todayLeft, labelWidth]);
 
   return (
@@ -92,6 +128,16 @@ export function GanttView({
             {months.map((m) => (
               <span key={m.left} className="gantt__month" style={{ left: m.left }}>
                 {m.label}
+              </span>
+            ))}
+            {dayTicks.map((d) => (
+              <span
+                key={d.key}
+                className={`gantt__day${d.isWeekend ? ' gantt__day--weekend' : ''}`}
+                style={{ left: d.left, width: DAY_WIDTH }}
+                aria-hidden="true"
+              >
+                {d.label}
               </span>
             ))}
           </div>
