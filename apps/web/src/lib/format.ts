@@ -1,24 +1,134 @@
 import { localeOf, type Language } from '@teamline/contract';
 
-/** A `YYYYMMDD` / `YYYYMM` code as a localised date (spec §9: formats follow the locale). */
-export function formatDateCodeLocal(code: string | null | undefined, lang: Language): string {
-  if (!code || code.length < 6) return '';
-  const y = Number(code.slice(0, 4));
-  const m = Number(code.slice(4, 6));
-  const locale = localeOf[lang];
-  if (code.length === 6) {
-    return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(y, m - 1, 1)),
-    );
-  }
-  const d = Number(code.slice(6, 8));
-  return new Intl.DateTimeFormat(locale, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+/*
+ * One formatter per kind of value, each following the reader's language (spec §5 "Date formats",
+ * §9 "Locale data sets … formats per language"; docs/decisions.md › Formats):
+ *
+ *   kind        kr                en                    vi
+ *   date        2026.11.03        Nov 3, 2026           03/11/2026
+ *   month       2026.11           Nov 2026              11/2026
+ *   short day   11.03             Nov 3                 03/11
+ *   date+time   2026.11.03 15:05  Nov 3, 2026, 3:05 PM  03/11/2026 15:05
+ *   number      1,234.5           1,234.5               1.234,5
+ *   money       35만원            ₩350,000              350.000 ₩
+ *
+ * Every screen uses these; none calls Intl or toLocale…String itself.
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+interface DayParts {
+  y: number;
+  m: number;
+  d: number;
 }
 
-export const formatNumberLocal = (value: number | null | undefined, lang: Language): string =>
-  new Intl.NumberFormat(localeOf[lang]).format(value ?? 0);
+/** `YYYYMMDD` / `YYYY-MM-DD` day codes are calendar days (UTC); ISO instants and Dates are local. */
+function dayParts(value: string | Date): DayParts | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    return { y: value.getFullYear(), m: value.getMonth() + 1, d: value.getDate() };
+  }
+  const digits = /^\d{4}-?\d{2}-?\d{2}$/.test(value) ? value.replaceAll('-', '') : null;
+  if (digits)
+    return { y: Number(digits.slice(0, 4)), m: Number(digits.slice(4, 6)), d: Number(digits.slice(6, 8)) };
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : dayParts(date);
+}
+
+function dayText({ y, m, d }: DayParts, lang: Language): string {
+  if (lang === 'kr') return `${y}.${pad(m)}.${pad(d)}`;
+  if (lang === 'vi') return `${pad(d)}/${pad(m)}/${y}`;
+  return new Intl.DateTimeFormat(localeOf.en, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/**
+ * A day: a `YYYYMMDD` code (a 6-digit `YYYYMM` code gives the month), a `YYYY-MM-DD` value, an ISO
+ * instant or a Date. Empty for a missing or unreadable value.
+ */
+export function formatDate(value: string | Date | null | undefined, lang: Language): string {
+  if (value == null || value === '') return '';
+  if (typeof value === 'string' && /^\d{6}$/.test(value)) return formatMonth(value, lang);
+  const parts = dayParts(value);
+  return parts ? dayText(parts, lang) : '';
+}
+
+/** A month from a `YYYYMM` (or longer) code or a `YYYY-MM` value. */
+export function formatMonth(code: string | null | undefined, lang: Language): string {
+  const digits = (code ?? '').replaceAll('-', '');
+  if (!/^\d{6}/.test(digits)) return '';
+  const y = Number(digits.slice(0, 4));
+  const m = Number(digits.slice(4, 6));
+  if (lang === 'kr') return `${y}.${pad(m)}`;
+  if (lang === 'vi') return `${pad(m)}/${y}`;
+  return new Intl.DateTimeFormat(localeOf.en, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+}
+
+/** A day without the year, for chart axes and compact lists. */
+export function formatShortDay(value: string | Date, lang: Language): string {
+  const parts = dayParts(value);
+  if (!parts) return '';
+  if (lang === 'kr') return `${pad(parts.m)}.${pad(parts.d)}`;
+  if (lang === 'vi') return `${pad(parts.d)}/${pad(parts.m)}`;
+  return new Intl.DateTimeFormat(localeOf.en, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(parts.y, parts.m - 1, parts.d)),
+  );
+}
+
+/** An instant (ISO string or Date) as the local day and time. */
+export function formatDateTime(value: string | Date | null | undefined, lang: Language): string {
+  if (value == null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  if (lang === 'en')
+    return new Intl.DateTimeFormat(localeOf.en, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return `${formatDate(date, lang)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Spec §5 number formatter: a missing value is 0; rounded to at most `decimals` places. */
+export function formatNumberLocal(value: number | null | undefined, lang: Language, decimals = 0): string {
+  const n = value == null || Number.isNaN(value) ? 0 : value;
+  return new Intl.NumberFormat(localeOf[lang], { maximumFractionDigits: decimals }).format(n);
+}
+
+/**
+ * An amount of won. Korean readers count in 만 (10,000): "35만원", "3,500만원", or "12,500원"
+ * when it is not a whole tenth of 만; English and Vietnamese readers get the currency amount.
+ */
+export function formatMoney(won: number | null | undefined, lang: Language): string {
+  const n = won == null || Number.isNaN(won) ? 0 : won;
+  if (lang === 'kr') {
+    const manwon = n / 10_000;
+    if (Math.round(manwon * 10) === manwon * 10)
+      return `${new Intl.NumberFormat(localeOf.kr, { maximumFractionDigits: 1 }).format(manwon)}만원`;
+    return `${new Intl.NumberFormat(localeOf.kr).format(n)}원`;
+  }
+  return new Intl.NumberFormat(localeOf[lang], { style: 'currency', currency: 'KRW' }).format(n);
+}
+
+/** Spec §9: desired daily rate and career salaries are kept in thousand won. */
+export const formatThousandWon = (thousandWon: number | null | undefined, lang: Language): string =>
+  formatMoney((thousandWon ?? 0) * 1000, lang);
+
+/** Minutes as hours with at most one decimal (90 → "1.5", "1,5"). */
+export const formatHours = (minutes: number, lang: Language): string =>
+  formatNumberLocal(minutes / 60, lang, 1);
+
+/** A percent value 0–100 ("62.5%", "62,5 %"). */
+export const formatPercent = (value: number, lang: Language): string =>
+  new Intl.NumberFormat(localeOf[lang], { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+
+/** "5 minutes ago" / "3 hours ago" (spec §9), else the short day. */
+export function formatRelative(iso: string, lang: Language, now: number = Date.now()): string {
+  const time = new Date(iso).getTime();
+  const minutes = Math.round((now - time) / 60_000);
+  const rtf = new Intl.RelativeTimeFormat(localeOf[lang], { numeric: 'auto' });
+  if (minutes < 60) return rtf.format(-Math.max(0, minutes), 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return rtf.format(-hours, 'hour');
+  return formatShortDay(new Date(time), lang);
+}

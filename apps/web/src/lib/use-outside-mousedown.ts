@@ -5,11 +5,15 @@ export function useOutsideMousedown(
   ref: RefObject<HTMLElement | null>,
   isOpen: boolean,
   onClose: () => void,
+  /** Another element that counts as inside (a popup rendered elsewhere, e.g. in a portal). */
+  alsoInside?: RefObject<HTMLElement | null>,
 ): void {
   useEffect(() => {
     if (!isOpen) return;
     function handleMouseDown(event: MouseEvent) {
-      if (ref.current && !ref.current.contains(event.target as Node)) onClose();
+      const target = event.target as Node;
+      if (alsoInside?.current?.contains(target)) return;
+      if (ref.current && !ref.current.contains(target)) onClose();
     }
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') onClose();
@@ -20,5 +24,5 @@ export function useOutsideMousedown(
       document.removeEventListener('mousedown', handleMouseDown);
       document.removeEventListener('keydown', handleKeyDown);
     };
-  }, [ref, isOpen, onClose]);
+  }, [ref, isOpen, onClose, alsoInside]);
 }

@@ -86,6 +86,8 @@ export const UPCOMING_DAYS = 14;
 
 export const workloadRow = z.object({
   memberInProjectIdx: z.number().int(),
+  /** The member's account id, for their profile popup (GET /member/profile). */
+  memberIdx: z.number().int(),
   nickname: z.string(),
   colorCode: z.string(),
   profileFileIdx: z.number().int().nullable(),

@@ -105,9 +105,15 @@ export type MemberProfile = z.infer<typeof memberProfile>;
  * hopePrice, and memberId since it is the e-mail) are null unless the viewer is the member or an admin
  * of a project both belong to (spec §6).
  */
-export const publicProfile = memberProfile
-  .omit({ coupons: true, projectIdx: true })
-  .extend({ memberId: z.string().nullable(), email: z.string().nullable() });
+export const publicProfile = memberProfile.omit({ coupons: true, projectIdx: true }).extend({
+  memberId: z.string().nullable(),
+  email: z.string().nullable(),
+  /**
+   * Whether the contact fields were sent (the viewer is the member or an admin of a shared
+   * project): the popup shows the admin-only block from this, it never decides it itself.
+   */
+  contactVisible: z.boolean(),
+});
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const joinGeneralRequest = profileFields.extend({

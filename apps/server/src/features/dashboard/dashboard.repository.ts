@@ -168,6 +168,7 @@ export function createDashboardRepository(db: Db) {
     async workload(projectIdx: number, weekStart: string, weekEnd: string) {
       return rowsOf<{
         member_in_project_idx: number;
+        member_idx: number;
         nickname: string;
         color_code: string;
         profile_file_idx: number | null;
@@ -176,7 +177,7 @@ export function createDashboardRepository(db: Db) {
         minutes_this_week: number;
       }>(
         db,
-        sql`select mip.member_in_project_idx, m.nickname, m.color_code, m.profile_file_idx, mip.role,
+        sql`select mip.member_in_project_idx, mip.member_idx, m.nickname, m.color_code, m.profile_file_idx, mip.role,
                    coalesce(o.n, 0)::int as open_story_count,
                    coalesce(t.minutes, 0)::int as minutes_this_week
             from member_in_project mip

@@ -164,6 +164,7 @@ export function createDashboardService(
 
       const workload = workloadRows.map((r) => ({
         memberInProjectIdx: Number(r.member_in_project_idx),
+        memberIdx: Number(r.member_idx),
         nickname: r.nickname,
         colorCode: r.color_code,
         profileFileIdx: r.profile_file_idx === null ? null : Number(r.profile_file_idx),

@@ -162,6 +162,8 @@ describe('GET /dashboard', () => {
     // Clients are not listed while they carry no work.
     expect(rows[f.client.mip]).toBeUndefined();
     expect(d.workload[0]!.memberInProjectIdx).toBe(f.admin.mip);
+    // The account id opens the member's profile popup.
+    expect(d.workload.find((w) => w.memberInProjectIdx === f.dev.mip)?.memberIdx).toBe(f.dev.memberIdx);
   });
 
   it('feeds the newest activity first, with titles and actors for links into the timeline', async () => {

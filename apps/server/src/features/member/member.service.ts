@@ -117,9 +117,10 @@ export function createMemberService(
       const viewerAdminsSharedProject =
         !isSelf && (await repo.viewerAdminsProjectOf(actor.memberIdx, target.memberIdx));
       const { coupons: _c, projectIdx: _p, ...profile } = toMemberProfile(target);
-      if (canSeeContact({ isSelf, viewerAdminsSharedProject })) return profile;
+      if (canSeeContact({ isSelf, viewerAdminsSharedProject })) return { ...profile, contactVisible: true };
       return {
         ...profile,
+        contactVisible: false,
         memberId: null,
         email: null,
         name: null,

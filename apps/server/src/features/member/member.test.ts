@@ -107,6 +107,7 @@ describe('GET /member/profile', () => {
       name: 'Bob',
       phone: '01000000002',
       hopePrice: 300,
+      contactVisible: true,
     });
   });
 
@@ -123,6 +124,7 @@ describe('GET /member/profile', () => {
       birth: null,
       gender: null,
       hopePrice: null,
+      contactVisible: false,
     });
     // Carol is no admin anywhere, and Alice shares no project with Carol.
     const stranger = await req('GET', '/api/member/profile?memberId=carol@example.com', alice.key);

@@ -1,5 +1,6 @@
 import { forwardRef, useId, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from './DateInput';
 import { Icon } from './Icon';
 import { isAllowedNumberKey, keepNumberChars } from './number-only';
 
@@ -39,6 +40,9 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   const hintId = hint && !error ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
 
+  // Dates and months show in the app's language, not the browser's (DateInput).
+  const InputTag = (rest.type === 'date' || rest.type === 'month' ? DateInput : 'input') as 'input';
+
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (isNumberOnly && !isAllowedNumberKey(event)) event.preventDefault();
     onKeyDown?.(event);
@@ -51,7 +55,7 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
       </label>
       <div className={`field__control${hasSearchIcon ? ' field__control--search' : ''}`}>
         {hasSearchIcon && <Icon name="search" className="field__icon" />}
-        <input
+        <InputTag
           ref={ref}
           id={inputId}
           className="field__input"

@@ -15,7 +15,7 @@ export function Toasts() {
   const toasts = useToastStore((s) => s.toasts);
   const remove = useToastStore((s) => s.remove);
   return (
-    <div className="toasts" role="region" aria-label="Notifications" aria-live="polite">
+    <div className="toasts" role="region" aria-label={t('ui.toast.region')} aria-live="polite">
       {toasts.map((item) => (
         <div
           key={item.id}

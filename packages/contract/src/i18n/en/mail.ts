@@ -24,8 +24,8 @@ export const mail = {
   },
   roles: {
     admin: 'an administrator',
-    depth1: 'a team lead (1 depth)',
-    depth2: 'a team member (2 depth)',
+    depth1: 'a team lead',
+    depth2: 'a team member',
     client: 'a client',
   },
 };

@@ -38,16 +38,6 @@ export const dashboardUi = {
     workload: 'Workload',
     activity: 'Recent activity',
   },
-  status: {
-    considering: 'In review',
-    pending: 'To do',
-    inProgress: 'In progress',
-    completed: 'Completed',
-    delayed: 'Delayed',
-    rejected: 'Rejected',
-    approving: 'Approval requested',
-    approved: 'Approved',
-  },
   chart: {
     storiesTotal_one: '{{count}} story',
     storiesTotal_other: '{{count}} stories',

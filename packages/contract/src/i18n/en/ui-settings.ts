@@ -17,8 +17,8 @@ export const settingsUi = {
   },
   roles: {
     admin: 'Admin',
-    depth1: 'Team lead (1 Depth)',
-    depth2: 'Member (2 Depth)',
+    depth1: 'Team lead',
+    depth2: 'Team member',
     client: 'Client',
   },
   general: {

@@ -130,6 +130,7 @@ export const ui = {
     close: 'Close warning',
   },
   toast: {
+    region: 'Notifications',
     close: 'Dismiss',
     emailSent: 'Email sent.',
     invalidAccess: 'Invalid access.',
@@ -208,7 +209,7 @@ export const ui = {
     fullTime: 'Full-time',
     company: 'Company',
     hopePrice: 'Desired daily rate (thousand won per 8 hours)',
-    hopePriceHint: 'Shown to project admins as {{value}}만원 / 8h.',
+    hopePriceHint: 'Shown to project admins as {{value}} per 8 hours.',
     careers: 'Career',
     addCareer: 'Add career',
     removeCareer: 'Remove career {{index}}',
@@ -328,16 +329,29 @@ export const ui = {
     male: 'Male',
     female: 'Female',
     hopePrice: 'Desired daily rate',
-    hopePriceValue: '{{value}}만원 / 8h',
+    hopePriceValue: '{{value}} per 8 hours',
     color: 'Personal colour',
   },
   modal: {
     expand: 'Expand',
     shrink: 'Normal size',
   },
+  /** One word per story and milestone status, used by StatusBadge and every list of statuses. */
+  status: {
+    considering: 'In review',
+    pending: 'To do',
+    inProgress: 'In progress',
+    completed: 'Completed',
+    delayed: 'Delayed',
+    rejected: 'Rejected',
+    approving: 'Awaiting approval',
+    approved: 'Approved',
+  },
   input: {
     loading: 'Loading',
     search: 'Search',
+    datePattern: 'Mon D, YYYY',
+    monthPattern: 'Mon YYYY',
   },
   fileKinds: {
     doc: 'Word document',

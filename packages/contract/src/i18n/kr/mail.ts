@@ -24,8 +24,8 @@ export const mail = {
   },
   roles: {
     admin: '관리자',
-    depth1: '팀 리더(1 Depth)',
-    depth2: '팀원(2 Depth)',
+    depth1: '팀 리더',
+    depth2: '팀원',
     client: '클라이언트',
   },
 };

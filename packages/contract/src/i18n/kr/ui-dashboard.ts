@@ -38,16 +38,6 @@ export const dashboardUi = {
     workload: '업무량',
     activity: '최근 활동',
   },
-  status: {
-    considering: '검토 중',
-    pending: '대기',
-    inProgress: '진행 중',
-    completed: '완료',
-    delayed: '지연',
-    rejected: '반려',
-    approving: '승인 요청',
-    approved: '승인됨',
-  },
   chart: {
     storiesTotal_one: '스토리 {{count}}개',
     storiesTotal_other: '스토리 {{count}}개',

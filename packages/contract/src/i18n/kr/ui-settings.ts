@@ -17,8 +17,8 @@ export const settingsUi = {
   },
   roles: {
     admin: '관리자',
-    depth1: '팀 리더(1 Depth)',
-    depth2: '팀원(2 Depth)',
+    depth1: '팀 리더',
+    depth2: '팀원',
     client: '클라이언트',
   },
   general: {

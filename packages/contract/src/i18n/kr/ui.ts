@@ -128,6 +128,7 @@ export const ui = {
     close: '경고 닫기',
   },
   toast: {
+    region: '알림',
     close: '닫기',
     emailSent: '이메일이 발송되었습니다.',
     invalidAccess: '잘못된 접근입니다.',
@@ -206,7 +207,7 @@ export const ui = {
     fullTime: '정규직',
     company: '회사',
     hopePrice: '희망 일당 (8시간 기준, 천 원)',
-    hopePriceHint: '프로젝트 관리자에게 {{value}}만원 / 8h로 표시됩니다.',
+    hopePriceHint: '프로젝트 관리자에게 8시간 기준 {{value}}(으)로 표시됩니다.',
     careers: '경력',
     addCareer: '경력 추가',
     removeCareer: '경력 {{index}} 삭제',
@@ -326,16 +327,29 @@ export const ui = {
     male: '남성',
     female: '여성',
     hopePrice: '희망 일당',
-    hopePriceValue: '{{value}}만원 / 8h',
+    hopePriceValue: '8시간 기준 {{value}}',
     color: '퍼스널 컬러',
   },
   modal: {
     expand: '크게 보기',
     shrink: '기본 크기',
   },
+  /** One word per story and milestone status, used by StatusBadge and every list of statuses. */
+  status: {
+    considering: '검토 중',
+    pending: '할 일',
+    inProgress: '진행 중',
+    completed: '완료',
+    delayed: '지연',
+    rejected: '반려',
+    approving: '승인 대기',
+    approved: '승인됨',
+  },
   input: {
     loading: '불러오는 중',
     search: '검색',
+    datePattern: 'YYYY.MM.DD',
+    monthPattern: 'YYYY.MM',
   },
   fileKinds: {
     doc: 'Word 문서',

@@ -24,8 +24,8 @@ export const mail = {
   },
   roles: {
     admin: 'quản trị viên',
-    depth1: 'trưởng nhóm (1 Depth)',
-    depth2: 'thành viên nhóm (2 Depth)',
+    depth1: 'trưởng nhóm',
+    depth2: 'thành viên nhóm',
     client: 'khách hàng',
   },
 };

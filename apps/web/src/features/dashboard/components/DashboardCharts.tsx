@@ -21,7 +21,7 @@ import { buildBurnSeries, formatShortDay, nonEmptyStatuses, statusColor } from '
 export function StatusDonut({ rows, lang }: { rows: DashboardStatusCount[]; lang: Language }) {
   const { t } = useTranslation();
   const data = nonEmptyStatuses(rows).map((r) => ({
-    name: t(`ui.dashboard.status.${r.status}`),
+    name: t(`ui.status.${r.status}`),
     value: r.count,
     status: r.status,
   }));
@@ -73,6 +73,10 @@ export function BurnChart({
   if (rows.length === 0) return <p className="muted dash-empty-line">{t('ui.dashboard.chart.burnEmpty')}</p>;
   const hasIdeal = rows.some((r) => r.ideal !== null);
   const last = [...rows].reverse().find((r) => r.remaining !== null);
+  // A young project has only a few days of history: a line of one or two points is invisible
+  // without dots (the chart then looked like the ideal line alone).
+  const actualDays = rows.filter((r) => r.remaining !== null).length;
+  const dot = actualDays <= 31 ? { r: 3 } : false;
   return (
     <figure className="dash-burn">
       <ResponsiveContainer width="100%" height={240}>
@@ -96,7 +100,7 @@ export function BurnChart({
             name={t('ui.dashboard.chart.remaining')}
             stroke="#2563eb"
             strokeWidth={2}
-            dot={false}
+            dot={dot}
             isAnimationActive={false}
             connectNulls={false}
           />
@@ -106,7 +110,7 @@ export function BurnChart({
             name={t('ui.dashboard.chart.done')}
             stroke="#00a676"
             strokeWidth={2}
-            dot={false}
+            dot={dot}
             isAnimationActive={false}
           />
           {hasIdeal && (

@@ -1,10 +1,4 @@
-import {
-  historyTypes,
-  localeOf,
-  type DashboardBurn,
-  type DashboardStatusCount,
-  type Language,
-} from '@teamline/contract';
+import { historyTypes, type DashboardBurn, type DashboardStatusCount } from '@teamline/contract';
 
 // ---------- day codes (YYYYMMDD, UTC) ----------
 
@@ -69,32 +63,8 @@ export function buildBurnSeries(burn: DashboardBurn, projectEndDt?: string | nul
   return rows;
 }
 
-// ---------- numbers ----------
-
-/** Minutes as hours with at most one decimal, in the user's locale (90 → "1.5"). */
-export const formatHours = (minutes: number, lang: Language): string =>
-  new Intl.NumberFormat(localeOf[lang], { maximumFractionDigits: 1 }).format(minutes / 60);
-
-/** A percent value 0–100 as a locale percent ("62.5%", "62,5 %"). */
-export const formatPercent = (value: number, lang: Language): string =>
-  new Intl.NumberFormat(localeOf[lang], { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
-
-/** A short day for chart axes: "Nov 22", "11월 22일", "22 thg 11". */
-export const formatShortDay = (code: string, lang: Language): string =>
-  new Intl.DateTimeFormat(localeOf[lang], { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(codeToTime(code)),
-  );
-
-/** "5 minutes ago" / "3 hours ago" (spec §9), else the date. */
-export function formatRelative(iso: string, lang: Language, now: number = Date.now()): string {
-  const time = new Date(iso).getTime();
-  const minutes = Math.round((now - time) / 60_000);
-  const rtf = new Intl.RelativeTimeFormat(localeOf[lang], { numeric: 'auto' });
-  if (minutes < 60) return rtf.format(-Math.max(0, minutes), 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return rtf.format(-hours, 'hour');
-  return new Intl.DateTimeFormat(localeOf[lang], { month: 'short', day: 'numeric' }).format(new Date(time));
-}
+// Formatters live in lib/format (one per kind for the whole app); re-exported for the panels.
+export { formatHours, formatPercent, formatRelative, formatShortDay } from '../../../lib/format';
 
 // ---------- sections ----------
 

@@ -24,7 +24,7 @@ import { useEpics, useErrorToast } from '../../planning/hooks/use-planning';
 import { useAbilities } from '../../../lib/use-abilities';
 import { applyOptimistic } from '../../planning/optimistic';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
-import { StatusBadge } from '../../timeline/components/StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import '../../planning/planning.css';
 
 interface EpicDraft {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { errorCodeOf } from '../../../lib/api-client';
-import { formatDateCodeLocal } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
@@ -105,7 +105,7 @@ function ProjectHome() {
             const isActive = project.status === 'ACTIVE';
             const dates =
               project.startDt || project.endDt
-                ? `${formatDateCodeLocal(project.startDt, lang)} ~ ${formatDateCodeLocal(project.endDt, lang)}`
+                ? `${formatDate(project.startDt, lang)} ~ ${formatDate(project.endDt, lang)}`
                 : t('ui.home.noDates');
             return (
               <li key={project.projectIdx}>

@@ -7,7 +7,8 @@ import { PageSpinner } from '../../../app/RootLayout';
 import { useLogout } from '../../../app/use-logout';
 import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
-import { currentLocale } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useProfileStore } from '../../../stores/profile-store';
 import { useProjectStore } from '../../../stores/project-store';
@@ -118,7 +119,7 @@ export function InvitationPage() {
         </p>
         <p className="settings__muted">
           {t('ui.settings.invite.expires', {
-            date: new Date(invite.expiresAt).toLocaleDateString(currentLocale()),
+            date: formatDate(invite.expiresAt, currentLanguage()),
           })}
         </p>
       </div>

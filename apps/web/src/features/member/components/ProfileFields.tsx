@@ -1,7 +1,9 @@
-import { thousandWonToManwon, type Language } from '@teamline/contract';
+import { type Language } from '@teamline/contract';
 import { useState, type ChangeEvent } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatThousandWon } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { ColorPicker } from '../../../components/ui/ColorPicker';
@@ -27,6 +29,7 @@ export function ProfileFields({
   onLanguageChange?: (lang: Language) => void;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const { register, control, watch, setValue } = useFormContext<ProfileFormValues>();
   const careers = useFieldArray({ control, name: 'career' });
   const [preview, setPreview] = useState<string | null>(null);
@@ -145,7 +148,7 @@ export function ProfileFields({
         isNumberOnly
         hint={
           hopePrice
-            ? t('ui.profileForm.hopePriceHint', { value: thousandWonToManwon(Number(hopePrice)) })
+            ? t('ui.profileForm.hopePriceHint', { value: formatThousandWon(Number(hopePrice), lang) })
             : undefined
         }
         name="hopePrice"

@@ -89,7 +89,7 @@ function ProfileSection({ profile }: { profile: MemberProfile }) {
         {t('ui.profile.profileSection')}
       </h3>
       <div className="profile-preview">
-        <AvatarWithPopup profile={profile} isAdmin size={56} />
+        <AvatarWithPopup profile={{ ...profile, contactVisible: true }} size={56} />
         <div>
           <p className="profile-preview__nickname">{profile.nickname}</p>
           <p className="muted">{t('ui.profile.previewHint')}</p>

@@ -12,6 +12,7 @@ import { useServerError } from '../../../lib/form';
 import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
+import { textColorOn } from '../../../components/ui/Avatar';
 
 /** Epics of the project (at most MAX_EPICS), through the planning API. */
 export function EpicsSection({
@@ -119,7 +120,11 @@ export function EpicsSection({
             <div className="settings__who">
               <span
                 className="settings__tag"
-                style={epic.colorCode ? { background: epic.colorCode, color: '#fff' } : undefined}
+                style={
+                  epic.colorCode
+                    ? { background: epic.colorCode, color: textColorOn(epic.colorCode) }
+                    : undefined
+                }
               >
                 {epic.label}
               </span>

@@ -16,8 +16,9 @@ import { Modal } from '../../../components/ui/Modal';
 import { Form, FormField, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
-import { currentLocale } from '../../../lib/i18n';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../../lib/use-projects';
@@ -219,7 +220,7 @@ function DeletedProjects() {
     },
     onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
   });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
+  const date = (iso: string) => formatDate(iso, currentLanguage());
   return (
     <div className="card">
       <h3>{t('ui.settings.general.deletedTitle')}</h3>

@@ -9,8 +9,9 @@ import { Button } from '../../../components/ui/Button';
 import { Form, FormField, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
 import { useServerError } from '../../../lib/form';
+import { formatDate } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useZodForm } from '../../../lib/zod-form';
-import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { settingsApi } from '../api/settings-api';
 
@@ -68,7 +69,7 @@ export function InvitationsSection({ projectIdx }: { projectIdx: number }) {
     revoke.mutate(inv.inviteIdx);
   }
   const email = useWatch({ control: form.control, name: 'email' });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(currentLocale());
+  const date = (iso: string) => formatDate(iso, currentLanguage());
 
   return (
     <>

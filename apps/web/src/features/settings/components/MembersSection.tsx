@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../../app/RootLayout';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
-import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
 import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../../lib/use-projects';
 import { settingsApi } from '../api/settings-api';
+import { MemberAvatar } from '../../member/components/ProfileViewPopup';
 
 /** Confirms, and swallows a cancelled confirmation. */
 async function confirmed(text: string, confirmText: string): Promise<boolean> {
@@ -136,7 +136,12 @@ export function MembersSection({
               data-testid={`member-row-${m.memberIdx}`}
             >
               <div className="settings__who">
-                <Avatar nickname={m.nickname} fileIdx={m.profileFileIdx} colorCode={m.colorCode} />
+                <MemberAvatar
+                  memberIdx={m.memberIdx}
+                  nickname={m.nickname}
+                  profileFileIdx={m.profileFileIdx}
+                  colorCode={m.colorCode}
+                />
                 <strong>{m.nickname}</strong>
                 {isSelf && <span className="settings__tag">{t('ui.settings.members.you')}</span>}
                 {!m.can?.role && <span className="settings__tag">{t(`ui.settings.roles.${m.role}`)}</span>}

@@ -81,7 +81,7 @@ export function SettingsPage() {
         <nav className="settings__tabs" aria-label={t('ui.settings.sectionsLabel')}>
           <ul role="tablist">
             {visible.map((tab) => (
-              <li key={tab.key}>
+              <li key={tab.key} role="presentation">
                 <button
                   type="button"
                   role="tab"

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormField } from '../../../components/ui/Form';
 import { useServerError } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { useZodForm } from '../../../lib/zod-form';
-import { currentLocale } from '../../../lib/i18n';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 
 export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; storyIdx: number }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const client = useQueryClient();
   const form = useZodForm(createCommentRequest, { defaultValues: { content: '' } });
   const onServerError = useServerError(form);
@@ -38,7 +40,7 @@ export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; 
         {comments.data?.map((c) => (
           <li key={c.commentIdx}>
             <strong>{c.nickname}</strong>{' '}
-            <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString(currentLocale())}</time>
+            <time dateTime={c.createdAt}>{formatDateTime(c.createdAt, lang)}</time>
             <p>{c.content}</p>
           </li>
         ))}

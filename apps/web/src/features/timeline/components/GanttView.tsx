@@ -1,13 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Epic } from '@teamline/contract';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useLanguage } from '../../../lib/use-language';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
 import { buildRows, type Plan, type StoryFilters } from '../logic/plan';
 
-const DAY_WIDTH = 22;
-const ROW_H = 36;
+const ROW_H = 40;
 
 /**
  * The schedule view: one row per milestone and story (virtualised both ways by the browser's
@@ -26,14 +27,17 @@ export function GanttView({
   onOpenStory: (storyIdx: number) => void;
   onOpenMilestone: (milestoneIdx: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const labelWidth = useIsMobile() ? 130 : 240;
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const isMobile = useIsMobile();
+  const labelWidth = isMobile ? 120 : 280;
+  const DAY_WIDTH = isMobile ? 24 : 28;
   const rows = useMemo(
     () => buildRows(plan, filters, new Set()).filter((r) => r.kind !== 'empty'),
     [plan, filters],
   );
   const today = dayOfDate(new Date());
-  const range = useMemo(() => {
+  const planned = useMemo(() => {
     const dates: (string | null)[] = [];
     for (const m of plan.milestones) {
       dates.push(m.startDt, m.endDt);
@@ -42,9 +46,28 @@ export function GanttView({
     for (const s of plan.backlog) dates.push(s.startDt, s.endDt);
     return ganttRange(dates, today);
   }, [plan, today]);
+  // The chart fills the panel: a short plan gets days added after its end instead of blank space.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [panelWidth, setPanelWidth] = useState(0);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setPanelWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const range = useMemo(
+    () => ({
+      startDay: planned.startDay,
+      endDay: Math.max(
+        planned.endDay,
+        planned.startDay + Math.ceil((panelWidth - labelWidth) / DAY_WIDTH) - 1,
+      ),
+    }),
+    [planned, panelWidth, labelWidth, DAY_WIDTH],
+  );
   const days = range.endDay - range.startDay + 1;
   const width = days * DAY_WIDTH;
-  const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read during render only
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -54,20 +77,30 @@ export function GanttView({
   });
   const months = useMemo(() => {
     const list: { left: number; label: string }[] = [];
-    const fmt = new Intl.DateTimeFormat(i18n.language === 'kr' ? 'ko-KR' : i18n.language, {
-      year: 'numeric',
-      month: 'short',
-    });
     for (let d = range.startDay; d <= range.endDay; d += 1) {
       const code = codeOfDay(d);
       if (d === range.startDay || code.endsWith('01'))
         list.push({
           left: dayPosition(d, range, DAY_WIDTH),
-          label: fmt.format(new Date(Date.UTC(+code.slice(0, 4), +code.slice(4, 6) - 1, 1))),
+          label: formatMonth(code, lang),
         });
     }
     return list;
-  }, [range, i18n.language]);
+  }, [range, lang, DAY_WIDTH]);
+  /** Day numbers under the months (every day, every other one on phones), weekends shaded. */
+  const dayTicks = useMemo(() => {
+    const list: { left: number; label: string; isWeekend: boolean; key: number }[] = [];
+    for (let d = range.startDay; d <= range.endDay; d += 1) {
+      const weekday = new Date(d * 86_400_000).getUTCDay();
+      list.push({
+        key: d,
+        left: dayPosition(d, range, DAY_WIDTH),
+        label: isMobile && (d - range.startDay) % 2 === 1 ? '' : String(Number(codeOfDay(d).slice(6, 8))),
+        isWeekend: weekday === 0 || weekday === 6,
+      });
+    }
+    return list;
+  }, [range, DAY_WIDTH, isMobile]);
   const todayLeft = dayPosition(today, range, DAY_WIDTH) + DAY_WIDTH / 2;
   // Open with today in view (a third from the left of the chart area).
   const hasScrolled = useRef(false);
@@ -75,7 +108,9 @@ export function GanttView({
     const el = scrollRef.current;
     if (!el || hasScrolled.current) return;
     hasScrolled.current = true;
-    el.scrollLeft = Math.max(0, todayLeft - (el.clientWidth - labelWidth) / 3);
+    const chartWidth = el.clientWidth - labelWidth;
+    // Scroll only when today would otherwise sit in the last third (or past the edge).
+    if (todayLeft > (chartWidth * 2) / 3) el.scrollLeft = Math.max(0, todayLeft - chartWidth / 3);
   }, [todayLeft, labelWidth]);
 
   return (
@@ -93,6 +128,16 @@ export function GanttView({
             {months.map((m) => (
               <span key={m.left} className="gantt__month" style={{ left: m.left }}>
                 {m.label}
+              </span>
+            ))}
+            {dayTicks.map((d) => (
+              <span
+                key={d.key}
+                className={`gantt__day${d.isWeekend ? ' gantt__day--weekend' : ''}`}
+                style={{ left: d.left, width: DAY_WIDTH }}
+                aria-hidden="true"
+              >
+                {d.label}
               </span>
             ))}
           </div>
@@ -149,7 +194,7 @@ export function GanttView({
                       className={`gantt__bar status--${status}${isStory ? '' : ' gantt__bar--group'}`}
                       style={{ left: bar.left, width: bar.width, borderColor: epic?.colorCode ?? undefined }}
                       onClick={open}
-                      title={`${title} · ${t(`ui.planning.status.${status}`)}`}
+                      title={`${title} · ${t(`ui.status.${status}`)}`}
                       data-testid="gantt-bar"
                     />
                   ) : (

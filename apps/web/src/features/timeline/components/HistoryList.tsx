@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { localeOf, isLanguage } from '@teamline/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { useEpics, useMembers } from '../../planning/hooks/use-planning';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { historySentence } from '../logic/history';
@@ -19,7 +20,7 @@ export function HistoryList({
   idx: number;
   plan: Plan | undefined;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = useQuery({
     queryKey: planningKeys.history(projectIdx, kind, idx),
     queryFn: () => (kind === 'story' ? planningApi.storyHistory(idx) : planningApi.milestoneHistory(idx)),
@@ -34,8 +35,7 @@ export function HistoryList({
     }),
     [members.data, epics.data, plan],
   );
-  const locale = isLanguage(i18n.language) ? localeOf[i18n.language] : undefined;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const lang = useLanguage();
   return (
     <section className="dp-section" aria-labelledby={`history-${kind}-${idx}`}>
       <h3 id={`history-${kind}-${idx}`}>{t('ui.planning.history.heading')}</h3>
@@ -54,9 +54,9 @@ export function HistoryList({
       <ol className="history-list" data-testid="history-list">
         {history.data?.map((item) => (
           <li key={item.historyIdx} data-type={item.type}>
-            <span className="history-list__text">{historySentence(item, t, names)}</span>
+            <span className="history-list__text">{historySentence(item, t, names, lang)}</span>
             <time className="history-list__time" dateTime={item.createdAt}>
-              {when.format(new Date(item.createdAt))}
+              {formatDateTime(item.createdAt, lang)}
             </time>
           </li>
         ))}

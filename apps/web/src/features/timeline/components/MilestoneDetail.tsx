@@ -25,7 +25,7 @@ import type { Plan } from '../logic/plan';
 import { InlineText, SelectField } from './fields';
 import { isShownOnFields, TitleDateFields } from './TitleDateFields';
 import { HistoryList } from './HistoryList';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
 /**
@@ -155,7 +155,7 @@ export function MilestoneDetail({
   const actions = approvalActions(m.status, { request: can('milestone.requestApproval'), decide: mayDecide });
   const statusOptions = [m.status, ...milestoneTransitions[m.status]].map((v) => ({
     value: v,
-    label: t(`ui.planning.status.${v}`),
+    label: t(`ui.status.${v}`),
   }));
 
   return (

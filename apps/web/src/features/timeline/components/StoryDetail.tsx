@@ -18,7 +18,7 @@ import { CommentsSection } from './CommentsSection';
 import { Field, InlineText, SelectField } from './fields';
 import { isShownOnFields, TitleDateFields } from './TitleDateFields';
 import { HistoryList } from './HistoryList';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { TimeEntries } from './TimeEntries';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
@@ -82,7 +82,7 @@ export function StoryDetail({
   const save = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body);
   const statusOptions = [s.status, ...storyTransitions[s.status]].map((v: StoryStatus) => ({
     value: v,
-    label: t(`ui.planning.status.${v}`),
+    label: t(`ui.status.${v}`),
   }));
   const memberOptions = [
     { value: null, label: t('ui.planning.detail.none') },

@@ -9,6 +9,8 @@ import {
 } from '@teamline/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormText } from '../../../components/ui/Form';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
@@ -18,6 +20,7 @@ import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 import { applyOptimistic } from '../../planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
+import { DateInput } from '../../../components/ui/DateInput';
 
 interface TimeValues {
   storyIdx: number;
@@ -50,6 +53,7 @@ export function TimeEntries({
   canLog: boolean;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const client = useQueryClient();
   const onError = useErrorToast();
   const key = planningKeys.time(projectIdx, storyIdx);
@@ -119,7 +123,7 @@ export function TimeEntries({
               <input
                 type="checkbox"
                 disabled={!canDelete(e)}
-                aria-label={t('ui.planning.time.select', { date: formatDateCode(e.workDt) })}
+                aria-label={t('ui.planning.time.select', { date: formatDate(e.workDt, lang) })}
                 checked={selected.has(e.timekeepingIdx)}
                 onChange={(ev) => {
                   const next = new Set(selected);
@@ -128,7 +132,7 @@ export function TimeEntries({
                   setSelected(next);
                 }}
               />
-              <span className="time-list__date">{formatDateCode(e.workDt)}</span>
+              <span className="time-list__date">{formatDate(e.workDt, lang)}</span>
               <span className="time-list__who">{members.get(e.memberInProjectIdx)?.nickname ?? ''}</span>
               <span className="time-list__min">{fmt(e.minutes)}</span>
               {e.note && <span className="time-list__note">{e.note}</span>}

@@ -17,9 +17,21 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { formatDateCode, type Epic, type MemberInProject } from '@teamline/contract';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { type Epic, type MemberInProject } from '@teamline/contract';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { useLanguage } from '../../../lib/use-language';
 import { Icon } from '../../../components/ui/Icon';
 import {
   buildRows,
@@ -33,11 +45,15 @@ import {
   type StoryMove,
 } from '../logic/plan';
 import { MemberChips } from './MemberChips';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 
 export const ROW_HEIGHT = { header: 52, story: 44, empty: 44 } as const;
-const heightOf = (row: Row | undefined) =>
-  row?.kind === 'story' ? ROW_HEIGHT.story : row?.kind === 'empty' ? ROW_HEIGHT.empty : ROW_HEIGHT.header;
+/** Phones: two lines per row (title, then status, dates and people) instead of cutting them off. */
+export const PHONE_ROW_HEIGHT = { header: 72, story: 68, empty: 56 } as const;
+const heightOf = (row: Row | undefined, isMobile = false) => {
+  const h = isMobile ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+  return row?.kind === 'story' ? h.story : row?.kind === 'empty' ? h.empty : h.header;
+};
 
 interface ListProps {
   plan: Plan;
@@ -65,6 +81,7 @@ export function TimelineList(props: ListProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [activeId, setActiveId] = useState<string | null>(null);
   const headersOnly = activeId?.startsWith('m-') ?? false;
+  const isMobile = useIsMobile();
   const rows = useMemo(
     () => buildRows(plan, filters, collapsed, headersOnly),
     [plan, filters, collapsed, headersOnly],
@@ -80,7 +97,7 @@ export function TimelineList(props: ListProps) {
   const activeIndex = activeId ? ids.indexOf(activeId) : -1;
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (i) => heightOf(rows[i]),
+    estimateSize: (i) => heightOf(rows[i], isMobile),
     getItemKey: (i) => rows[i]?.id ?? i,
     overscan: 8,
     scrollMargin,
@@ -93,6 +110,9 @@ export function TimelineList(props: ListProps) {
       [activeIndex],
     ),
   });
+
+  // Row heights differ on phones: measure again when crossing the breakpoint.
+  useEffect(() => virtualizer.measure(), [isMobile, virtualizer]);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -174,7 +194,7 @@ export function TimelineList(props: ListProps) {
                 key={row.id}
                 row={row}
                 top={item.start - scrollMargin}
-                height={heightOf(row)}
+                height={heightOf(row, isMobile)}
                 isCollapsed={row.kind !== 'story' && row.kind !== 'empty' && collapsed.has(rowGroup(row))}
                 onToggle={toggle}
                 isSelected={
@@ -218,6 +238,7 @@ const SortableRow = memo(function SortableRow({
   onAddStory,
 }: RowProps) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const isDraggable = canReorder && (row.kind === 'story' || row.kind === 'milestone');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -285,7 +306,7 @@ const SortableRow = memo(function SortableRow({
         )}
         <StatusBadge status={s.status} compact />
         <span className="tl-dates">
-          {s.startDt || s.endDt ? `${formatDateCode(s.startDt)} – ${formatDateCode(s.endDt)}` : ''}
+          {s.startDt || s.endDt ? `${formatDate(s.startDt, lang)} – ${formatDate(s.endDt, lang)}` : ''}
         </span>
         <MemberChips idxs={s.assignees} members={members} />
       </div>
@@ -337,7 +358,7 @@ const SortableRow = memo(function SortableRow({
       {row.kind === 'milestone' && (
         <span className="tl-dates">
           {row.milestone.startDt || row.milestone.endDt
-            ? `${formatDateCode(row.milestone.startDt)} – ${formatDateCode(row.milestone.endDt)}`
+            ? `${formatDate(row.milestone.startDt, lang)} – ${formatDate(row.milestone.endDt, lang)}`
             : ''}
         </span>
       )}

@@ -75,7 +75,7 @@ export function TimelineFilters({
           <option value="">{t('ui.planning.filters.all')}</option>
           {storyStatuses.map((s) => (
             <option key={s} value={s}>
-              {t(`ui.planning.status.${s}`)}
+              {t(`ui.status.${s}`)}
             </option>
           ))}
         </select>

@@ -59,9 +59,21 @@ describe('history sentences', () => {
           { startDt: '20260101', endDt: '20260131' },
         ),
       ),
-    ).toBe('Minji changed the schedule from none – none to 2026.01.01 – 2026.01.31.');
+    ).toBe('Minji set the schedule to Jan 1, 2026 – Jan 31, 2026.');
+    expect(
+      say(
+        item(
+          historyTypes.schedule,
+          { startDt: '20260101', endDt: '20260131' },
+          { startDt: '20260105', endDt: null },
+        ),
+      ),
+    ).toBe('Minji changed the schedule from Jan 1, 2026 – Jan 31, 2026 to from Jan 5, 2026.');
+    expect(
+      say(item(historyTypes.schedule, { startDt: null, endDt: '20260131' }, { startDt: null, endDt: null })),
+    ).toBe('Minji removed the schedule (until Jan 31, 2026).');
     expect(say(item(historyTypes.status, { status: 'pending' }, { status: 'inProgress' }))).toBe(
-      'Minji changed the status from Pending to In progress.',
+      'Minji changed the status from To do to In progress.',
     );
     expect(say(item(historyTypes.autoStatus, { status: 'inProgress' }, { status: 'delayed' }, false))).toBe(
       'The status changed automatically from In progress to Delayed after the end date passed.',
@@ -85,6 +97,22 @@ describe('history sentences', () => {
       'Minji changed the points from 1 to 3, the rating from none to 4.5.',
     );
     expect(say(item(99, null, null))).toBe('Minji made a change (type 99).');
+  });
+
+  it('says a first schedule was set, with dates in the reader language', async () => {
+    const first = item(
+      historyTypes.schedule,
+      { startDt: null, endDt: null },
+      { startDt: '20260101', endDt: '20260131' },
+    );
+    const kr = await translator('kr');
+    expect(historySentence(first, kr, names, 'kr')).toBe(
+      'Minji님이 일정을 2026.01.01 – 2026.01.31(으)로 정했습니다.',
+    );
+    const vi = await translator('vi');
+    expect(historySentence(first, vi, names, 'vi')).toBe('Minji đã đặt lịch trình: 01/01/2026 – 31/01/2026.');
+    const onlyEnd = item(historyTypes.schedule, {}, { endDt: '20260131' });
+    expect(historySentence(onlyEnd, vi, names, 'vi')).toBe('Minji đã đặt lịch trình: đến 31/01/2026.');
   });
 
   it('has a sentence for each type in Korean and Vietnamese', async () => {

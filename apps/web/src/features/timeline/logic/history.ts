@@ -1,4 +1,5 @@
-import { historyTypes, type HistoryItem } from '@teamline/contract';
+import { historyTypes, type HistoryItem, type Language } from '@teamline/contract';
+import { formatDate } from '../../../lib/format';
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
@@ -17,7 +18,7 @@ const asRecord = (v: unknown): Record<string, unknown> =>
  * One history record as a sentence in the user's language: "{{actor}} changed the status from
  * Pending to In progress." Unknown (future) types fall back to a generic sentence.
  */
-export function historySentence(item: HistoryItem, t: T, names: HistoryNames): string {
+export function historySentence(item: HistoryItem, t: T, names: HistoryNames, lang: Language = 'en'): string {
   const actor = item.actor?.nickname ?? t(K('system'));
   const before = asRecord(item.before);
   const after = asRecord(item.after);
@@ -26,10 +27,17 @@ export function historySentence(item: HistoryItem, t: T, names: HistoryNames): s
   const member = (v: unknown) => (typeof v === 'number' ? (names.member(v) ?? `#${v}`) : none);
   const members = (v: unknown) =>
     Array.isArray(v) && v.length > 0 ? v.map((x) => member(x)).join(', ') : none;
-  const status = (v: unknown) => (typeof v === 'string' ? t(`ui.planning.status.${v}`) : none);
-  const date = (v: unknown) =>
-    typeof v === 'string' && /^\d{8}$/.test(v) ? `${v.slice(0, 4)}.${v.slice(4, 6)}.${v.slice(6, 8)}` : none;
-  const range = (r: Record<string, unknown>) => `${date(r.startDt)} – ${date(r.endDt)}`;
+  const status = (v: unknown) => (typeof v === 'string' ? t(`ui.status.${v}`) : none);
+  const day = (v: unknown) => (typeof v === 'string' && /^\d{8}$/.test(v) ? formatDate(v, lang) : '');
+  /** A schedule as "a – b", "from a", "until b", or '' when it has neither date. */
+  const range = (r: Record<string, unknown>) => {
+    const start = day(r.startDt);
+    const end = day(r.endDt);
+    if (start && end) return `${start} – ${end}`;
+    if (start) return t(K('rangeFrom'), { date: start });
+    if (end) return t(K('rangeUntil'), { date: end });
+    return '';
+  };
   const subject = item.storyIdx !== null ? 'story' : 'milestone';
   switch (item.type) {
     case historyTypes.created:
@@ -46,8 +54,14 @@ export function historySentence(item: HistoryItem, t: T, names: HistoryNames): s
       return t(K('reporter'), { actor, from: member(before.reporterIdx), to: member(after.reporterIdx) });
     case historyTypes.link:
       return t(K('link'), { actor, from: text(before.link), to: text(after.link) });
-    case historyTypes.schedule:
-      return t(K('schedule'), { actor, from: range(before), to: range(after) });
+    case historyTypes.schedule: {
+      // A first schedule is "set", a removed one "removed": never "from none – none".
+      const from = range(before);
+      const to = range(after);
+      if (!from) return t(K('scheduleSet'), { actor, to: to || none });
+      if (!to) return t(K('scheduleCleared'), { actor, from });
+      return t(K('schedule'), { actor, from, to });
+    }
     case historyTypes.status:
       return t(K('status'), { actor, from: status(before.status), to: status(after.status) });
     case historyTypes.autoStatus:

@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoA11yViolations } from '../support/axe.js';
+import { apiAs, createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
+
+const dayCode = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** A project with milestones, stories in several statuses, an epic and logged time. */
+async function seed(request: APIRequestContext, key: string) {
+  const { projectIdx } = await createProjectByApi(request, key, 'Accessible shop');
+  const post = <T>(path: string, data: object) =>
+    apiAs<T>(request, key, 'POST', path, { projectIdx, ...data });
+  const patch = (path: string, data: object) => apiAs(request, key, 'PATCH', path, data);
+  type Created = { milestoneIdx: number; storyIdx: number };
+  const milestone = await post<Created>('/milestone', {
+    title: 'Build',
+    startDt: dayCode(-3),
+    endDt: dayCode(20),
+  });
+  const late = await post<Created>('/milestone', { title: 'Discovery', endDt: dayCode(-2) });
+  const story = await post<Created>('/story', {
+    title: 'Login screen',
+    milestoneIdx: milestone.milestoneIdx,
+    startDt: dayCode(0),
+    endDt: dayCode(3),
+  });
+  const done = await post<Created>('/story', { title: 'Interviews', milestoneIdx: late.milestoneIdx });
+  await post('/story', { title: 'Dark mode', milestoneIdx: null });
+  for (const s of [story, done]) await patch(`/story/${s.storyIdx}`, { status: 'inProgress' });
+  await patch(`/story/${done.storyIdx}`, { status: 'completed' });
+  await post('/timekeeping', { storyIdx: story.storyIdx, workDt: dayCode(0), minutes: 90 });
+  await post('/epic', { label: 'Payments', colorCode: '#3DB9F5' });
+  return { projectIdx, story, milestone };
+}
+
+/** Every page of the app, checked by axe at desktop and phone size: no violation of any impact. */
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`axe finds nothing on any page (${viewport.name})`, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    const check = (p: Page, what: string) => expectNoA11yViolations(p, `${what} (${viewport.name})`);
+
+    for (const [path, what] of [
+      ['/#/login', 'login'],
+      ['/#/mailform', 'sign-up mail form'],
+      ['/#/find/id', 'find id'],
+      ['/#/find/password', 'find password'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator('main, form').first()).toBeVisible();
+      await check(page, what);
+    }
+
+    const user = newUser('axe');
+    const { key } = await signUpByApi(request, user);
+    const { projectIdx, story, milestone } = await seed(request, key);
+    await logIn(page, user);
+
+    await page.goto('/#/');
+    await expect(page.getByText('Accessible shop').first()).toBeVisible();
+    await check(page, 'home');
+
+    await page.goto('/#/profile');
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await check(page, 'profile');
+    await page.locator('.avatar-popup__button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'profile popup');
+
+    await page.goto(`/#/timeline/${projectIdx}`);
+    await expect(page.getByTestId('story-row').first()).toBeVisible();
+    await check(page, 'timeline');
+    await page.goto(`/#/timeline/${projectIdx}?selectedStory=${story.storyIdx}`);
+    await expect(page.locator('.status-badge').first()).toBeVisible();
+    await check(page, 'story detail');
+    await page.goto(`/#/timeline/${projectIdx}?selectedMilestone=${milestone.milestoneIdx}`);
+    await expect(page.locator('.status-badge').first()).toBeVisible();
+    await check(page, 'milestone detail');
+    await page.goto(`/#/timeline/${projectIdx}`);
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await expect(page.getByTestId('gantt-bar').first()).toBeVisible();
+    await check(page, 'schedule (Gantt)');
+
+    await page.goto(`/#/epic/${projectIdx}`);
+    await expect(page.getByText('Payments').first()).toBeVisible();
+    await check(page, 'epics');
+
+    await page.goto(`/#/dashboard/${projectIdx}`);
+    await expect(page.getByTestId('dash-burn')).toBeVisible();
+    await check(page, 'dashboard');
+    await page.getByTestId('dash-workload').locator('.avatar-popup__button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'dashboard profile popup');
+
+    await page.goto('/#/setting');
+    const tabs = page.locator('[data-testid^="settings-tab-"]');
+    await expect(tabs.first()).toBeVisible();
+    const names = await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+    expect(names.length).toBeGreaterThanOrEqual(4);
+    for (const name of names) {
+      await page.getByTestId(name).click();
+      await expect(page.getByTestId(name)).toHaveAttribute('aria-selected', 'true');
+      await check(page, name);
+    }
+
+    for (const [path, what] of [
+      ['/#/recruitment', 'recruitment (not available yet)'],
+      ['/#/document', 'documents (not available yet)'],
+      ['/#/permission-denied', 'permission denied'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await check(page, what);
+    }
+  });
+}
