@@ -31,7 +31,7 @@ import {
   type ProfileFormValues,
 } from '../profile-form';
 import { ProfileFields } from './ProfileFields';
-import { AvatarWithPopup } from './ProfileViewPopup';
+import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createTimekeepingRequest,
-  formatDateCode,
   toDateCode,
   type CreateTimekeepingRequest,
   type MemberInProject,
@@ -20,7 +19,6 @@ import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 import { applyOptimistic } from '../../planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
-import { DateInput } from '../../../components/ui/DateInput';
 
 interface TimeValues {
   storyIdx: number;

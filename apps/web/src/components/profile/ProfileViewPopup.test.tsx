@@ -1,13 +1,15 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18next } from '../../../lib/i18n';
+import { i18next } from '../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { AvatarWithPopup, MemberAvatar, ProfileViewPopup } from './ProfileViewPopup';
 
 const profileOf = vi.fn();
-vi.mock('../api/member-api', () => ({ memberApi: { profileOf: (id: string) => profileOf(id) } }));
+vi.mock('../../lib/member-profile-api', () => ({
+  memberProfileApi: { profileOf: (id: string) => profileOf(id) },
+}));
 
 afterEach(async () => {
   cleanup();

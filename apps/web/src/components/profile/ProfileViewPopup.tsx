@@ -3,12 +3,12 @@ import { AVATAR_POPUP_SIZE, type PublicProfile } from '@teamline/contract';
 import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Icon } from '../../../components/ui/Icon';
-import { formatDate, formatThousandWon } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
-import { useOutsideMousedown } from '../../../lib/use-outside-mousedown';
-import { memberApi } from '../api/member-api';
+import { Avatar } from '../ui/Avatar';
+import { Icon } from '../ui/Icon';
+import { formatDate, formatThousandWon } from '../../lib/format';
+import { useLanguage } from '../../lib/use-language';
+import { useOutsideMousedown } from '../../lib/use-outside-mousedown';
+import { memberProfileApi } from '../../lib/member-profile-api';
 
 type PopupProfile = Omit<PublicProfile, 'memberId' | 'nationality' | 'photo' | 'lang'> &
   Partial<Pick<PublicProfile, 'lang'>>;
@@ -266,7 +266,7 @@ function LoadedProfile({
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['member', 'profile', memberIdx],
-    queryFn: () => memberApi.profileOf(String(memberIdx)),
+    queryFn: () => memberProfileApi.profileOf(String(memberIdx)),
     staleTime: 60_000,
   });
   if (query.data) return <ProfileViewPopup profile={query.data} onClose={onClose} style={style} />;
