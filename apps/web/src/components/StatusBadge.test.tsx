@@ -3,12 +3,12 @@ import { resources } from '@teamline/contract/i18n';
 import { cleanup, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18next } from '../lib/i18n';
+import { setLanguage } from '../lib/i18n';
 import { StatusBadge } from './StatusBadge';
 
 afterEach(async () => {
   cleanup();
-  await act(() => i18next.changeLanguage('en'));
+  await act(() => setLanguage('en'));
 });
 
 const all = [...new Set([...storyStatuses, ...milestoneStatuses])];
@@ -23,7 +23,7 @@ describe('StatusBadge', () => {
   it('shows the word of the current language with the status colour class', async () => {
     render(<StatusBadge status="pending" />);
     expect(screen.getByText('To do').className).toContain('status--pending');
-    await act(() => i18next.changeLanguage('vi'));
+    await act(() => setLanguage('vi'));
     expect(screen.getByText('Cần làm')).toBeTruthy();
   });
 });

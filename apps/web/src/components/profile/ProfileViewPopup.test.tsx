@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18next } from '../../lib/i18n';
+import { setLanguage } from '../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { AvatarWithPopup, MemberAvatar, ProfileViewPopup } from './ProfileViewPopup';
@@ -13,7 +13,7 @@ vi.mock('../../lib/member-profile-api', () => ({
 
 afterEach(async () => {
   cleanup();
-  await act(() => i18next.changeLanguage('en'));
+  await act(() => setLanguage('en'));
 });
 
 const base = {
@@ -63,7 +63,7 @@ describe('ProfileViewPopup (spec §2)', () => {
   });
 
   it('in Korean: birth as YYYY.MM.DD and the rate in 만원 (spec §2)', async () => {
-    await act(() => i18next.changeLanguage('kr'));
+    await act(() => setLanguage('kr'));
     render(<ProfileViewPopup profile={asAdmin} onClose={() => {}} />);
     expect(screen.getByText('1990.01.02')).toBeTruthy();
     expect(screen.getByText('8시간 기준 45만원')).toBeTruthy();

@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18next } from '../../lib/i18n';
+import { setLanguage } from '../../lib/i18n';
 import { DateInput } from './DateInput';
 import { TextInput } from './TextInput';
 
 afterEach(async () => {
   cleanup();
-  await act(() => i18next.changeLanguage('en'));
+  await act(() => setLanguage('en'));
 });
 
 const shown = (container: HTMLElement) => container.querySelector('.date-input__text')?.textContent;
@@ -17,13 +17,13 @@ describe('DateInput shows the day in the app language, not the browser one', () 
     ['en', 'Nov 3, 2026'],
     ['vi', '03/11/2026'],
   ] as const)('%s: %s', async (lang, text) => {
-    await act(() => i18next.changeLanguage(lang));
+    await act(() => setLanguage(lang));
     const { container } = render(<DateInput aria-label="d" value="2026-11-03" onChange={() => {}} />);
     expect(shown(container)).toBe(text);
   });
 
   it('follows typing in an uncontrolled field and shows the pattern when empty', async () => {
-    await act(() => i18next.changeLanguage('vi'));
+    await act(() => setLanguage('vi'));
     const { container } = render(<DateInput aria-label="d" />);
     expect(shown(container)).toBe('DD/MM/YYYY');
     const input = screen.getByLabelText('d');
@@ -32,7 +32,7 @@ describe('DateInput shows the day in the app language, not the browser one', () 
   });
 
   it('a TextInput of type month uses it', async () => {
-    await act(() => i18next.changeLanguage('kr'));
+    await act(() => setLanguage('kr'));
     const { container } = render(<TextInput label="Start" type="month" defaultValue="2024-03" />);
     expect(shown(container)).toBe('2024.03');
     expect(screen.getByLabelText('Start')).toHaveProperty('value', '2024-03');
