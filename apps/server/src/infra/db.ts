@@ -27,13 +27,6 @@ export interface Database {
 const MIGRATION_LOCK_KEY = 724_190_331;
 
 /**
- * PGlite's own start parameters plus a smaller buffer pool. Its default of 128 MB of shared buffers
- * lives inside the WebAssembly heap, which grows to hold it and never gives memory back; on NodeFS
- * the operating system's page cache holds the files anyway.
- */
-const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-/**
  * PGlite in `dataDir` (or in memory when dataDir is null) by default, PostgreSQL when a URL is given.
  * Migrations run before the database is handed out.
  */
@@ -69,7 +62,7 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir ?? undefined, { startParams: pgliteStartParams() });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
