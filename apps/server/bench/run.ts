@@ -6,8 +6,12 @@
  *     TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a fresh database is created
  *     and dropped) — request latency through the whole stack with app.inject, then GET
  *     /milestone/timeline over real HTTP on a seeded project (100 milestones, 5,000 stories,
- *     20 members, 50,000 history records): one connection, then 20 concurrent connections.
- * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS.
+ *     20 members, 50,000 history records): one connection, then 20 concurrent connections; GET
+ *     /member (an authenticated light read) with 200 connections, beside bare Fastify with 200;
+ *     the timeline with 200 connections for BENCH_LONG_SECONDS (30), counting errors and requests
+ *     unanswered after 10 s; the dashboard; and (embedded) the process's RSS after it all.
+ * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS,
+ * BENCH_LONG_SECONDS; BENCH_DATABASES=pglite (or postgres) runs one database only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,9 +35,18 @@ const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const TIMELINE_REQUESTS = Number(process.env.BENCH_TIMELINE_REQUESTS ?? 3000);
 const MAX_MS = Number(process.env.BENCH_SECONDS ?? 15) * 1000;
+const LONG_MS = Number(process.env.BENCH_LONG_SECONDS ?? 30) * 1000;
+const DATABASES = process.env.BENCH_DATABASES ?? 'pglite,postgres';
 const CONNECTIONS = 20;
+const MANY = 200;
 
-async function measure(name: string, count: number, run: (i: number) => Promise<{ statusCode: number }>) {
+type Percentiles = { p50: number; p95: number; p99: number };
+
+async function measure(
+  name: string,
+  count: number,
+  run: (i: number) => Promise<{ statusCode: number }>,
+): Promise<Percentiles> {
   const times: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -50,14 +63,15 @@ async function measure(name: string, count: number, run: (i: number) => Promise<
   );
   const total = performance.now() - t0;
   times.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(1);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  const f = (p: number) => pct(p).toFixed(1).padStart(7);
   console.log(
-    `  ${name.padEnd(32)} n=${String(count).padStart(5)}  p50 ${pct(50).padStart(7)} ms  p95 ${pct(95).padStart(7)} ms  p99 ${pct(99).padStart(7)} ms  ${Math.round((count / total) * 1000)} req/s (inject)`,
+    `  ${name.padEnd(32)} n=${String(count).padStart(5)}  p50 ${f(50)} ms  p95 ${f(95)} ms  p99 ${f(99)} ms  ${Math.round((count / total) * 1000)} req/s (inject)`,
   );
+  return { p50: pct(50), p95: pct(95), p99: pct(99) };
 }
 
-async function hello(): Promise<LoadResult> {
+async function hello(connections: number): Promise<LoadResult> {
   const app = Fastify({ logger: false });
   app.get('/hello', async () => ({ hello: 'world' }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,13 +79,13 @@ async function hello(): Promise<LoadResult> {
   try {
     await load({
       url: `http://127.0.0.1:${port}/hello`,
-      connections: CONNECTIONS,
+      connections,
       maxRequests: 2000,
       maxMs: 3000,
     });
     return await load({
       url: `http://127.0.0.1:${port}/hello`,
-      connections: CONNECTIONS,
+      connections,
       maxRequests: 50_000,
       maxMs: MAX_MS,
     });
@@ -176,7 +190,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
     console.log(
       `  seeded ${seeded.milestoneCount} milestones, ${seeded.storyCount} stories, ${seeded.memberCount} members, 50000 history records in ${Math.round(performance.now() - seedStart)} ms`,
     );
-    await measure('GET /history/story (10 records)', N, () =>
+    const history = await measure('GET /history/story (10 records)', N, () =>
       app.inject({ method: 'GET', url: `/api/history/story?storyIdx=${seeded.storyCount}`, headers }),
     );
 
@@ -213,6 +227,18 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       maxMs: MAX_MS,
     });
     console.log(formatLoad(`  GET /milestone/timeline ${CONNECTIONS} conn`, concurrent));
+    const base = `http://127.0.0.1:${port}`;
+    await load({ url: `${base}/api/member`, headers, connections: MANY, maxRequests: 2000, maxMs: 3000 });
+    const memberLoad = await load({
+      url: `${base}/api/member`,
+      headers,
+      connections: MANY,
+      maxRequests: 50_000,
+      maxMs: MAX_MS,
+    });
+    console.log(formatLoad(`  GET /member ${MANY} conn`, memberLoad));
+    const many = await load({ url, headers, connections: MANY, maxRequests: 1_000_000, maxMs: LONG_MS });
+    console.log(formatLoad(`  GET /milestone/timeline ${MANY} conn ${LONG_MS / 1000} s`, many));
     const dashboard = await benchDashboard(app, {
       projectIdx: big.projectIdx,
       headers,
@@ -220,18 +246,36 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       connections: CONNECTIONS,
       maxMs: MAX_MS,
     });
-    return { label, single, concurrent, coldP50: cold[15]!, coldP95: cold[28]!, dashboard };
+    // What the process holds after the session (the embedded database lives in it too).
+    const rssMb = process.memoryUsage().rss / 2 ** 20;
+    const maxRssMb = process.resourceUsage().maxRSS / 1024;
+    console.log(`  RSS after the run ${Math.round(rssMb)} MB (peak so far ${Math.round(maxRssMb)} MB)`);
+    return {
+      label,
+      single,
+      concurrent,
+      coldP50: cold[15]!,
+      coldP95: cold[28]!,
+      dashboard,
+      history,
+      member: memberLoad,
+      many,
+      rssMb,
+    };
   } finally {
     await app.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-const baseline = await hello();
+const baseline = await hello(CONNECTIONS);
 console.log(formatLoad(`bare Fastify GET /hello ${CONNECTIONS} conn`, baseline));
+const baselineMany = await hello(MANY);
+console.log(formatLoad(`bare Fastify GET /hello ${MANY} conn`, baselineMany));
 
-const results = [await benchDatabase('PGlite (embedded)', undefined)];
-const postgres = await freshPostgres();
+const results = [];
+if (DATABASES.includes('pglite')) results.push(await benchDatabase('PGlite (embedded)', undefined));
+const postgres = DATABASES.includes('postgres') ? await freshPostgres() : null;
 if (postgres) {
   try {
     results.push(await benchDatabase('PostgreSQL', postgres.url));
@@ -253,5 +297,19 @@ for (const r of results) {
   const d = r.dashboard;
   console.log(
     `  ${r.label.padEnd(18)} cold p50 ${d.cold.p50.toFixed(1)} ms p95 ${d.cold.p95.toFixed(1)} ms p99 ${d.cold.p99.toFixed(1)} ms;  1 at a time p50 ${d.sequential.p50.toFixed(1)} ms p95 ${d.sequential.p95.toFixed(1)} ms p99 ${d.sequential.p99.toFixed(1)} ms;  ${CONNECTIONS} conn p50 ${d.concurrent.p50.toFixed(1)} ms p95 ${d.concurrent.p95.toFixed(1)} ms p99 ${d.concurrent.p99.toFixed(1)} ms ${Math.round(d.concurrent.rps)} req/s`,
+  );
+}
+
+const ratio = (rps: number, of: LoadResult) => `${(rps / of.rps).toFixed(2)} of bare Fastify`;
+console.log(
+  `\nSummary (bare Fastify in this run: ${Math.round(baseline.rps)} req/s with ${CONNECTIONS} connections, ${Math.round(baselineMany.rps)} with ${MANY}):`,
+);
+for (const r of results) {
+  console.log(`  ${r.label}`);
+  console.log(
+    `    timeline ${CONNECTIONS} conn p95 ${r.concurrent.p95.toFixed(1)} ms (${ratio(r.concurrent.rps, baseline)});  dashboard ${CONNECTIONS} conn p95 ${r.dashboard.concurrent.p95.toFixed(1)} ms (${ratio(r.dashboard.concurrent.rps, baseline)});  history/story p95 ${r.history.p95.toFixed(1)} ms (inject, ${CONCURRENCY} at a time)`,
+  );
+  console.log(
+    `    GET /member ${MANY} conn ${Math.round(r.member.rps)} req/s = ${ratio(r.member.rps, baselineMany)}, p95 ${r.member.p95.toFixed(1)} ms, errors ${r.member.errors};  timeline ${MANY} conn ${LONG_MS / 1000} s: ${r.many.count} answered, errors ${r.many.errors} (${r.many.timeouts} timed out), p95 ${r.many.p95.toFixed(1)} ms;  RSS after the run ${Math.round(r.rssMb)} MB`,
   );
 }

@@ -154,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
-    jobPollingSeconds: 2,
+    // A job sent here wakes this instance's worker at once; polling only finds retries, cron ticks
+    // and other instances' jobs, and on PGlite each idle poll holds the one connection (5–40 ms).
+    jobPollingSeconds: 10,
   };
 }
 

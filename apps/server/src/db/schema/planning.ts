@@ -179,6 +179,11 @@ export const histories = pgTable(
   (t) => [
     index('history_story_idx').on(t.projectIdx, t.storyIdx, t.historyIdx),
     index('history_milestone_idx').on(t.projectIdx, t.milestoneIdx, t.historyIdx),
+    // The dashboard's newest records of a project, and the project of a deleted story or milestone
+    // (known only from its history): without them both read the whole table.
+    index('history_project_recent_idx').on(t.projectIdx, t.historyIdx),
+    index('history_story_only_idx').on(t.storyIdx),
+    index('history_milestone_only_idx').on(t.milestoneIdx),
   ],
 );
 

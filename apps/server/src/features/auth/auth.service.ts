@@ -15,12 +15,14 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
 import type { MemberRepository } from '../member/member.repository.js';
 import type { AuthRepository } from './auth.repository.js';
+import { createSessionCache } from './session-cache.js';
 
 const MAILS_PER_WINDOW = 5;
 const MAIL_WINDOW_MINUTES = 15;
 
 export function createAuthService(ctx: AppContext, repo: AuthRepository, memberRepo: MemberRepository) {
   const now = () => ctx.clock.now();
+  const sessions = createSessionCache(now);
 
   async function issueEmailToken(
     email: string,
@@ -140,6 +142,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       if (row.usedAt || !(await repo.markRefreshUsed(row.id, now()))) {
         // A rotated token came back: someone holds a copy. End every session of this login.
         await repo.revokeFamily(row.familyId, now());
+        sessions.forgetFamily(row.familyId);
         throw new AppError('AUTH_REFRESH_REUSED');
       }
       if (row.expiresAt <= now()) throw new AppError('AUTH_SESSION_EXPIRED');
@@ -148,10 +151,12 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
 
     async logout(actor: Actor) {
       await repo.revokeFamily(actor.familyId, now());
+      sessions.forgetFamily(actor.familyId);
     },
 
     async revokeAllSessions(memberIdx: number) {
       await repo.revokeAllFamiliesOf(memberIdx, now());
+      sessions.forgetMember(memberIdx);
     },
 
     revokedAmong: (familyIds: string[]) => repo.revokedAmong(familyIds),
@@ -159,9 +164,14 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     /** The actor behind an access key, or null when it is unknown, expired or revoked. */
     async authenticate(key: string | null | undefined): Promise<Actor | null> {
       if (!key) return null;
-      const row = await repo.findSessionToken(sha256(key), 'access');
+      const tokenHash = sha256(key);
+      const known = sessions.get(tokenHash);
+      if (known) return known;
+      const row = await repo.findSessionToken(tokenHash, 'access');
       if (!row || row.familyRevokedAt || row.memberDeletedAt || row.expiresAt <= now()) return null;
-      return { memberIdx: row.memberIdx, familyId: row.familyId };
+      const actor = { memberIdx: row.memberIdx, familyId: row.familyId };
+      sessions.set(tokenHash, actor, row.expiresAt);
+      return actor;
     },
   };
 }

@@ -161,9 +161,20 @@ export function createDashboardRepository(db: Db) {
       );
     },
 
+    /** Open assigned stories per member (planning data: reused until the planning version changes). */
+    async openCounts(projectIdx: number) {
+      return rowsOf<{ member_in_project_idx: number; n: number }>(
+        db,
+        sql`select a.member_in_project_idx, count(*)::int as n
+            from story_assignee a join story s on s.story_idx = a.story_idx
+            where a.project_idx = ${projectIdx} and s.status in (${ACTIVE})
+            group by a.member_in_project_idx`,
+      );
+    },
+
     /**
-     * Active members with their open assigned stories and minutes logged in [weekStart, weekEnd].
-     * Clients are listed only when they carry work (they usually don't).
+     * Active members with the minutes they logged in [weekStart, weekEnd]; the service adds their
+     * open stories (openCounts), leaves out clients without work and orders them.
      */
     async workload(projectIdx: number, weekStart: string, weekEnd: string) {
       return rowsOf<{
@@ -173,30 +184,20 @@ export function createDashboardRepository(db: Db) {
         color_code: string;
         profile_file_idx: number | null;
         role: 'admin' | 'depth1' | 'depth2' | 'client';
-        open_story_count: number;
         minutes_this_week: number;
       }>(
         db,
         sql`select mip.member_in_project_idx, mip.member_idx, m.nickname, m.color_code, m.profile_file_idx, mip.role,
-                   coalesce(o.n, 0)::int as open_story_count,
                    coalesce(t.minutes, 0)::int as minutes_this_week
             from member_in_project mip
             join member m on m.member_idx = mip.member_idx
-            left join (
-              select a.member_in_project_idx, count(*) as n
-              from story_assignee a join story s on s.story_idx = a.story_idx
-              where a.project_idx = ${projectIdx} and s.status in (${ACTIVE})
-              group by a.member_in_project_idx
-            ) o on o.member_in_project_idx = mip.member_in_project_idx
             left join (
               select member_in_project_idx, sum(minutes) as minutes
               from timekeeping
               where project_idx = ${projectIdx} and work_dt >= ${weekStart} and work_dt <= ${weekEnd}
               group by member_in_project_idx
             ) t on t.member_in_project_idx = mip.member_in_project_idx
-            where mip.project_idx = ${projectIdx} and mip.removed_at is null
-              and (mip.role <> 'client' or o.n > 0 or t.minutes > 0)
-            order by open_story_count desc, minutes_this_week desc, mip.member_in_project_idx`,
+            where mip.project_idx = ${projectIdx} and mip.removed_at is null`,
       );
     },
 

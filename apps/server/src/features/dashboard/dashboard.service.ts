@@ -74,25 +74,34 @@ export function createDashboardService(
   authz: Authorization<MembershipRow>,
   versions: PlanningVersionRepository,
 ) {
-  type PlanningPart = Awaited<ReturnType<typeof computePlanning>> & { version: number; today: string };
+  type MyRows = Awaited<ReturnType<DashboardRepository['myStories']>>;
+  type PlanningPart = Awaited<ReturnType<typeof computePlanning>> & {
+    version: number;
+    today: string;
+    /** "My stories" of each member who asked, filled on demand (planning data too). */
+    mine: Map<number, MyRows>;
+  };
   const cache = new Map<number, PlanningPart>();
 
   /** The sections that only planning writes change (stories, milestones, epics, their history). */
   async function computePlanning(projectIdx: number, now: Date) {
     const today = dayCode(now);
     const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const [statusRows, milestoneRows, epicRows, deltas, delayedRows, upcomingRows] = await Promise.all([
-      repo.statusCounts(projectIdx),
-      repo.milestones(projectIdx),
-      repo.epics(projectIdx),
-      repo.burnDeltas(projectIdx, addDays(midnight, -BURN_WINDOW_DAYS)),
-      repo.delayed(projectIdx, today),
-      repo.upcoming(projectIdx, today, dayCode(addDays(now, UPCOMING_DAYS))),
-    ]);
+    const [statusRows, milestoneRows, epicRows, deltas, delayedRows, upcomingRows, openRows] =
+      await Promise.all([
+        repo.statusCounts(projectIdx),
+        repo.milestones(projectIdx),
+        repo.epics(projectIdx),
+        repo.burnDeltas(projectIdx, addDays(midnight, -BURN_WINDOW_DAYS)),
+        repo.delayed(projectIdx, today),
+        repo.upcoming(projectIdx, today, dayCode(addDays(now, UPCOMING_DAYS))),
+        repo.openCounts(projectIdx),
+      ]);
     const countOf = (only: readonly string[]) =>
       statusRows.filter((r) => only.includes(r.status)).reduce((a, r) => a + Number(r.count), 0);
     const burn = burnFromDeltas({ scope: countOf(burnScopeStatuses), done: countOf(['completed']) }, deltas);
-    return { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows };
+    const openStories = new Map(openRows.map((r) => [Number(r.member_in_project_idx), Number(r.n)]));
+    return { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows, openStories };
   }
 
   /**
@@ -105,7 +114,7 @@ export function createDashboardService(
     const version = await versions.current(projectIdx);
     const hit = cache.get(projectIdx);
     if (hit && hit.version === version && hit.today === today) return hit;
-    const part = { ...(await computePlanning(projectIdx, now)), version, today };
+    const part = { ...(await computePlanning(projectIdx, now)), version, today, mine: new Map() };
     if ((await versions.current(projectIdx)) === version) {
       cache.delete(projectIdx);
       cache.set(projectIdx, part);
@@ -128,14 +137,23 @@ export function createDashboardService(
       const { weekStart, weekEnd } = isoWeekOf(now);
 
       // Time entries, members and comments change without a planning version: always read fresh.
-      const [planning, workloadRows, totals, activityRows, myRows] = await Promise.all([
+      const [planning, workloadRows, totals, activityRows] = await Promise.all([
         planningOf(projectIdx, now),
         repo.workload(projectIdx, weekStart, weekEnd),
         repo.totals(projectIdx, weekStart, weekEnd),
         repo.activity(projectIdx),
-        isClient ? Promise.resolve(null) : repo.myStories(projectIdx, m.memberInProjectIdx),
       ]);
-      const { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows } = planning;
+      const { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows, openStories } = planning;
+      // Read after the planning part's version was seen, so these rows are of that version or newer;
+      // newer rows come with a newer version, which replaces the whole part at the next call.
+      let myRows: MyRows | null = null;
+      if (!isClient) {
+        myRows = planning.mine.get(m.memberInProjectIdx) ?? null;
+        if (!myRows) {
+          myRows = await repo.myStories(projectIdx, m.memberInProjectIdx);
+          planning.mine.set(m.memberInProjectIdx, myRows);
+        }
+      }
 
       const byStatus = new Map(statusRows.map((r) => [r.status, r]));
       const storiesByStatus = storyStatuses.map((status) => ({
@@ -162,16 +180,25 @@ export function createDashboardService(
       const milestoneCounts = new Map<string, number>();
       for (const ms of milestones) milestoneCounts.set(ms.status, (milestoneCounts.get(ms.status) ?? 0) + 1);
 
-      const workload = workloadRows.map((r) => ({
-        memberInProjectIdx: Number(r.member_in_project_idx),
-        memberIdx: Number(r.member_idx),
-        nickname: r.nickname,
-        colorCode: r.color_code,
-        profileFileIdx: r.profile_file_idx === null ? null : Number(r.profile_file_idx),
-        role: r.role,
-        openStoryCount: Number(r.open_story_count),
-        minutesThisWeek: Number(r.minutes_this_week),
-      }));
+      // Clients are listed only when they carry work (they usually don't).
+      const workload = workloadRows
+        .map((r) => ({
+          memberInProjectIdx: Number(r.member_in_project_idx),
+          memberIdx: Number(r.member_idx),
+          nickname: r.nickname,
+          colorCode: r.color_code,
+          profileFileIdx: r.profile_file_idx === null ? null : Number(r.profile_file_idx),
+          role: r.role,
+          openStoryCount: openStories.get(Number(r.member_in_project_idx)) ?? 0,
+          minutesThisWeek: Number(r.minutes_this_week),
+        }))
+        .filter((w) => w.role !== 'client' || w.openStoryCount > 0 || w.minutesThisWeek > 0)
+        .sort(
+          (a, b) =>
+            b.openStoryCount - a.openStoryCount ||
+            b.minutesThisWeek - a.minutesThisWeek ||
+            a.memberInProjectIdx - b.memberInProjectIdx,
+        );
       const me = workload.find((w) => w.memberInProjectIdx === m.memberInProjectIdx);
 
       return {

@@ -62,6 +62,25 @@ export function createMembershipRepository(db: Db) {
       .where(and(where, active, eq(projects.delYn, 'N')));
     return row?.m ?? null;
   };
+  /**
+   * The lookup behind every authorization, built once per repository (drizzle builds a query's SQL
+   * on every call otherwise; named, PostgreSQL also plans it once per connection).
+   */
+  let membershipQuery: ReturnType<typeof prepareMembership> | null = null;
+  const prepareMembership = () =>
+    db
+      .select({ m: membersInProject })
+      .from(membersInProject)
+      .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
+      .where(
+        and(
+          eq(membersInProject.projectIdx, sql.placeholder('projectIdx')),
+          eq(membersInProject.memberIdx, sql.placeholder('memberIdx')),
+          active,
+          eq(projects.delYn, 'N'),
+        ),
+      )
+      .prepare('membership_find');
   /** Active members as the member list shows them. */
   const listedWhere = (where: SQL | undefined) =>
     db
@@ -73,9 +92,9 @@ export function createMembershipRepository(db: Db) {
   return {
     /** The member's active record in a live (not deleted) project. */
     async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
-      return liveRecord(
-        and(eq(membersInProject.projectIdx, projectIdx), eq(membersInProject.memberIdx, memberIdx)),
-      );
+      membershipQuery ??= prepareMembership();
+      const [row] = await membershipQuery.execute({ projectIdx, memberIdx });
+      return row?.m ?? null;
     },
     /** The member's active record whatever the project's state (restore of a deleted project). */
     async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {

@@ -33,6 +33,14 @@ export function createMilestoneRepository(db: Db) {
       const [row] = await db.select().from(milestones).where(eq(milestones.milestoneIdx, milestoneIdx));
       return row ?? null;
     },
+    /** The project of a live milestone, for callers that need nothing else. */
+    async projectOf(milestoneIdx: number): Promise<number | null> {
+      const [row] = await db
+        .select({ projectIdx: milestones.projectIdx })
+        .from(milestones)
+        .where(eq(milestones.milestoneIdx, milestoneIdx));
+      return row?.projectIdx ?? null;
+    },
     async findInProject(projectIdx: number, milestoneIdx: number): Promise<MilestoneRow | null> {
       const [row] = await db
         .select()

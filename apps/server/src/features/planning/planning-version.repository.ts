@@ -3,6 +3,14 @@ import { planningVersions } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
 export function createPlanningVersionRepository(db: Db) {
+  // Read before every cached timeline or dashboard answer: built once, not on every call.
+  let currentQuery: ReturnType<typeof prepareCurrent> | null = null;
+  const prepareCurrent = () =>
+    db
+      .select({ version: planningVersions.version })
+      .from(planningVersions)
+      .where(eq(planningVersions.projectIdx, sql.placeholder('projectIdx')))
+      .prepare('planning_version_current');
   return {
     /**
      * First statement of every planning write transaction: bumps the project's version and holds
@@ -22,10 +30,8 @@ export function createPlanningVersionRepository(db: Db) {
       return row!.version;
     },
     async current(projectIdx: number): Promise<number> {
-      const [row] = await db
-        .select({ version: planningVersions.version })
-        .from(planningVersions)
-        .where(eq(planningVersions.projectIdx, projectIdx));
+      currentQuery ??= prepareCurrent();
+      const [row] = await currentQuery.execute({ projectIdx });
       return row?.version ?? 0;
     },
   };

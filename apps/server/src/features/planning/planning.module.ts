@@ -37,9 +37,8 @@ export const planningModule = defineModule({
       epic: createEpicService(ctx, planning, authz),
       timekeeping: createTimekeepingService(ctx, planning, authz),
       history: createHistoryService(createHistoryRepository(ctx.database.db), authz, {
-        projectOfStory: async (storyIdx) => (await planning.story.findById(storyIdx))?.projectIdx ?? null,
-        projectOfMilestone: async (milestoneIdx) =>
-          (await planning.milestone.findById(milestoneIdx))?.projectIdx ?? null,
+        projectOfStory: (storyIdx) => planning.story.projectOf(storyIdx),
+        projectOfMilestone: (milestoneIdx) => planning.milestone.projectOf(milestoneIdx),
       }),
     };
   },

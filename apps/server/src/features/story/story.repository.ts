@@ -77,6 +77,14 @@ export function createStoryRepository(db: Db) {
         .for('update');
       return row ? ((await withAssignees([row]))[0] ?? null) : null;
     },
+    /** The project of a live story: one indexed column, for callers that need nothing else. */
+    async projectOf(storyIdx: number): Promise<number | null> {
+      const [row] = await db
+        .select({ projectIdx: stories.projectIdx })
+        .from(stories)
+        .where(eq(stories.storyIdx, storyIdx));
+      return row?.projectIdx ?? null;
+    },
     async findInProject(projectIdx: number, storyIdx: number): Promise<StoryRow | null> {
       const [row] = await db
         .select()
