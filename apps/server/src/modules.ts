@@ -1,4 +1,5 @@
 import { authModule } from './features/auth/auth.module.js';
+import { contractModule } from './features/contract/contract.module.js';
 import { commonModule } from './features/common/common.module.js';
 import { dashboardModule } from './features/dashboard/dashboard.module.js';
 import { fileModule } from './features/file/file.module.js';
@@ -27,6 +28,7 @@ export const appModules: readonly AppModule[] = [
   planningModule,
   dashboardModule,
   requestModule,
+  contractModule,
   jobModule,
   realtimeModule,
 ];

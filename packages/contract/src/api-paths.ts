@@ -68,6 +68,10 @@ export const apiPaths = {
   request: '/request',
   requestOne: (requestIdx: number | string) => `/request/${requestIdx}`,
   requestComment: (requestIdx: number | string) => `/request/${requestIdx}/comment`,
+  contract: '/contract',
+  contractOne: (contractIdx: number | string) => `/contract/${contractIdx}`,
+  contractMove: (contractIdx: number | string, move: 'accept' | 'decline' | 'end') =>
+    `/contract/${contractIdx}/${move}`,
   ws: '/ws',
 } as const;
 

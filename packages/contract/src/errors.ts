@@ -64,6 +64,11 @@ export const errorStatus = {
   // Requests (issue 11)
   REQUEST_NOT_FOUND: 404,
   REQUEST_NOT_AWAITING: 409,
+  REQUEST_IS_CONTRACT: 409,
+  // Contracts (issue 11)
+  ADMIN_OR_CLIENT_ONLY: 403,
+  CONTRACT_NOT_FOUND: 404,
+  CONTRACT_ALREADY_RUNNING: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

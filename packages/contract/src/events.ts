@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { link } from './schemas/link.js';
 import { epic, memberInProject, milestone, story, storyComment, timekeeping } from './schemas/planning.js';
 import { projectOfMember } from './schemas/project.js';
+import { contractStatuses } from './schemas/contract.js';
 import { requestKinds, requestStatuses } from './schemas/request.js';
 import { projectSettings } from './schemas/settings.js';
 
@@ -34,6 +35,18 @@ const requestRef = z.object({
   senderIdx: id,
   receiverIdx: id,
   status: z.enum(requestStatuses),
+});
+
+/**
+ * Contract events (category `contract`) carry ids and statuses only, never the rate, scope or a
+ * decline reason: the realtime socket reaches every member, and terms are the parties' business.
+ */
+const contractRef = z.object({
+  contractIdx: id,
+  projectIdx: id,
+  memberInProjectIdx: id,
+  requestIdx: id,
+  status: z.enum(contractStatuses),
 });
 
 export const domainEvents = {
@@ -105,6 +118,12 @@ export const domainEvents = {
     version: 1,
     payload: requestRef.extend({ commentIdx: id, memberInProjectIdx: id }),
   },
+
+  /** Offered: the contract and its request (kind `contract`, awaiting) were created together. */
+  'contract.offered': { version: 1, payload: contractRef.extend({ offeredByIdx: id }) },
+  'contract.accepted': { version: 1, payload: contractRef },
+  'contract.declined': { version: 1, payload: contractRef },
+  'contract.ended': { version: 1, payload: contractRef.extend({ endedByIdx: id }) },
 } as const satisfies Record<string, { version: number; payload: z.ZodType }>;
 
 export type DomainEventName = keyof typeof domainEvents;

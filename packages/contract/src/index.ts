@@ -11,6 +11,7 @@ export * from './rules/navigation.js';
 export * from './rules/settlement.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/contract.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/file.js';
 export * from './schemas/history.js';

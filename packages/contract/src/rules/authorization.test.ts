@@ -4,6 +4,7 @@ import {
   actionRules,
   allows,
   can,
+  contractRecord,
   mayActOnRecord,
   projectActions,
   requestRecord,
@@ -137,5 +138,43 @@ describe('requests (requestRecord)', () => {
       ['completed', 'inProgress'],
     ] as const)
       expect(canMoveRequest(from, to)).toBe(false);
+  });
+});
+
+describe('contracts (contractRecord)', () => {
+  const me = (memberInProjectIdx: number, role: RecordSubject['role'] = 'depth2', isAdmin = false) =>
+    ({ projectIdx: 1, memberInProjectIdx, role, isAdmin }) satisfies RecordSubject;
+  const contract = { projectIdx: 1, memberInProjectIdx: 20 };
+  const records = [{ memberInProjectIdx: 20, depth1Idx: 30 }];
+
+  it('shows a contract to its professional, their lead and the hiring side; nobody else', () => {
+    const scope = contractRecord(contract, records);
+    for (const who of [
+      me(20),
+      me(30, 'depth1'),
+      me(1, 'admin', true),
+      me(5, 'client'),
+      me(6, 'client', true),
+    ])
+      expect(allows(who, 'contract.view', scope)).toBe(true);
+    for (const who of [me(21), me(31, 'depth1'), { ...me(20), projectIdx: 2 }])
+      expect(allows(who, 'contract.view', scope)).toBe(false);
+  });
+
+  it('gives the answer to the professional alone and offering and ending to the hiring side', () => {
+    const pro = contractRecord(contract, records, 'professional');
+    expect(allows(me(20), 'contract.accept', pro)).toBe(true);
+    expect(allows(me(20), 'contract.decline', pro)).toBe(true);
+    for (const who of [me(1, 'admin', true), me(30, 'depth1'), me(5, 'client')])
+      expect(allows(who, 'contract.accept', pro)).toBe(false);
+    for (const who of [me(1, 'admin', true), me(7, 'depth1', true), me(5, 'client'), me(6, 'client', true)]) {
+      expect(can(who, 'contract.offer')).toBe(true);
+      expect(can(who, 'contract.end')).toBe(true);
+    }
+    for (const who of [me(20), me(30, 'depth1')]) {
+      expect(can(who, 'contract.offer')).toBe(false);
+      expect(can(who, 'contract.end')).toBe(false);
+    }
+    expect(ruleDenial[actionRules['contract.offer'].rule]).toBe('ADMIN_OR_CLIENT_ONLY');
   });
 });

@@ -43,11 +43,20 @@ export const projectActions = [
   'request.update',
   'request.delete',
   'request.comment',
+  'contract.list',
+  'contract.view',
+  'contract.offer',
+  'contract.accept',
+  'contract.decline',
+  'contract.end',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
-/** Who may: any member, professionals (admin, depth1, depth2), admin authority, the client side. */
-export type AccessRule = 'member' | 'professional' | 'adminAuthority' | 'client';
+/**
+ * Who may: any member, professionals (admin, depth1, depth2), admin authority, the client side, or
+ * either of the last two (`adminOrClient`: the side that hires, e.g. offers and ends contracts).
+ */
+export type AccessRule = 'member' | 'professional' | 'adminAuthority' | 'client' | 'adminOrClient';
 
 /**
  * One row of the table: the role rule and, for actions on one record, `record: 'own'` — the caller
@@ -96,6 +105,14 @@ export const actionRules: ActionTable = {
   'request.update': { rule: 'member', record: 'own' },
   'request.delete': { rule: 'member', record: 'own' },
   'request.comment': { rule: 'member', record: 'own' },
+  // Contracts (contractRecord): the professional's own, their depth1 lead's team, and the hiring side
+  // (admin authority, clients) the whole project's. The offer's answer is the professional's alone.
+  'contract.list': { rule: 'member' },
+  'contract.view': { rule: 'member', record: 'own' },
+  'contract.offer': { rule: 'adminOrClient' },
+  'contract.accept': { rule: 'professional', record: 'own' },
+  'contract.decline': { rule: 'professional', record: 'own' },
+  'contract.end': { rule: 'adminOrClient' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */
@@ -104,6 +121,7 @@ export const ruleDenial = {
   professional: 'PROFESSIONAL_ONLY',
   adminAuthority: 'ADMIN_ONLY',
   client: 'CLIENT_ONLY',
+  adminOrClient: 'ADMIN_OR_CLIENT_ONLY',
 } as const satisfies Record<AccessRule, string>;
 
 /** The code a caller gets when the record rule refuses them (the role rule passed). */
@@ -130,6 +148,8 @@ export function satisfiesRule(m: AuthorizationSubject | null | undefined, rule: 
       return hasAdminAuthorityOf(m);
     case 'client':
       return m.role === 'client';
+    case 'adminOrClient':
+      return m.role === 'client' || hasAdminAuthorityOf(m);
   }
 }
 
@@ -248,4 +268,23 @@ export function requestRecord(
   if (part === 'sender')
     return { projectIdx: request.projectIdx, owners: [of(request.senderIdx)], ownersOnly: true };
   return { projectIdx: request.projectIdx, owners: [of(request.senderIdx), of(request.receiverIdx)] };
+}
+
+/**
+ * A contract as the record rule sees it, for one part of it:
+ * - `view`: its professional, their depth1 lead, and the hiring side (admin authority, any client:
+ *   `openTo`), who answer for the project's contracts;
+ * - `professional` (accept, decline): the professional alone.
+ * Records of members who left still count (their team), as for stories.
+ */
+export function contractRecord(
+  contract: { projectIdx: number; memberInProjectIdx: number },
+  records: readonly OwnerRecord[],
+  part: 'view' | 'professional' = 'view',
+): RecordScope {
+  const owner = records.find((r) => r.memberInProjectIdx === contract.memberInProjectIdx) ?? {
+    memberInProjectIdx: contract.memberInProjectIdx,
+  };
+  if (part === 'professional') return { projectIdx: contract.projectIdx, owners: [owner], ownersOnly: true };
+  return { projectIdx: contract.projectIdx, owners: [owner], openTo: 'client' };
 }

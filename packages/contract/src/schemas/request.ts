@@ -8,8 +8,11 @@ import { dateCode, idx, multiLine, singleLine } from './common.js';
  * `general` requests can be created for now.
  */
 
-/** Spec §4 "Request statuses". */
-export const requestStatuses = ['awaiting', 'inProgress', 'completed'] as const;
+/**
+ * Spec §4 "Request statuses", and `rejected`: a contract offer the professional declined (only the
+ * contract calls reach it; a general request never does).
+ */
+export const requestStatuses = ['awaiting', 'inProgress', 'completed', 'rejected'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 export const requestKinds = ['general', 'contract'] as const;
 export type RequestKind = (typeof requestKinds)[number];
@@ -25,6 +28,7 @@ export const requestTransitions: Record<RequestStatus, readonly RequestStatus[]>
   awaiting: ['inProgress'],
   inProgress: ['completed'],
   completed: [],
+  rejected: [],
 };
 export const canMoveRequest = (from: RequestStatus, to: RequestStatus): boolean =>
   requestTransitions[from].includes(to);

@@ -4,3 +4,4 @@ export * from './project.js';
 export * from './planning.js';
 export * from './events.js';
 export * from './request.js';
+export * from './contract.js';

@@ -8,7 +8,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Requests between two members of a project (PRODUCT.md "Requests"). People are memberInProjectIdx,
- * like everyone in planning. Contracts will be requests of kind `contract` with their own table.
+ * like everyone in planning. A contract offer is a request of kind `contract` (see contract.ts).
  */
 export const requests = pgTable(
   'request',
@@ -42,7 +42,7 @@ export const requests = pgTable(
     index('request_receiver_idx').on(t.projectIdx, t.receiverIdx, t.requestIdx),
     index('request_sender_idx').on(t.projectIdx, t.senderIdx, t.requestIdx),
     check('request_kind_check', sql`${t.kind} in ('general', 'contract')`),
-    check('request_status_check', sql`${t.status} in ('awaiting', 'inProgress', 'completed')`),
+    check('request_status_check', sql`${t.status} in ('awaiting', 'inProgress', 'completed', 'rejected')`),
   ],
 );
 

@@ -146,7 +146,9 @@ export function createRequestService(
       // Reading is the receiver's own mark, not a change of the request: no event.
       if (m.memberInProjectIdx === row.receiverIdx && row.readAt === null)
         row = (await store.requests.markRead(requestIdx, ctx.clock.now())) ?? row;
-      const awaiting = row.status === 'awaiting';
+      // A contract offer is answered through the contract calls: no moves or edits here.
+      const general = row.kind === 'general';
+      const awaiting = general && row.status === 'awaiting';
       return {
         ...toRequest(row),
         unread: m.memberInProjectIdx === row.receiverIdx && row.readAt === null,
@@ -154,7 +156,8 @@ export function createRequestService(
           edit: awaiting && authz.allows(m, 'request.update', scope.sender),
           delete: awaiting && authz.allows(m, 'request.delete', scope.sender),
           take: awaiting && authz.allows(m, 'request.update', scope.receiver),
-          complete: row.status === 'inProgress' && authz.allows(m, 'request.update', scope.receiver),
+          complete:
+            general && row.status === 'inProgress' && authz.allows(m, 'request.update', scope.receiver),
           comment: authz.allows(m, 'request.comment', scope.parties),
         },
         comments: await commentsOf(requestIdx),
@@ -194,6 +197,7 @@ export function createRequestService(
       return store.transaction(async (r) => {
         if (input.status !== undefined) {
           const { row } = await loadFor(r, actor, requestIdx, 'request.update', 'receiver');
+          if (row.kind === 'contract') throw new AppError('REQUEST_IS_CONTRACT', { status: row.status });
           const to: RequestStatus = input.status;
           if (!canMoveRequest(row.status, to))
             throw new AppError('INVALID_STATUS_TRANSITION', { status: row.status, requested: to });
@@ -209,6 +213,7 @@ export function createRequestService(
           return toRequest(updated);
         }
         const { row } = await loadFor(r, actor, requestIdx, 'request.update', 'sender');
+        if (row.kind === 'contract') throw new AppError('REQUEST_IS_CONTRACT', { status: row.status });
         if (row.status !== 'awaiting') throw new AppError('REQUEST_NOT_AWAITING', { status: row.status });
         await checkStory(r, row.projectIdx, input.storyIdx);
         const set = {
@@ -229,6 +234,7 @@ export function createRequestService(
     async remove(actor: Actor, requestIdx: number) {
       return store.transaction(async (r) => {
         const { row } = await loadFor(r, actor, requestIdx, 'request.delete', 'sender');
+        if (row.kind === 'contract') throw new AppError('REQUEST_IS_CONTRACT', { status: row.status });
         if (row.status !== 'awaiting') throw new AppError('REQUEST_NOT_AWAITING', { status: row.status });
         await r.requests.delete(requestIdx);
         await r.events.record('request.deleted', row.projectIdx, refOf(row));

@@ -3,6 +3,7 @@ import {
   actionRules,
   allows,
   can,
+  contractRecord,
   errorStatus,
   recordDenial,
   requestRecord,
@@ -91,6 +92,12 @@ interface Case {
    * the route's 404, like strangers.
    */
   request?: { ownerIs: 'sender' | 'receiver'; part: 'parties' | 'receiver' | 'sender' };
+  /**
+   * A contract offered by the admin to the owner (a professional): the part of it the action is
+   * decided on (contract `contractRecord`; `project`: the hiring side's, no record rule). Callers who
+   * may not see it get the route's 404, like strangers.
+   */
+  contract?: { part: 'view' | 'professional' | 'project' };
   build: (owner: Person) => Promise<Request>;
 }
 
@@ -146,6 +153,28 @@ const requestOf = async (owner: Person, ownerIs: 'sender' | 'receiver') => {
       receiverIdx: to.mip,
     })
   ).requestIdx as number;
+};
+const contractTerms = (memberInProjectIdx: number) => ({
+  projectIdx: f.projectA,
+  memberInProjectIdx,
+  dailyRate: 400_000,
+  currency: 'KRW',
+  startDt: '20260101',
+  scope: `C${++n}`,
+});
+/** A fresh contract of the owner, awaiting or accepted; their previous one is closed first (one runs at a time). */
+const contractOf = async (owner: Person, status: 'awaiting' | 'inProgress') => {
+  const { contracts } = (await data('GET', `/contract?projectIdx=${f.projectA}`, f.admin.key)) as {
+    contracts: { contractIdx: number; memberInProjectIdx: number; status: string }[];
+  };
+  for (const c of contracts.filter((c) => c.memberInProjectIdx === owner.mip)) {
+    if (c.status === 'awaiting')
+      await data('POST', `/contract/${c.contractIdx}/decline`, owner.key, { reason: 'next' });
+    if (c.status === 'inProgress') await data('POST', `/contract/${c.contractIdx}/end`, f.admin.key);
+  }
+  const idx = (await data('POST', '/contract', f.admin.key, contractTerms(owner.mip))).contractIdx as number;
+  if (status === 'inProgress') await data('POST', `/contract/${idx}/accept`, owner.key);
+  return idx;
 };
 
 /** A project of its own with every role, for cells that delete or restore it. */
@@ -379,6 +408,31 @@ const cases: Case[] = [
     request: { ownerIs: 'sender', part: 'parties' },
     build: async (o) => ['POST', `/request/${await requestOf(o, 'sender')}/comment`, { content: 'hi' }],
   },
+  { route: 'GET /api/contract', build: async () => ['GET', `/contract?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/contract',
+    build: async () => ['POST', '/contract', contractTerms(await extraMember())],
+  },
+  {
+    route: 'GET /api/contract/:contractIdx',
+    contract: { part: 'view' },
+    build: async (o) => ['GET', `/contract/${await contractOf(o, 'awaiting')}`],
+  },
+  {
+    route: 'POST /api/contract/:contractIdx/accept',
+    contract: { part: 'professional' },
+    build: async (o) => ['POST', `/contract/${await contractOf(o, 'awaiting')}/accept`],
+  },
+  {
+    route: 'POST /api/contract/:contractIdx/decline',
+    contract: { part: 'professional' },
+    build: async (o) => ['POST', `/contract/${await contractOf(o, 'awaiting')}/decline`, { reason: 'no' }],
+  },
+  {
+    route: 'POST /api/contract/:contractIdx/end',
+    contract: { part: 'project' },
+    build: async (o) => ['POST', `/contract/${await contractOf(o, 'inProgress')}/end`],
+  },
 ];
 
 /** The answer the table gives: 'ok' or an error code. */
@@ -387,6 +441,7 @@ function expected(
   policy: Exclude<RoutePolicy, string>,
   action: ProjectAction,
   request?: Case['request'],
+  contract?: Case['contract'],
 ): string {
   if (caller === 'anonymous') return 'UNAUTHENTICATED';
   if (caller === 'stranger') return policy.by === 'record' ? policy.missing : 'PROJECT_ACCESS_DENIED';
@@ -405,6 +460,16 @@ function expected(
     if (!allows(subject, 'request.view', requestRecord(req, records))) return policy.missing;
     if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
     return allows(subject, action, requestRecord(req, records, request.part)) ? 'ok' : recordDenial;
+  }
+  if (contract && policy.by === 'record') {
+    // A contract is seen by its professional, their lead and the hiring side only.
+    const c = { projectIdx: 1, memberInProjectIdx: owner.mip };
+    const records = [{ memberInProjectIdx: owner.mip, depth1Idx: owner.lead }];
+    if (!can(subject, 'contract.view')) return ruleDenial[actionRules['contract.view'].rule];
+    if (!allows(subject, 'contract.view', contractRecord(c, records))) return policy.missing;
+    if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
+    if (contract.part === 'project') return 'ok';
+    return allows(subject, action, contractRecord(c, records, contract.part)) ? 'ok' : recordDenial;
   }
   if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
   if (actionRules[action].record !== 'own') return 'ok';
@@ -439,7 +504,7 @@ describe('route × caller matrix (generated from the route registry, expected fr
     const policy = routePolicies[c.route] as Exclude<RoutePolicy, string>;
     const action = c.action ?? policy?.action;
     for (const caller of callers) {
-      const answer = policy ? expected(caller, policy, action, c.request) : 'unknown route';
+      const answer = policy ? expected(caller, policy, action, c.request, c.contract) : 'unknown route';
       const note = [c.action, c.note].filter(Boolean).join(', ');
       it(`${c.route}${note ? ` (${note})` : ''} × ${caller} → ${answer}`, async () => {
         const { who, owner } = cast(caller);

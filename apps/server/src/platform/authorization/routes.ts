@@ -118,6 +118,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'PATCH /api/request/:requestIdx': record('request.update', 'REQUEST_NOT_FOUND'),
   'DELETE /api/request/:requestIdx': record('request.delete', 'REQUEST_NOT_FOUND'),
   'POST /api/request/:requestIdx/comment': record('request.comment', 'REQUEST_NOT_FOUND'),
+  // Contracts: the list is filtered by the record rule (contractRecord); one contract is seen by its
+  // professional, their lead and the hiring side, and anyone else gets CONTRACT_NOT_FOUND.
+  'GET /api/contract': project('contract.list'),
+  'POST /api/contract': project('contract.offer'),
+  'GET /api/contract/:contractIdx': record('contract.view', 'CONTRACT_NOT_FOUND'),
+  'POST /api/contract/:contractIdx/accept': record('contract.accept', 'CONTRACT_NOT_FOUND'),
+  'POST /api/contract/:contractIdx/decline': record('contract.decline', 'CONTRACT_NOT_FOUND'),
+  'POST /api/contract/:contractIdx/end': record('contract.end', 'CONTRACT_NOT_FOUND'),
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;

@@ -54,6 +54,10 @@ export const errors = {
   ALREADY_MEMBER: 'This person is already a member of the project.',
   REQUEST_NOT_FOUND: 'The request does not exist.',
   REQUEST_NOT_AWAITING: 'This request was already taken, so it can no longer be changed or withdrawn.',
+  REQUEST_IS_CONTRACT: 'This request is a contract offer: answer it on the contract.',
+  ADMIN_OR_CLIENT_ONLY: 'Only an admin or the client can do this.',
+  CONTRACT_NOT_FOUND: 'The contract does not exist.',
+  CONTRACT_ALREADY_RUNNING: 'This member already has an offered or running contract in this project.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
@@ -77,4 +81,7 @@ export const validation = {
   controlCharacters: 'Remove control characters (such as NUL) from this text.',
   numberRange: 'This number is too large.',
   requestToSelf: 'Choose another member: a request goes to someone else.',
+  moneyAmount: 'Enter a whole amount of 1 or more (won, or cents for USD).',
+  withholdingRange: 'Enter 0 to 10000 basis points (330 = 3.3 %).',
+  contractToProfessional: 'Choose a professional member of this project.',
 };

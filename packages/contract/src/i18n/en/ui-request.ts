@@ -7,7 +7,7 @@ export const requestUi = {
   sent: 'Sent',
   statusFilter: 'Status',
   allStatuses: 'All statuses',
-  status: { awaiting: 'Awaiting', inProgress: 'In progress', completed: 'Completed' },
+  status: { awaiting: 'Awaiting', inProgress: 'In progress', completed: 'Completed', rejected: 'Declined' },
   unread: 'Unread',
   empty: 'No requests here yet.',
   from: 'From {{name}}',

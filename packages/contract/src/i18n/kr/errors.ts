@@ -52,6 +52,10 @@ export const errors = {
   ALREADY_MEMBER: '이미 프로젝트 멤버입니다.',
   REQUEST_NOT_FOUND: '요청이 존재하지 않습니다.',
   REQUEST_NOT_AWAITING: '이미 진행 중인 요청이라 수정하거나 취소할 수 없습니다.',
+  REQUEST_IS_CONTRACT: '계약 제안 요청입니다. 계약 화면에서 응답하세요.',
+  ADMIN_OR_CLIENT_ONLY: '관리자나 클라이언트만 할 수 있습니다.',
+  CONTRACT_NOT_FOUND: '계약이 존재하지 않습니다.',
+  CONTRACT_ALREADY_RUNNING: '이 멤버는 이 프로젝트에서 이미 제안 중이거나 진행 중인 계약이 있습니다.',
 } satisfies typeof en;
 
 export const validation = {
@@ -75,4 +79,7 @@ export const validation = {
   controlCharacters: '이 텍스트에서 제어 문자(NUL 등)를 지워 주세요.',
   numberRange: '숫자가 너무 큽니다.',
   requestToSelf: '다른 멤버를 선택하세요. 요청은 자신에게 보낼 수 없습니다.',
+  moneyAmount: '1 이상의 정수 금액을 입력하세요(원, USD는 센트).',
+  withholdingRange: '0~10000 베이시스 포인트로 입력하세요(330 = 3.3%).',
+  contractToProfessional: '이 프로젝트의 전문가 멤버를 선택하세요.',
 } satisfies typeof enValidation;

@@ -8,7 +8,7 @@ export const requestUi = {
   sent: '보낸 요청',
   statusFilter: '상태',
   allStatuses: '모든 상태',
-  status: { awaiting: '대기', inProgress: '진행 중', completed: '완료' },
+  status: { awaiting: '대기', inProgress: '진행 중', completed: '완료', rejected: '거절' },
   unread: '읽지 않음',
   empty: '아직 요청이 없습니다.',
   from: '보낸 사람: {{name}}',

@@ -55,6 +55,11 @@ export const errors = {
   ALREADY_MEMBER: 'Người này đã là thành viên của dự án.',
   REQUEST_NOT_FOUND: 'Yêu cầu không tồn tại.',
   REQUEST_NOT_AWAITING: 'Yêu cầu này đã được nhận xử lý nên không thể sửa hoặc rút lại.',
+  REQUEST_IS_CONTRACT: 'Yêu cầu này là một đề nghị hợp đồng: hãy trả lời trên hợp đồng.',
+  ADMIN_OR_CLIENT_ONLY: 'Chỉ quản trị viên hoặc khách hàng mới có thể làm việc này.',
+  CONTRACT_NOT_FOUND: 'Hợp đồng không tồn tại.',
+  CONTRACT_ALREADY_RUNNING:
+    'Thành viên này đã có một hợp đồng đang đề nghị hoặc đang thực hiện trong dự án này.',
 } satisfies typeof en;
 
 export const validation = {
@@ -78,4 +83,7 @@ export const validation = {
   controlCharacters: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
   numberRange: 'Số này quá lớn.',
   requestToSelf: 'Hãy chọn thành viên khác: không thể gửi yêu cầu cho chính mình.',
+  moneyAmount: 'Nhập số tiền nguyên từ 1 trở lên (won, hoặc cent với USD).',
+  withholdingRange: 'Nhập từ 0 đến 10000 điểm cơ bản (330 = 3,3 %).',
+  contractToProfessional: 'Hãy chọn một thành viên chuyên gia của dự án này.',
 } satisfies typeof enValidation;

@@ -8,7 +8,12 @@ export const requestUi = {
   sent: 'Đã gửi',
   statusFilter: 'Trạng thái',
   allStatuses: 'Mọi trạng thái',
-  status: { awaiting: 'Đang chờ', inProgress: 'Đang thực hiện', completed: 'Hoàn thành' },
+  status: {
+    awaiting: 'Đang chờ',
+    inProgress: 'Đang thực hiện',
+    completed: 'Hoàn thành',
+    rejected: 'Đã từ chối',
+  },
   unread: 'Chưa đọc',
   empty: 'Chưa có yêu cầu nào.',
   from: 'Từ {{name}}',
