@@ -5,9 +5,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Type-aware linting (typescript-eslint recommendedTypeChecked) covers these; see docs/decisions.md. */
-const typeChecked = ['packages/contract/**/*.ts', 'apps/server/**/*.ts', 'e2e/**/*.ts'];
+const typeChecked = [
+  'packages/contract/**/*.ts',
+  'apps/server/**/*.ts',
+  'e2e/**/*.ts',
+  'apps/web/**/*.{ts,tsx}',
+];
 /** Tests and test support: HTTP answers are parsed JSON, typed `any` by light-my-request and Playwright. */
-const testFiles = ['**/*.test.ts', 'apps/server/src/test/**', 'e2e/**/*.ts'];
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', 'e2e/**/*.ts'];
 
 /**
  * Web features import the shared layers (components, lib, stores, app), never one another. Features

@@ -46,7 +46,7 @@ export function useSession(): void {
 
   useEffect(() => {
     const profile = isLogin ? (me.data ?? null) : null;
-    setLanguage(
+    void setLanguage(
       pickLanguage({ profile, isoCode: region.data?.isoCode, visitorLanguage: readVisitorLanguage() }),
     );
   }, [isLogin, me.data, region.data]);

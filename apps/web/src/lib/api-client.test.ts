@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type SessionPort } from './api-client';
 
+/** The address a fetch was called with, whatever form it took. */
+const urlOf = (url: string | URL | Request): string =>
+  typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -21,7 +25,7 @@ function setup(initial = { key: 'old-key', signedIn: true }, refreshOk = true) {
   let refreshCalls = 0;
   const refreshRequests: RequestInit[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    const path = String(url);
+    const path = urlOf(url);
     const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
     if (path === '/api/auth/refresh') {
       refreshCalls++;
@@ -35,7 +39,7 @@ function setup(initial = { key: 'old-key', signedIn: true }, refreshOk = true) {
     if (auth === 'Bearer new-key') return json(200, { data: { path } });
     return json(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } });
   });
-  const api = createApiClient(session, fetchMock as unknown as typeof fetch);
+  const api = createApiClient(session, fetchMock);
   return { api, session, fetchMock, refreshCount: () => refreshCalls, refreshRequests, state };
 }
 
@@ -73,7 +77,7 @@ describe('api client session refresh (spec §4)', () => {
     expect(refreshCount()).toBe(1);
     expect(state.key).toBe('new-key');
     // Nothing went out without a key: the refresh first, then both calls with the new key.
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([
+    expect(fetchMock.mock.calls.map(([url]) => urlOf(url))).toEqual([
       '/api/auth/refresh',
       '/api/member',
       '/api/link',
@@ -84,7 +88,7 @@ describe('api client session refresh (spec §4)', () => {
   it('after a reload with a cookie that no longer works, the session is lost and the call rejects', async () => {
     const { api, fetchMock, session } = setup({ key: '', signedIn: true }, false);
     await expect(api('/member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED', status: 401 });
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/refresh']);
+    expect(fetchMock.mock.calls.map(([url]) => urlOf(url))).toEqual(['/api/auth/refresh']);
     expect(session.onSessionLost).toHaveBeenCalledTimes(1);
     expect(session.setTokens).not.toHaveBeenCalled();
   });
@@ -121,7 +125,7 @@ describe('api client session refresh (spec §4)', () => {
     );
     const api = createApiClient(
       { getKey: () => '', isSignedIn: () => false, setTokens: vi.fn(), onSessionLost: vi.fn() },
-      fetchMock as unknown as typeof fetch,
+      fetchMock,
     );
     const error = await api('/auth/email', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -136,7 +140,7 @@ describe('api client session refresh (spec §4)', () => {
     const client = (response: () => Response) =>
       createApiClient(
         { getKey: () => 'k', isSignedIn: () => true, setTokens: vi.fn(), onSessionLost: vi.fn() },
-        vi.fn(async () => response()) as unknown as typeof fetch,
+        vi.fn(async () => response()),
       );
     const quota = client(() => json(413, { error: { code: 'STORAGE_QUOTA_EXCEEDED', message: 'x' } }));
     await expect(quota('/file', { method: 'POST', body: new FormData() })).rejects.toMatchObject({

@@ -13,7 +13,11 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
       throw error;
     }));
   if (typeof window !== 'undefined') {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    // Safari has no requestIdleCallback: a short timeout stands in for it there.
+    const idle = (run: () => void): void => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run);
+      else setTimeout(run, 200);
+    };
     idle(() => void get().catch(() => undefined));
   }
   return async (values, context, options) => (await get())(values, context, options);

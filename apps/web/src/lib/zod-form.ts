@@ -32,5 +32,5 @@ export function requestForm<Values extends FieldValues, Request>(
   return z
     .custom<Values>(() => true)
     .transform(toRequest)
-    .pipe(request) as unknown as z.ZodType<Request, Values>;
+    .pipe(request);
 }

@@ -8,7 +8,6 @@ import {
 } from 'react';
 import {
   FormProvider,
-  get,
   useFormContext,
   useFormState,
   type FieldValues,
@@ -30,7 +29,7 @@ interface FormProps<T extends FieldValues, O> extends Omit<FormHTMLAttributes<HT
 export function Form<T extends FieldValues, O>({ form, onSubmit, children, ...rest }: FormProps<T, O>) {
   return (
     <FormProvider {...form}>
-      <form noValidate {...rest} onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate {...rest} onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
         {children}
       </form>
     </FormProvider>
@@ -47,11 +46,11 @@ export function useFieldErrorText(
   messages?: Record<string, string>,
 ): string | undefined {
   const { t } = useTranslation();
-  const { control } = useFormContext();
-  const { errors, touchedFields, isSubmitted } = useFormState({ control, name });
-  const error = get(errors, name) as Parameters<typeof fieldErrorText>[1];
+  const { control, getFieldState } = useFormContext();
+  const formState = useFormState({ control, name });
+  const { error, isTouched } = getFieldState(name, formState);
   if (!error) return undefined;
-  const isShown = error.type === 'server' || isSubmitted || get(touchedFields, name) === true;
+  const isShown = error.type === 'server' || formState.isSubmitted || isTouched;
   if (!isShown) return undefined;
   return (error.message && messages?.[error.message]) || fieldErrorText(t, error);
 }

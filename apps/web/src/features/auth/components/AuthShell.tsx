@@ -31,7 +31,7 @@ export function AuthShell({
           hideLabel
           onChange={(lang) => {
             storage.set(VISITOR_LANGUAGE_KEY, lang);
-            setLanguage(lang);
+            void setLanguage(lang);
           }}
         />
       </div>

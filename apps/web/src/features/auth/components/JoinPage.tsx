@@ -118,7 +118,7 @@ export function JoinPage() {
           </>
         ) : (
           <>
-            <ProfileFields hasLanguage onLanguageChange={setLanguage} />
+            <ProfileFields hasLanguage onLanguageChange={(lang) => void setLanguage(lang)} />
             <div className="form__actions">
               <Button variant="outline" onClick={() => setStep(1)}>
                 {t('ui.common.back')}

@@ -90,7 +90,7 @@ export function BurnChart({
           />
           <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={44} />
           <Tooltip
-            labelFormatter={(d) => formatShortDay(String(d), lang)}
+            labelFormatter={(d) => (typeof d === 'string' ? formatShortDay(d, lang) : '')}
             formatter={(value) => formatNumberLocal(Number(value), lang)}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />

@@ -85,7 +85,7 @@ export function ProfileFields({
               type="file"
               accept="image/*"
               className="visually-hidden"
-              onChange={handleAvatarChange}
+              onChange={(event) => void handleAvatarChange(event)}
               disabled={isUploading}
             />
           </label>

@@ -79,7 +79,12 @@ export function RequestFormModal({
       confirmText={t('ui.request.form.submit')}
       isConfirmLoading={create.isPending}
     >
-      <form id="request-form" className="form" onSubmit={form.handleSubmit(send)} noValidate>
+      <form
+        id="request-form"
+        className="form"
+        onSubmit={(event) => void form.handleSubmit(send)(event)}
+        noValidate
+      >
         <TextInput
           label={t('ui.request.form.title')}
           maxLength={200}

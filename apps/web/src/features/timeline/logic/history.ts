@@ -23,7 +23,12 @@ export function historySentence(item: HistoryItem, t: T, names: HistoryNames, la
   const before = asRecord(item.before);
   const after = asRecord(item.after);
   const none = t(K('none'));
-  const text = (v: unknown) => (v === null || v === undefined || v === '' ? none : String(v));
+  const text = (v: unknown) =>
+    v === null || v === undefined || v === ''
+      ? none
+      : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+        ? String(v)
+        : JSON.stringify(v);
   const member = (v: unknown) => (typeof v === 'number' ? (names.member(v) ?? `#${v}`) : none);
   const members = (v: unknown) =>
     Array.isArray(v) && v.length > 0 ? v.map((x) => member(x)).join(', ') : none;
