@@ -239,6 +239,12 @@ export async function createProject(
   return res.json().data.projectIdx;
 }
 
+/** The ids of the projects a signed-in member sees in GET /project/list-of-member. */
+export async function projectsOf(t: TestApp, key: string): Promise<number[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/project/list-of-member', headers: bearer(key) });
+  return res.json<{ data: { projectIdx: number }[] }>().data.map((p) => p.projectIdx);
+}
+
 /** Puts a member into a project directly (invitations arrive with a later issue). */
 export async function addToProject(
   t: TestApp,

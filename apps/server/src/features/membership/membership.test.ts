@@ -7,6 +7,7 @@ import {
   createTestApp,
   latestLink,
   latestMail,
+  projectsOf,
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
@@ -35,10 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const listed = async (key: string) =>
-  (await req('GET', '/project/list-of-member', key))
-    .json()
-    .data.map((p: { projectIdx: number }) => p.projectIdx);
+const listed = (key: string) => projectsOf(t, key);
 
 describe('members', () => {
   it('changes role, lead and authority; the last admin stays', async () => {

@@ -5,6 +5,7 @@ import {
   bearer,
   createProject,
   createTestApp,
+  projectsOf,
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
@@ -34,10 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const listed = async (key: string) =>
-  (await req('GET', '/project/list-of-member', key))
-    .json()
-    .data.map((p: { projectIdx: number }) => p.projectIdx);
+const listed = (key: string) => projectsOf(t, key);
 
 describe('general settings', () => {
   it('reads and updates name, dates and description; validates; 401/403', async () => {
