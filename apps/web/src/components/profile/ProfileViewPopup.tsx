@@ -13,6 +13,42 @@ import { memberProfileApi } from '../../lib/member-profile-api';
 type PopupProfile = Omit<PublicProfile, 'memberId' | 'nationality' | 'photo' | 'lang'> &
   Partial<Pick<PublicProfile, 'lang'>>;
 
+/** The popup's dialog box and close button, around a profile or its loading state. */
+function PopupFrame({
+  nickname,
+  onClose,
+  style,
+  isBusy,
+  children,
+}: {
+  nickname: string;
+  onClose: () => void;
+  style?: CSSProperties;
+  isBusy?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="profile-popup card"
+      role="dialog"
+      aria-label={t('ui.popup.title', { nickname })}
+      aria-busy={isBusy}
+      style={style}
+    >
+      <button
+        type="button"
+        className="icon-btn profile-popup__close"
+        onClick={onClose}
+        aria-label={t('ui.common.close')}
+      >
+        <Icon name="close" />
+      </button>
+      {children}
+    </div>
+  );
+}
+
 /**
  * Spec §2 "Profile view popup". The admin-only block (e-mail, name, phone, birth, gender, daily rate)
  * shows when the server sent it (`contactVisible`: the viewer is the member or an admin of a shared
@@ -32,20 +68,7 @@ export function ProfileViewPopup({
   // Spec §2: null or undefined free-lancer flag reads as freelancer, anything else full-time.
   const workType = profile.isFree == null ? t('ui.popup.freelancer') : t('ui.popup.fullTime');
   return (
-    <div
-      className="profile-popup card"
-      role="dialog"
-      aria-label={t('ui.popup.title', { nickname: profile.nickname })}
-      style={style}
-    >
-      <button
-        type="button"
-        className="icon-btn profile-popup__close"
-        onClick={onClose}
-        aria-label={t('ui.common.close')}
-      >
-        <Icon name="close" />
-      </button>
+    <PopupFrame nickname={profile.nickname} onClose={onClose} style={style}>
       <div className="profile-popup__head">
         <Avatar
           nickname={profile.nickname}
@@ -132,7 +155,7 @@ export function ProfileViewPopup({
           ))}
         </ul>
       )}
-    </div>
+    </PopupFrame>
   );
 }
 
@@ -271,26 +294,12 @@ function LoadedProfile({
   });
   if (query.data) return <ProfileViewPopup profile={query.data} onClose={onClose} style={style} />;
   return (
-    <div
-      className="profile-popup card"
-      role="dialog"
-      aria-label={t('ui.popup.title', { nickname })}
-      aria-busy={query.isLoading}
-      style={style}
-    >
-      <button
-        type="button"
-        className="icon-btn profile-popup__close"
-        onClick={onClose}
-        aria-label={t('ui.common.close')}
-      >
-        <Icon name="close" />
-      </button>
+    <PopupFrame nickname={nickname} onClose={onClose} style={style} isBusy={query.isLoading}>
       {query.isError ? (
         <p role="alert">{t('ui.common.loadFailed')}</p>
       ) : (
         <span className="spinner spinner--inline" role="status" aria-label={t('ui.common.loading')} />
       )}
-    </div>
+    </PopupFrame>
   );
 }
