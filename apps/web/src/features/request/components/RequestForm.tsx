@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Modal } from '../../../components/ui/Modal';
 import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
-import { applyServerFieldErrors, fieldErrorText } from '../../../lib/form';
+import { fieldErrorText, useServerError } from '../../../lib/form';
 import { notify } from '../../../stores/toast-store';
 import { requestApi, requestKeys } from '../api/request-api';
 
@@ -20,7 +19,6 @@ export const requestFormSchema = z.object({
   storyIdx: z.string(),
 });
 type RequestForm = z.input<typeof requestFormSchema>;
-const fields = ['title', 'description', 'dueDt', 'receiverIdx', 'storyIdx'];
 const blank: RequestForm = { title: '', description: '', dueDt: '', receiverIdx: '', storyIdx: '' };
 
 /** "New request": title, description, due date, receiver (another member) and an optional story. */
@@ -44,6 +42,7 @@ export function RequestFormModal({
   const client = useQueryClient();
   const form = useForm<RequestForm>({ resolver: zodResolver(requestFormSchema), defaultValues: blank });
   const { errors } = form.formState;
+  const onServerError = useServerError(form);
   const create = useMutation({ mutationFn: requestApi.create });
 
   async function send(values: RequestForm) {
@@ -62,8 +61,7 @@ export function RequestFormModal({
       onSent?.(created);
       onClose();
     } catch (error) {
-      applyServerFieldErrors(error, form.setError, fields);
-      notify(t(`errors.${errorCodeOf(error)}`), 'error');
+      onServerError(error);
     }
   }
 
