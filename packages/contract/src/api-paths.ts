@@ -46,6 +46,7 @@ export const apiPaths = {
   epicAllOfProject: '/epic/all-of-project',
   timekeeping: '/timekeeping',
   timekeepingBulk: '/timekeeping/bulk',
+  timekeepingOne: (timekeepingIdx: number | string) => `/timekeeping/${timekeepingIdx}`,
   memberInProject: '/member-in-project',
   memberInProjectInfo: '/member-in-project/info',
   // Project settings: members, invitations, deletion and restore
@@ -72,6 +73,11 @@ export const apiPaths = {
   contractOne: (contractIdx: number | string) => `/contract/${contractIdx}`,
   contractMove: (contractIdx: number | string, move: 'accept' | 'decline' | 'end') =>
     `/contract/${contractIdx}/${move}`,
+  settlement: '/settlement',
+  settlementOne: (settlementIdx: number | string) => `/settlement/${settlementIdx}`,
+  settlementMove: (settlementIdx: number | string, move: 'submit' | 'approve' | 'return' | 'pay') =>
+    `/settlement/${settlementIdx}/${move}`,
+  settlementExport: (settlementIdx: number | string) => `/settlement/${settlementIdx}/export`,
   ws: '/ws',
 } as const;
 

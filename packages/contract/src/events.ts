@@ -4,6 +4,7 @@ import { epic, memberInProject, milestone, story, storyComment, timekeeping } fr
 import { projectOfMember } from './schemas/project.js';
 import { contractStatuses } from './schemas/contract.js';
 import { requestKinds, requestStatuses } from './schemas/request.js';
+import { settlementStatuses } from './schemas/settlement.js';
 import { projectSettings } from './schemas/settings.js';
 
 /**
@@ -35,6 +36,21 @@ const requestRef = z.object({
   senderIdx: id,
   receiverIdx: id,
   status: z.enum(requestStatuses),
+});
+
+/**
+ * Settlement events carry ids, the month and statuses, never an amount: the realtime socket reaches
+ * every member of the project. Readers fetch the settlement with their own rights.
+ */
+const settlementRef = z.object({
+  settlementIdx: id,
+  contractIdx: id,
+  memberInProjectIdx: id,
+  month: z.string(),
+  status: z.enum(settlementStatuses),
+  from: z.enum(settlementStatuses),
+  /** Who moved it; null for the automatic job. */
+  actorIdx: id.nullable(),
 });
 
 /**
@@ -124,6 +140,19 @@ export const domainEvents = {
   'contract.accepted': { version: 1, payload: contractRef },
   'contract.declined': { version: 1, payload: contractRef },
   'contract.ended': { version: 1, payload: contractRef.extend({ endedByIdx: id }) },
+
+  'timekeeping.updated': { version: 1, payload: timekeeping },
+
+  /** Settlement events (category `settlement`): ids, month and statuses only, never amounts. */
+  'settlement.submitted': { version: 1, payload: settlementRef },
+  'settlement.returned': { version: 1, payload: settlementRef },
+  'settlement.approved': { version: 1, payload: settlementRef.extend({ automatic: z.boolean() }) },
+  'settlement.paid': { version: 1, payload: settlementRef },
+  /** A day before the automatic approval: a notice to the deciding side. */
+  'settlement.auto_approve_due': {
+    version: 1,
+    payload: settlementRef.extend({ autoApproveAt: z.string() }),
+  },
 } as const satisfies Record<string, { version: number; payload: z.ZodType }>;
 
 export type DomainEventName = keyof typeof domainEvents;

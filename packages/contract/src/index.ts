@@ -22,4 +22,5 @@ export * from './schemas/planning.js';
 export * from './schemas/project.js';
 export * from './schemas/request.js';
 export * from './schemas/settings.js';
+export * from './schemas/settlement.js';
 export * from './events.js';

@@ -34,6 +34,7 @@ export const projectActions = [
   'milestone.decide',
   'time.log',
   'time.delete',
+  'time.edit',
   'webhook.manage',
   'billing.manage',
   'job.view',
@@ -49,6 +50,11 @@ export const projectActions = [
   'contract.accept',
   'contract.decline',
   'contract.end',
+  'settlement.list',
+  'settlement.view',
+  'settlement.submit',
+  'settlement.decide',
+  'settlement.pay',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
@@ -95,6 +101,7 @@ export const actionRules: ActionTable = {
   'milestone.decide': { rule: 'client' },
   'time.log': { rule: 'professional', record: 'own' },
   'time.delete': { rule: 'member', record: 'own' },
+  'time.edit': { rule: 'professional', record: 'own' },
   'webhook.manage': { rule: 'adminAuthority' },
   'billing.manage': { rule: 'adminAuthority' },
   'job.view': { rule: 'adminAuthority' },
@@ -113,6 +120,13 @@ export const actionRules: ActionTable = {
   'contract.accept': { rule: 'professional', record: 'own' },
   'contract.decline': { rule: 'professional', record: 'own' },
   'contract.end': { rule: 'adminOrClient' },
+  // Settlements (contractRecord of their contract): seen like the contract; submitted by its
+  // professional alone; approved, returned and paid by the hiring side, never by its professional.
+  'settlement.list': { rule: 'member' },
+  'settlement.view': { rule: 'member', record: 'own' },
+  'settlement.submit': { rule: 'professional', record: 'own' },
+  'settlement.decide': { rule: 'adminOrClient' },
+  'settlement.pay': { rule: 'adminOrClient' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */

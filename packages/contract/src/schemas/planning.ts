@@ -283,7 +283,7 @@ export const timekeeping = z.object({
    * What the caller may do with this entry, decided by the server's record rule (spec §5); sent on
    * lists read by a member, absent from events. The web app shows the delete box from it.
    */
-  can: z.object({ delete: z.boolean() }).optional(),
+  can: z.object({ delete: z.boolean(), edit: z.boolean() }).optional(),
 });
 export type Timekeeping = z.infer<typeof timekeeping>;
 
@@ -297,10 +297,28 @@ export const createTimekeepingRequest = z.object({
 });
 export type CreateTimekeepingRequest = z.infer<typeof createTimekeepingRequest>;
 
+/**
+ * `PATCH /timekeeping/{timekeepingIdx}`: any of story, date, minutes, note. The owner (or per spec §5
+ * their lead, an admin) edits; an entry of a submitted or approved month answers 409
+ * TIMEKEEPING_LOCKED, and so does moving an entry into such a month.
+ */
+export const updateTimekeepingRequest = z
+  .object({
+    storyIdx: idx,
+    workDt: dateCode,
+    minutes: z.number().int().min(1, 'minutesRange').max(1440, 'minutesRange'),
+    note: multiLine().trim().max(2000).nullable(),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'required' });
+export type UpdateTimekeepingRequest = z.infer<typeof updateTimekeepingRequest>;
+
 export const timekeepingListQuery = z
   .object({
     storyIdx: idx.optional(),
     projectIdx: idx.optional(),
+    /** One member's entries (a time sheet); default every entry the caller may see. */
+    memberInProjectIdx: idx.optional(),
     from: dateCode.optional(),
     to: dateCode.optional(),
   })

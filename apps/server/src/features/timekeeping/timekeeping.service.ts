@@ -27,15 +27,13 @@ export function createTimekeepingService(
     const idxs = [...new Set(rows.map((row) => row.memberInProjectIdx))];
     const records = await planning.members.findRecords(m.projectIdx, idxs);
     const byIdx = new Map(records.map((o) => [o.memberInProjectIdx, o]));
-    return rows.map((row) => ({
-      ...toTimekeeping(row),
-      can: {
-        delete: authz.allows(m, 'time.delete', {
-          projectIdx: row.projectIdx,
-          owners: [byIdx.get(row.memberInProjectIdx)],
-        }),
-      },
-    }));
+    return rows.map((row) => {
+      const record = { projectIdx: row.projectIdx, owners: [byIdx.get(row.memberInProjectIdx)] };
+      return {
+        ...toTimekeeping(row),
+        can: { delete: authz.allows(m, 'time.delete', record), edit: authz.allows(m, 'time.edit', record) },
+      };
+    });
   }
 
   return {

@@ -58,6 +58,15 @@ export const errors = {
   ADMIN_OR_CLIENT_ONLY: 'Only an admin or the client can do this.',
   CONTRACT_NOT_FOUND: 'The contract does not exist.',
   CONTRACT_ALREADY_RUNNING: 'This member already has an offered or running contract in this project.',
+  CONTRACT_PERIOD_OVERLAP: 'This period overlaps another contract of this member in this project.',
+  TIMEKEEPING_LOCKED: "This month's time is submitted for settlement and can no longer be changed.",
+  TIMEKEEPING_DAY_LIMIT:
+    'A day has at most 24 hours: this entry would log more than 1,440 minutes on that day.',
+  TIMEKEEPING_FUTURE_DATE: 'Time cannot be logged for a future date.',
+  SETTLEMENT_NOT_FOUND: 'Settlement not found.',
+  SETTLEMENT_WRONG_STATE: 'This settlement has moved on; reload to see its current status.',
+  SETTLEMENT_OWN_APPROVAL: 'You cannot approve or return your own settlement.',
+  SETTLEMENT_EMPTY: 'There is no logged time to submit for this month.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {

@@ -56,6 +56,14 @@ export const errors = {
   ADMIN_OR_CLIENT_ONLY: '관리자나 클라이언트만 할 수 있습니다.',
   CONTRACT_NOT_FOUND: '계약이 존재하지 않습니다.',
   CONTRACT_ALREADY_RUNNING: '이 멤버는 이 프로젝트에서 이미 제안 중이거나 진행 중인 계약이 있습니다.',
+  CONTRACT_PERIOD_OVERLAP: '이 기간은 이 프로젝트에서 이 멤버의 다른 계약과 겹칩니다.',
+  TIMEKEEPING_LOCKED: '이 달의 시간은 정산에 제출되어 더 이상 변경할 수 없습니다.',
+  TIMEKEEPING_DAY_LIMIT: '하루는 최대 24시간입니다. 이 기록으로 그날의 시간이 1,440분을 넘습니다.',
+  TIMEKEEPING_FUTURE_DATE: '미래 날짜에는 시간을 기록할 수 없습니다.',
+  SETTLEMENT_NOT_FOUND: '정산을 찾을 수 없습니다.',
+  SETTLEMENT_WRONG_STATE: '이 정산의 상태가 바뀌었습니다. 새로고침하여 현재 상태를 확인하세요.',
+  SETTLEMENT_OWN_APPROVAL: '자신의 정산은 승인하거나 반려할 수 없습니다.',
+  SETTLEMENT_EMPTY: '이 달에 제출할 기록된 시간이 없습니다.',
 } satisfies typeof en;
 
 export const validation = {

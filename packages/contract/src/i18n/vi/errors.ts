@@ -60,6 +60,14 @@ export const errors = {
   CONTRACT_NOT_FOUND: 'Hợp đồng không tồn tại.',
   CONTRACT_ALREADY_RUNNING:
     'Thành viên này đã có một hợp đồng đang đề nghị hoặc đang thực hiện trong dự án này.',
+  CONTRACT_PERIOD_OVERLAP: 'Khoảng thời gian này trùng với một hợp đồng khác của thành viên này trong dự án.',
+  TIMEKEEPING_LOCKED: 'Thời gian của tháng này đã được gửi quyết toán và không thể thay đổi nữa.',
+  TIMEKEEPING_DAY_LIMIT: 'Một ngày có tối đa 24 giờ: mục này sẽ ghi hơn 1.440 phút trong ngày đó.',
+  TIMEKEEPING_FUTURE_DATE: 'Không thể ghi thời gian cho một ngày trong tương lai.',
+  SETTLEMENT_NOT_FOUND: 'Không tìm thấy bản quyết toán.',
+  SETTLEMENT_WRONG_STATE: 'Bản quyết toán này đã chuyển trạng thái; hãy tải lại để xem trạng thái hiện tại.',
+  SETTLEMENT_OWN_APPROVAL: 'Bạn không thể duyệt hoặc trả lại bản quyết toán của chính mình.',
+  SETTLEMENT_EMPTY: 'Tháng này không có thời gian đã ghi để gửi.',
 } satisfies typeof en;
 
 export const validation = {
