@@ -5,3 +5,4 @@ export * from './planning.js';
 export * from './events.js';
 export * from './request.js';
 export * from './contract.js';
+export * from './settlement.js';
