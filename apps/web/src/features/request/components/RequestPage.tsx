@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
+import { useTabs } from '../../../components/ui/use-tabs';
 import { useMembers, usePlan } from '../../planning/hooks/use-planning';
 import { projectApi } from '../../../lib/project-api';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
@@ -13,6 +14,8 @@ import { RequestDetail } from './RequestDetail';
 import { RequestFormModal } from './RequestForm';
 import { RequestList } from './RequestList';
 import '../request.css';
+
+const boxes = ['received', 'sent'] as const satisfies readonly RequestBox[];
 
 /** `/request/{id}`: the caller's received and sent requests in a project, a new request, one request. */
 export function RequestPage() {
@@ -25,6 +28,10 @@ export function RequestPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   const list = useRequests(valid ? projectIdx : null, box, status);
+  const { tabProps, panelProps } = useTabs(boxes, box, (b) => {
+    setBox(b);
+    setSelected(null);
+  });
   const members = useMembers(projectIdx);
   const { plan } = usePlan(projectIdx);
   const roles = useQuery({
@@ -48,12 +55,11 @@ export function RequestPage() {
       <div className="request-page__toolbar">
         <h2 className="request-page__heading">{t('ui.request.heading')}</h2>
         <div role="tablist" className="request-page__tabs">
-          {(['received', 'sent'] as const).map((b) => (
+          {boxes.map((b) => (
             <button
               key={b}
               type="button"
-              role="tab"
-              aria-selected={box === b}
+              {...tabProps(b)}
               className={`request-page__tab${box === b ? ' is-active' : ''}`}
               onClick={() => {
                 setBox(b);
@@ -89,7 +95,7 @@ export function RequestPage() {
         </Button>
       </div>
       <div className="request-page__body">
-        <section className="request-page__list" role="tabpanel">
+        <section className="request-page__list" {...panelProps(box)}>
           {list.isLoading ? (
             <p role="status">{t('ui.common.loading')}</p>
           ) : list.isError ? (

@@ -9,6 +9,7 @@ import { GeneralSection } from './GeneralSection';
 import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { useSettingsProject } from './use-settings-project';
+import { useTabs } from '../../../components/ui/use-tabs';
 import './settings.css';
 
 const tabs = [
@@ -27,7 +28,6 @@ type TabKey = (typeof tabs)[number]['key'];
 /** `/setting` and `/setting?idx=`: the project's settings, each section only for those allowed. */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
   const { project, roles, can, isLoading, isError, error, refetch } = useSettingsProject();
 
   if (isLoading) return <PageSpinner />;
@@ -57,6 +57,23 @@ export function SettingsPage() {
     );
   }
 
+  return <SettingsSections project={project} roles={roles} can={can} />;
+}
+
+type LoadedSettings = ReturnType<typeof useSettingsProject>;
+
+/** The sections of a loaded project as tabs, each only for those allowed. */
+function SettingsSections({
+  project,
+  roles,
+  can,
+}: {
+  project: NonNullable<LoadedSettings['project']>;
+  roles: NonNullable<LoadedSettings['roles']>;
+  can: LoadedSettings['can'];
+}) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
   const visible = tabs.filter((tab) => can(tab.action));
   const requested = params.get('tab') as TabKey | null;
   const active: TabKey = visible.find((tab) => tab.key === requested)?.key ?? visible[0]?.key ?? 'general';
@@ -70,6 +87,12 @@ export function SettingsPage() {
       { replace: true },
     );
 
+  const { tabProps, panelProps } = useTabs(
+    visible.map((tab) => tab.key),
+    active,
+    select,
+  );
+
   return (
     <div className="page settings">
       <div className="page__head">
@@ -79,13 +102,12 @@ export function SettingsPage() {
       </div>
       <div className="settings__layout">
         <nav className="settings__tabs" aria-label={t('ui.settings.sectionsLabel')}>
-          <ul role="tablist">
+          <ul role="tablist" aria-orientation="vertical">
             {visible.map((tab) => (
               <li key={tab.key} role="presentation">
                 <button
                   type="button"
-                  role="tab"
-                  aria-selected={tab.key === active}
+                  {...tabProps(tab.key)}
                   data-testid={`settings-tab-${tab.key}`}
                   className={`settings__tab${tab.key === active ? ' is-active' : ''}`}
                   onClick={() => select(tab.key)}
@@ -96,7 +118,7 @@ export function SettingsPage() {
             ))}
           </ul>
         </nav>
-        <section className="settings__panel" role="tabpanel" aria-label={t(`ui.settings.tabs.${active}`)}>
+        <section className="settings__panel" {...panelProps(active)}>
           {active === 'general' && <GeneralSection projectIdx={project.projectIdx} can={can} />}
           {active === 'members' && (
             <MembersSection projectIdx={project.projectIdx} self={roles.memberInProjectIdx} can={can} />
