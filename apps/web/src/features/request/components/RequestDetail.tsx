@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateCode, type UpdateRequestRequest } from '@teamline/contract';
+import { type UpdateRequestRequest } from '@teamline/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { Button } from '../../../components/ui/Button';
 import { openAlert } from '../../../components/ui/alert-store';
 import { currentLocale } from '../../../lib/i18n';
@@ -25,6 +27,7 @@ export function RequestDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const client = useQueryClient();
   const onError = useErrorToast();
   const [content, setContent] = useState('');
@@ -97,7 +100,7 @@ export function RequestDetail({
         </span>{' '}
         {t('ui.request.from', { name: nameOf(r.senderIdx) })} ·{' '}
         {t('ui.request.to', { name: nameOf(r.receiverIdx) })} ·{' '}
-        {t('ui.request.due', { date: formatDateCode(r.dueDt) })}
+        {t('ui.request.due', { date: formatDate(r.dueDt, lang) })}
       </p>
       {r.description && <p className="request-detail__description">{r.description}</p>}
       <div className="request-detail__actions">

@@ -52,7 +52,7 @@ describe('RequestList', () => {
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByTestId('unread-mark')).toBeTruthy();
     expect(within(items[0]!).getByText('Awaiting')).toBeTruthy();
-    expect(within(items[0]!).getByText(/From Mina · Due 2026\.03\.20/)).toBeTruthy();
+    expect(within(items[0]!).getByText(/From Mina · Due Mar 20, 2026/)).toBeTruthy();
     expect(within(items[1]!).queryByTestId('unread-mark')).toBeNull();
     expect(within(items[1]!).getByText('In progress')).toBeTruthy();
     fireEvent.click(items[1]!);

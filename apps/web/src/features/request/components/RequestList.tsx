@@ -1,5 +1,7 @@
-import { formatDateCode, type MemberRequest, type RequestBox } from '@teamline/contract';
+import { type MemberRequest, type RequestBox } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 
 /** One box of requests: title, status, due date, the other party, and an unread mark for the receiver. */
 export function RequestList({
@@ -16,6 +18,7 @@ export function RequestList({
   onSelect: (requestIdx: number) => void;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   if (requests.length === 0) return <p className="request-list__empty">{t('ui.request.empty')}</p>;
   return (
     <ul className="request-list" aria-label={t(`ui.request.${box}`)}>
@@ -41,7 +44,7 @@ export function RequestList({
                 ? t('ui.request.from', { name: nameOf(r.senderIdx) })
                 : t('ui.request.to', { name: nameOf(r.receiverIdx) })}
               {' · '}
-              {t('ui.request.due', { date: formatDateCode(r.dueDt) })}
+              {t('ui.request.due', { date: formatDate(r.dueDt, lang) })}
             </span>
           </button>
         </li>
