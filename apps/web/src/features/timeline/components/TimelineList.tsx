@@ -29,33 +29,20 @@ import {
   type CSSProperties,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useLanguage } from '../../../lib/use-language';
-import { Icon } from '../../../components/ui/Icon';
 import {
   buildRows,
   computeMilestoneDrop,
   computeStoryDrop,
-  groupKey,
   type MilestoneMove,
   type Plan,
   type Row,
   type StoryFilters,
   type StoryMove,
 } from '../logic/plan';
-import { MemberChips } from './MemberChips';
-import { StatusBadge } from '../../../components/StatusBadge';
+import { DragDots, heightOf, rowGroup, RowView } from './TimelineRow';
 
-export const ROW_HEIGHT = { header: 52, story: 44, empty: 44 } as const;
-/** Phones: two lines per row (title, then status, dates and people) instead of cutting them off. */
-export const PHONE_ROW_HEIGHT = { header: 72, story: 68, empty: 56 } as const;
-const heightOf = (row: Row | undefined, isMobile = false) => {
-  const h = isMobile ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
-  return row?.kind === 'story' ? h.story : row?.kind === 'empty' ? h.empty : h.header;
-};
-
-interface ListProps {
+export interface ListProps {
   plan: Plan;
   filters: StoryFilters;
   members: ReadonlyMap<number, MemberInProject>;
@@ -211,10 +198,7 @@ export function TimelineList(props: ListProps) {
   );
 }
 
-const rowGroup = (row: Row): string =>
-  row.kind === 'milestone' ? groupKey(row.milestone.milestoneIdx) : groupKey(null);
-
-interface RowProps extends ListProps {
+interface SortableRowProps extends ListProps {
   row: Row;
   top: number;
   height: number;
@@ -223,22 +207,9 @@ interface RowProps extends ListProps {
   onToggle: (key: string) => void;
 }
 
-const SortableRow = memo(function SortableRow({
-  row,
-  top,
-  height,
-  isCollapsed,
-  isSelected,
-  onToggle,
-  canReorder,
-  members,
-  epics,
-  onOpenStory,
-  onOpenMilestone,
-  onAddStory,
-}: RowProps) {
+/** A row that may be dragged (by its handle, pointer or keyboard) and dropped on. */
+const SortableRow = memo(function SortableRow({ row, top, height, canReorder, ...rest }: SortableRowProps) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const isDraggable = canReorder && (row.kind === 'story' || row.kind === 'milestone');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({
@@ -246,131 +217,30 @@ const SortableRow = memo(function SortableRow({
       disabled: { draggable: !isDraggable, droppable: false },
       attributes: { roleDescription: t('ui.planning.sortable') },
     });
-  const style: CSSProperties = {
-    top,
-    height,
-    transform: CSS.Translate.toString(transform),
-    transition,
-  };
-  const title =
-    row.kind === 'story'
-      ? row.story.title
-      : row.kind === 'milestone'
-        ? row.milestone.title
-        : t('ui.planning.backlog');
-  const handle = isDraggable ? (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="tl-handle"
-      aria-label={t('ui.planning.dragHandle', { title })}
-      data-testid="drag-handle"
-      {...attributes}
-      {...listeners}
-    >
-      <svg width="12" height="18" viewBox="0 0 12 18" aria-hidden="true">
-        {[3, 9, 15].map((y) => (
-          <g key={y}>
-            <circle cx="3" cy={y} r="1.6" />
-            <circle cx="9" cy={y} r="1.6" />
-          </g>
-        ))}
-      </svg>
-    </button>
-  ) : (
-    <span className="tl-handle tl-handle--off" aria-hidden="true" />
-  );
-  const className = `tl-row tl-row--${row.kind}${isDragging ? ' tl-row--dragging' : ''}${isSelected ? ' tl-row--selected' : ''}`;
-
-  if (row.kind === 'story') {
-    const s = row.story;
-    const epic = s.epicIdx !== null ? epics.get(s.epicIdx) : undefined;
-    return (
-      <div
-        ref={setNodeRef}
-        style={style}
-        className={className}
-        role="listitem"
-        data-testid="story-row"
-        data-story={s.storyIdx}
-      >
-        {handle}
-        <span className={`tl-dot status--${s.status}`} aria-hidden="true" />
-        <button type="button" className="tl-title" onClick={() => onOpenStory(s.storyIdx)} title={s.title}>
-          {s.title}
-        </button>
-        {epic && (
-          <span className="tl-epic" style={{ borderColor: epic.colorCode ?? undefined }} title={epic.label}>
-            {epic.label}
-          </span>
-        )}
-        <StatusBadge status={s.status} compact />
-        <span className="tl-dates">
-          {s.startDt || s.endDt ? `${formatDate(s.startDt, lang)} – ${formatDate(s.endDt, lang)}` : ''}
-        </span>
-        <MemberChips idxs={s.assignees} members={members} />
-      </div>
-    );
-  }
-  if (row.kind === 'empty') {
-    return (
-      <div ref={setNodeRef} style={style} className={className} role="listitem">
-        <span className="tl-empty">{t('ui.planning.emptyMilestone')}</span>
-      </div>
-    );
-  }
-  const key = row.kind === 'milestone' ? groupKey(row.milestone.milestoneIdx) : groupKey(null);
-  const milestoneIdx = row.kind === 'milestone' ? row.milestone.milestoneIdx : null;
-  return (
-    <div
-      ref={setNodeRef}
-      style={style}
-      className={className}
-      role="listitem"
-      data-testid={row.kind === 'milestone' ? 'milestone-row' : 'backlog-row'}
-      data-milestone={milestoneIdx ?? undefined}
-    >
-      {row.kind === 'milestone' ? handle : <span className="tl-handle tl-handle--off" aria-hidden="true" />}
-      <button
-        type="button"
-        className="tl-toggle"
-        aria-expanded={!isCollapsed}
-        aria-label={t(isCollapsed ? 'ui.planning.expand' : 'ui.planning.collapse', { title })}
-        onClick={() => onToggle(key)}
-      >
-        <span className={`tl-caret${isCollapsed ? ' tl-caret--closed' : ''}`} aria-hidden="true" />
-      </button>
-      {row.kind === 'milestone' ? (
+  const style: CSSProperties = { top, height, transform: CSS.Translate.toString(transform), transition };
+  const dragHandle = isDraggable
+    ? (title: string) => (
         <button
           type="button"
-          className="tl-title tl-title--group"
-          onClick={() => onOpenMilestone(row.milestone.milestoneIdx)}
+          ref={setActivatorNodeRef}
+          className="tl-handle"
+          aria-label={t('ui.planning.dragHandle', { title })}
+          data-testid="drag-handle"
+          {...attributes}
+          {...listeners}
         >
-          {title}
+          <DragDots />
         </button>
-      ) : (
-        <span className="tl-title tl-title--group" title={t('ui.planning.backlogHint')}>
-          {title}
-        </span>
-      )}
-      {row.kind === 'milestone' && <StatusBadge status={row.milestone.status} compact />}
-      <span className="tl-count">{t('ui.planning.storyCount', { shown: row.shown, total: row.total })}</span>
-      {row.kind === 'milestone' && (
-        <span className="tl-dates">
-          {row.milestone.startDt || row.milestone.endDt
-            ? `${formatDate(row.milestone.startDt, lang)} – ${formatDate(row.milestone.endDt, lang)}`
-            : ''}
-        </span>
-      )}
-      <button
-        type="button"
-        className="tl-add"
-        aria-label={t('ui.planning.newStoryIn', { place: title })}
-        title={t('ui.planning.newStoryIn', { place: title })}
-        onClick={() => onAddStory(milestoneIdx)}
-      >
-        <Icon name="plus" size={18} />
-      </button>
-    </div>
+      )
+    : undefined;
+  return (
+    <RowView
+      {...rest}
+      row={row}
+      style={style}
+      nodeRef={setNodeRef}
+      isDragging={isDragging}
+      dragHandle={dragHandle}
+    />
   );
 });

@@ -15,12 +15,15 @@ import { useAbilities } from '../../../lib/use-abilities';
 import { useProjectRealtime } from '../../realtime/use-project-realtime';
 import { emptyFilters, type StoryFilters } from '../logic/plan';
 import type { AddTarget } from './AddItemModal';
-import { TimelineList } from './TimelineList';
+import type { ListProps } from './TimelineList';
+import { TimelinePreview } from './TimelinePreview';
 import { TimelineFilters } from './TimelineToolbar';
 import '../../planning/planning.css';
 
 // The list is what the page needs first; the detail panel, the schedule view and the add dialog
 // are fetched in their own chunks while the timeline loads (they render once they are in).
+// Drag and drop and the virtual list load after the first screen of rows (TimelinePreview).
+const TimelineList = lazy(() => import('./TimelineList').then((m) => ({ default: m.TimelineList })));
 const DetailPanel = lazy(() => import('./DetailPanel').then((m) => ({ default: m.DetailPanel })));
 const GanttView = lazy(() => import('./GanttView').then((m) => ({ default: m.GanttView })));
 const AddItemModal = lazy(() => import('./AddItemModal').then((m) => ({ default: m.AddItemModal })));
@@ -105,6 +108,23 @@ export function TimelinePage() {
   );
   const isPanelOpen = selectedStory !== null || selectedMilestone !== null;
 
+  const listProps: ListProps | null = plan
+    ? {
+        plan,
+        filters: deferredFilters,
+        members: memberMap,
+        epics: epicMap,
+        canReorder: mayPlan,
+        selectedStory,
+        selectedMilestone,
+        onOpenStory: openStory,
+        onOpenMilestone: openMilestone,
+        onAddStory: addStory,
+        onMoveStory,
+        onMoveMilestone,
+      }
+    : null;
+
   return (
     <div className={`page page--wide timeline-page${isPanelOpen ? ' timeline-page--with-panel' : ''}`}>
       <div className="tl-head">
@@ -171,11 +191,11 @@ export function TimelinePage() {
           <p>{t('ui.planning.emptyProject')}</p>
         </div>
       )}
-      {plan &&
+      {listProps &&
         (view === 'gantt' ? (
           <Suspense fallback={<div className="tl-state">{t('ui.common.loading')}</div>}>
             <GanttView
-              plan={plan}
+              plan={listProps.plan}
               filters={deferredFilters}
               epics={epicMap}
               onOpenStory={openStory}
@@ -183,20 +203,9 @@ export function TimelinePage() {
             />
           </Suspense>
         ) : (
-          <TimelineList
-            plan={plan}
-            filters={deferredFilters}
-            members={memberMap}
-            epics={epicMap}
-            canReorder={mayPlan}
-            selectedStory={selectedStory}
-            selectedMilestone={selectedMilestone}
-            onOpenStory={openStory}
-            onOpenMilestone={openMilestone}
-            onAddStory={addStory}
-            onMoveStory={onMoveStory}
-            onMoveMilestone={onMoveMilestone}
-          />
+          <Suspense fallback={<TimelinePreview {...listProps} />}>
+            <TimelineList {...listProps} />
+          </Suspense>
         ))}
       <Suspense fallback={null}>
         <DetailPanel
