@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Story } from '@teamline/contract';
+import type { MemberInProject, Story } from '@teamline/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
@@ -60,10 +60,17 @@ const story = (can: Story['can']): Story => ({
   can,
 });
 
-function renderDetail() {
+function renderDetail(members: MemberInProject[] = []) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
-      <StoryDetail projectIdx={1} storyIdx={5} plan={undefined} members={[]} epics={[]} onClose={() => {}} />
+      <StoryDetail
+        projectIdx={1}
+        storyIdx={5}
+        plan={undefined}
+        members={members}
+        epics={[]}
+        onClose={() => {}}
+      />
     </QueryClientProvider>,
   );
 }
@@ -135,5 +142,25 @@ describe('StoryDetail title and dates', () => {
     await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
     expect(errorOf(title)).toBe('This field is required.');
     expect(state.updateStory).not.toHaveBeenCalled();
+  });
+
+  it('each assignable member shows an avatar that opens their profile beside their checkbox', async () => {
+    state.story = { ...story({ edit: true, delete: false }), assignees: [7] };
+    const mina: MemberInProject = {
+      memberInProjectIdx: 7,
+      memberIdx: 70,
+      projectIdx: 1,
+      nickname: 'Mina',
+      colorCode: '#2563eb',
+      profileFileIdx: null,
+      role: 'depth2',
+      isAdmin: false,
+      depth1Idx: null,
+    };
+    renderDetail([mina]);
+    const box = await screen.findByRole('checkbox', { name: 'Mina' });
+    expect(box).toHaveProperty('checked', true);
+    const avatar = screen.getByRole('button', { name: 'View profile of Mina' });
+    expect(avatar.getAttribute('aria-haspopup')).toBe('dialog');
   });
 });

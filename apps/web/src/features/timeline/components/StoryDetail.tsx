@@ -9,6 +9,7 @@ import {
   type StoryStatus,
 } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
+import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../planning/api/planning-api';
 import { useErrorToast, useSetAssignees, useUpdateStory } from '../../planning/hooks/use-planning';
@@ -122,24 +123,30 @@ export function StoryDetail({
         <div className="dp-checks" role="group" aria-label={t('ui.planning.detail.assignees')}>
           {assignable.length === 0 && <span className="dp-muted">{t('ui.planning.unassigned')}</span>}
           {assignable.map((m) => (
-            <label key={m.memberInProjectIdx} className="dp-check">
-              <input
-                type="checkbox"
-                disabled={!canEdit}
-                checked={s.assignees.includes(m.memberInProjectIdx)}
-                onChange={(e) =>
-                  assign.mutate(
-                    e.target.checked
-                      ? [...s.assignees, m.memberInProjectIdx]
-                      : s.assignees.filter((a) => a !== m.memberInProjectIdx),
-                  )
-                }
+            <span key={m.memberInProjectIdx} className="dp-check">
+              <MemberAvatar
+                memberIdx={m.memberIdx}
+                nickname={m.nickname}
+                profileFileIdx={m.profileFileIdx}
+                colorCode={m.colorCode}
+                size={22}
               />
-              <span className="member-chip" style={{ background: m.colorCode }} aria-hidden="true">
-                {m.nickname.slice(0, 1).toUpperCase()}
-              </span>
-              {m.nickname}
-            </label>
+              <label className="dp-check__label">
+                <input
+                  type="checkbox"
+                  disabled={!canEdit}
+                  checked={s.assignees.includes(m.memberInProjectIdx)}
+                  onChange={(e) =>
+                    assign.mutate(
+                      e.target.checked
+                        ? [...s.assignees, m.memberInProjectIdx]
+                        : s.assignees.filter((a) => a !== m.memberInProjectIdx),
+                    )
+                  }
+                />
+                {m.nickname}
+              </label>
+            </span>
           ))}
         </div>
       </Field>
