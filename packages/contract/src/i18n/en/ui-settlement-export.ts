@@ -32,6 +32,4 @@ export const settlementExportUi = {
   withholding: 'Withholding ({{rate}})',
   net: 'Net pay',
   page: 'Page {{page}} of {{pages}}',
-  minorUnitsNote: 'Amounts in minor units are whole {{unit}}.',
-  units: { KRW: 'won', USD: 'cents' },
 };

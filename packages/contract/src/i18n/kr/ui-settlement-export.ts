@@ -33,6 +33,4 @@ export const settlementExportUi = {
   withholding: '원천징수 ({{rate}})',
   net: '실지급액',
   page: '{{pages}}쪽 중 {{page}}쪽',
-  minorUnitsNote: '최소 단위 금액은 {{unit}} 단위의 정수입니다.',
-  units: { KRW: '원', USD: '센트' },
 } satisfies typeof en;

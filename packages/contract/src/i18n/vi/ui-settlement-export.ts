@@ -33,6 +33,4 @@ export const settlementExportUi = {
   withholding: 'Khấu trừ ({{rate}})',
   net: 'Thực nhận',
   page: 'Trang {{page}}/{{pages}}',
-  minorUnitsNote: 'Số tiền theo đơn vị nhỏ nhất là số nguyên {{unit}}.',
-  units: { KRW: 'won', USD: 'xu' },
 } satisfies typeof en;
