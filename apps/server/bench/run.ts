@@ -10,6 +10,8 @@
  *     /member (an authenticated light read) with 200 connections, beside bare Fastify with 200;
  *     the timeline with 200 connections for BENCH_LONG_SECONDS (30), counting errors and requests
  *     unanswered after 10 s; the dashboard; and (embedded) the process's RSS after it all.
+ *  3. Settlement exports (`bench/settlement-export.ts`, first, before any database grows the
+ *     process): CSV of 100,000 lines streamed (ms, peak RSS) and over HTTP, PDF of 1,000 lines.
  * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS,
  * BENCH_LONG_SECONDS; BENCH_DATABASES=pglite (or postgres) runs one database only.
  */
@@ -28,6 +30,7 @@ import { createMemberRepository } from '../src/features/member/member.repository
 import { planningRepositories } from '../src/features/planning/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
 import { benchDashboard } from './dashboard.js';
+import { benchSettlementExport } from './settlement-export.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { seedPlanning } from './seed-planning.js';
 
@@ -268,6 +271,8 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
   }
 }
 
+const exports = await benchSettlementExport();
+
 const baseline = await hello(CONNECTIONS);
 console.log(formatLoad(`bare Fastify GET /hello ${CONNECTIONS} conn`, baseline));
 const baselineMany = await hello(MANY);
@@ -313,3 +318,7 @@ for (const r of results) {
     `    GET /member ${MANY} conn ${Math.round(r.member.rps)} req/s = ${ratio(r.member.rps, baselineMany)}, p95 ${r.member.p95.toFixed(1)} ms, errors ${r.member.errors};  timeline ${MANY} conn ${LONG_MS / 1000} s: ${r.many.count} answered, errors ${r.many.errors} (${r.many.timeouts} timed out), p95 ${r.many.p95.toFixed(1)} ms;  RSS after the run ${Math.round(r.rssMb)} MB`,
   );
 }
+
+console.log(
+  `\nSummary (settlement exports): CSV ${exports.lines.toLocaleString('en')} lines streamed ${exports.csvMs.toFixed(0)} ms (target ≤ 2,000), peak RSS ${exports.csvPeakRssMb.toFixed(0)} MB (+${(exports.csvPeakRssMb - exports.rssBeforeMb).toFixed(0)} MB over ${exports.rssBeforeMb.toFixed(0)} MB before), over HTTP ${exports.httpMs.toFixed(0)} ms;  PDF ${exports.pdfLines.toLocaleString('en')} lines first ${exports.pdfFirstMs.toFixed(0)} ms, warm ${exports.pdfWarmMs.toFixed(0)} ms`,
+);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allocateByLargestRemainder,
   computeSettlement,
+  formatMinorUnits,
   payForMinutes,
   withholdingFor,
   type TimeEntryForPay,
@@ -182,5 +183,52 @@ describe('settlement amounts, for any entries (fast-check)', () => {
         },
       ),
     );
+  });
+});
+
+describe('formatMinorUnits', () => {
+  it.each([
+    [1_234_567, 'KRW', 'kr', '₩1,234,567'],
+    [1_234_567, 'KRW', 'en', '₩1,234,567'],
+    [1_234_567, 'KRW', 'vi', '1.234.567\u00a0₩'],
+    [123_456_789, 'USD', 'kr', 'US$1,234,567.89'],
+    [123_456_789, 'USD', 'en', '$1,234,567.89'],
+    [123_456_789, 'USD', 'vi', '1.234.567,89\u00a0US$'],
+    [0, 'KRW', 'en', '₩0'],
+    [0, 'USD', 'en', '$0.00'],
+    [5, 'USD', 'en', '$0.05'],
+    [100, 'USD', 'vi', '1,00\u00a0US$'],
+    [999, 'KRW', 'kr', '₩999'],
+    [1_000, 'KRW', 'kr', '₩1,000'],
+    [-338_450, 'KRW', 'en', '-₩338,450'],
+    [-5, 'USD', 'vi', '-0,05\u00a0US$'],
+  ] as const)('%i %s in %s is %s', (amount, currency, lang, expected) => {
+    expect(formatMinorUnits(amount, currency, lang)).toBe(expected);
+  });
+
+  it('keeps every digit of amounts past 2^53 ÷ 100, where dividing in floating point would not', () => {
+    expect(formatMinorUnits(Number.MAX_SAFE_INTEGER, 'USD', 'en')).toBe('$90,071,992,547,409.91');
+    expect(formatMinorUnits(Number.MAX_SAFE_INTEGER, 'KRW', 'vi')).toBe('9.007.199.254.740.991\u00a0₩');
+  });
+
+  it('writes what Intl.NumberFormat writes for whole amounts in each language', () => {
+    const locales = { kr: 'ko-KR', en: 'en-US', vi: 'vi-VN' } as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.constantFrom('KRW' as const, 'USD' as const),
+        fc.constantFrom('kr' as const, 'en' as const, 'vi' as const),
+        (amount, currency, lang) => {
+          // A multiple of 100 cents is a whole dollar, exact in floating point after the division.
+          const minor = currency === 'USD' ? amount * 100 : amount;
+          const intl = new Intl.NumberFormat(locales[lang], { style: 'currency', currency }).format(amount);
+          expect(formatMinorUnits(minor, currency, lang)).toBe(intl);
+        },
+      ),
+    );
+  });
+
+  it('refuses a fraction of a minor unit', () => {
+    expect(() => formatMinorUnits(1.5, 'KRW', 'en')).toThrow(RangeError);
   });
 });

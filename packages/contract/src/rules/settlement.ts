@@ -9,6 +9,8 @@
  * Products are computed in BigInt: minutes of a month times a daily rate can pass 2^53.
  */
 
+import type { Language } from '../constants.js';
+
 /** Minutes in a paid working day: a daily rate buys 8 hours. */
 export const MINUTES_PER_WORKDAY = 480;
 /** 100 % in basis points. */
@@ -139,4 +141,36 @@ export function computeSettlement(input: {
     netAmount: grossAmount - withholdingAmount,
     lines: grouped.map((l, i) => ({ ...l, amount: amounts[i]! })),
   };
+}
+
+/**
+ * How each language writes money: digit grouping, decimal mark and the currency's sign around the
+ * number, as `Intl.NumberFormat` (ko-KR, en-US, vi-VN) writes it, but fixed here so a statement
+ * reads the same whatever ICU data the server or browser carries.
+ */
+const moneyStyles: Record<
+  Language,
+  { group: string; decimal: string; affix: Record<Currency, [prefix: string, suffix: string]> }
+> = {
+  kr: { group: ',', decimal: '.', affix: { KRW: ['₩', ''], USD: ['US$', ''] } },
+  en: { group: ',', decimal: '.', affix: { KRW: ['₩', ''], USD: ['$', ''] } },
+  vi: { group: '.', decimal: ',', affix: { KRW: ['', '\u00a0₩'], USD: ['', '\u00a0US$'] } },
+};
+
+/**
+ * An amount in minor units (won; cents for USD) for people: `₩1,234,567`, `$1,234.56`,
+ * `1.234,56\u00a0US$`. The digits come from integer arithmetic on the minor units (never a division
+ * in floating point), so every amount a statement shows is exactly the stored one.
+ */
+export function formatMinorUnits(amount: number, currency: Currency, lang: Language): string {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`amount must be a safe integer, got ${amount}`);
+  const style = moneyStyles[lang];
+  const digits = currencyMinorDigits[currency];
+  const text = String(Math.abs(amount)).padStart(digits + 1, '0');
+  const whole = text.slice(0, text.length - digits);
+  const fraction = text.slice(text.length - digits);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, style.group);
+  const [prefix, suffix] = style.affix[currency];
+  const number = digits > 0 ? `${grouped}${style.decimal}${fraction}` : grouped;
+  return `${amount < 0 ? '-' : ''}${prefix}${number}${suffix}`;
 }

@@ -3,6 +3,7 @@ import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
 import { settingsUi } from './ui-settings.js';
+import { settlementExportUi } from './ui-settlement-export.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
 export const ui = {
@@ -379,4 +380,5 @@ export const ui = {
   request: requestUi,
   settings: settingsUi,
   dashboard: dashboardUi,
+  settlementExport: settlementExportUi,
 };

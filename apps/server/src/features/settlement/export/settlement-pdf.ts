@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { formatMinorUnits, type Language } from '@teamline/contract';
+import { interpolate } from '@teamline/contract/i18n';
+import PDFDocument from 'pdfkit';
+import {
+  hoursAndMinutes,
+  isoDate,
+  isoMonth,
+  labelsOf,
+  percentOfBasisPoints,
+  storyOf,
+  type SettlementStatement,
+} from './statement.js';
+
+/**
+ * Noto Sans KR (SIL Open Font License) from the npm package `@expo-google-fonts/noto-sans-kr`: one
+ * TrueType font with Hangul, Latin and every precomposed Vietnamese letter (ạ ế ữ đ …) and ₩, so
+ * Korean, English and Vietnamese statements embed a single font (only the glyphs used, subset by
+ * pdfkit). Read once per process, on the first statement.
+ */
+const FONT_FILES = {
+  regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+} as const;
+
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts(): { regular: Buffer; bold: Buffer } {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    fonts = {
+      regular: readFileSync(require.resolve(FONT_FILES.regular)),
+      bold: readFileSync(require.resolve(FONT_FILES.bold)),
+    };
+  }
+  return fonts;
+}
+
+/** BCP 47 tags for the PDF's `/Lang` (screen readers). */
+const pdfLang: Record<Language, string> = { kr: 'ko', en: 'en', vi: 'vi' };
+
+const MARGIN = 48;
+const FOOTER = 28;
+const BODY_SIZE = 9;
+const ROW_GAP = 4;
+/** Table columns: x offset from the left margin, width, alignment. The story takes what is left. */
+const COLUMNS = {
+  date: { x: 0, width: 64, align: 'left' },
+  story: { x: 68, width: 195, align: 'left' },
+  minutes: { x: 267, width: 44, align: 'right' },
+  hours: { x: 315, width: 62, align: 'right' },
+  amount: { x: 381, width: 118, align: 'right' },
+} as const;
+const LINE_COLOR = '#c8ccd2';
+const MUTED = '#5b6270';
+
+/**
+ * The statement as a PDF (A4): title, project, professional, month, the contract's terms, status
+ * and payment, a table of the lines (header repeated on every page), totals, and "page n of m" on
+ * every page, all in the statement's language.
+ */
+export function settlementPdf(statement: SettlementStatement): Promise<Buffer> {
+  const { settlement, lang } = statement;
+  const labels = labelsOf(lang);
+  const money = (amount: number) => formatMinorUnits(amount, settlement.currency, lang);
+  const { regular, bold } = loadFonts();
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    lang: pdfLang[lang],
+    displayTitle: true,
+    info: {
+      Title: `${labels.title} ${isoMonth(settlement.month)} ${statement.memberName}`,
+      Subject: statement.projectName,
+      Producer: 'Teamline',
+      Creator: 'Teamline',
+    },
+  });
+  const done = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  // Title and the terms.
+  doc.font('bold').fontSize(18).fillColor('black').text(labels.title, left, MARGIN, { width });
+  doc.moveDown(0.6);
+  const facts: [string, string][] = [
+    [labels.project, statement.projectName],
+    [labels.professional, statement.memberName],
+    [labels.month, isoMonth(settlement.month)],
+    [labels.dailyRate, money(settlement.dailyRate)],
+    [labels.withholdingRate, percentOfBasisPoints(settlement.withholdingRateBp, lang)],
+    [labels.status, labels.statuses[settlement.status]],
+  ];
+  if (settlement.paidDt) facts.push([labels.paidDt, isoDate(settlement.paidDt)]);
+  if (settlement.paidReference) facts.push([labels.paidReference, settlement.paidReference]);
+  doc.fontSize(10);
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('body').fillColor(MUTED).text(label, left, y, { width: 130 });
+    const labelBottom = doc.y;
+    doc
+      .font('body')
+      .fillColor('black')
+      .text(value, left + 135, y, { width: width - 135 });
+    doc.y = Math.max(doc.y, labelBottom) + 2;
+  }
+  doc.moveDown(1);
+
+  // The lines.
+  const cell = (
+    text: string,
+    column: keyof typeof COLUMNS,
+    y: number,
+    options: PDFKit.Mixins.TextOptions = {},
+  ) => {
+    const { x, width: w, align } = COLUMNS[column];
+    doc.text(text, left + x, y, { width: w, align, lineBreak: false, ...options });
+  };
+  const header = () => {
+    const y = doc.y;
+    doc.font('bold').fontSize(BODY_SIZE).fillColor('black');
+    cell(labels.columns.date, 'date', y);
+    cell(labels.columns.story, 'story', y);
+    cell(labels.columns.minutes, 'minutes', y);
+    cell(labels.columns.hours, 'hours', y);
+    cell(labels.columns.amount, 'amount', y);
+    const lineY = y + doc.currentLineHeight() + 2;
+    doc
+      .moveTo(left, lineY)
+      .lineTo(left + width, lineY)
+      .lineWidth(0.8)
+      .strokeColor('black')
+      .stroke();
+    doc.y = lineY + ROW_GAP;
+    doc.font('body');
+  };
+  header();
+  const lines = settlement.lines ?? [];
+  if (lines.length === 0) {
+    doc.fillColor(MUTED).text(labels.noLines, left, doc.y, { width });
+    doc.moveDown(0.5);
+  }
+  const lineHeight = doc.currentLineHeight(true);
+  for (const line of lines) {
+    const story = storyOf(line, labels);
+    // A story title takes at most two lines; a longer one ends with an ellipsis.
+    const storyHeight = Math.min(doc.heightOfString(story, { width: COLUMNS.story.width }), lineHeight * 2);
+    const rowHeight = Math.max(lineHeight, storyHeight) + ROW_GAP;
+    if (doc.y + rowHeight > bottom()) {
+      doc.addPage();
+      header();
+    }
+    const y = doc.y;
+    doc.fillColor('black');
+    cell(isoDate(line.workDt), 'date', y);
+    cell(story, 'story', y, { lineBreak: true, height: lineHeight * 2, ellipsis: true });
+    cell(String(line.minutes), 'minutes', y);
+    cell(hoursAndMinutes(line.minutes), 'hours', y);
+    cell(money(line.amount), 'amount', y);
+    const lineY = y + rowHeight - ROW_GAP / 2;
+    doc
+      .moveTo(left, lineY)
+      .lineTo(left + width, lineY)
+      .lineWidth(0.4)
+      .strokeColor(LINE_COLOR)
+      .stroke();
+    doc.y = y + rowHeight;
+  }
+
+  // Totals, kept together on one page.
+  const totals: [string, string, boolean][] = [
+    [labels.totalMinutes, `${hoursAndMinutes(settlement.minutes)} (${settlement.minutes})`, false],
+    [labels.gross, money(settlement.grossAmount), false],
+    [
+      interpolate(labels.withholding, { rate: percentOfBasisPoints(settlement.withholdingRateBp, lang) }),
+      money(settlement.withholdingAmount),
+      false,
+    ],
+    [labels.net, money(settlement.netAmount), true],
+  ];
+  doc.fontSize(10);
+  const totalsHeight = totals.length * (doc.currentLineHeight(true) + ROW_GAP) + 12;
+  if (doc.y + totalsHeight > bottom()) doc.addPage();
+  doc.y += 8;
+  for (const [label, value, strong] of totals) {
+    const y = doc.y;
+    doc.font(strong ? 'bold' : 'body').fillColor('black');
+    doc.text(label, left + 200, y, { width: 170, lineBreak: false });
+    doc.text(value, left + COLUMNS.amount.x, y, {
+      width: COLUMNS.amount.width,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.y = y + doc.currentLineHeight(true) + ROW_GAP;
+  }
+
+  // Page numbers, once the number of pages is known.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const keep = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('body')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        interpolate(labels.page, { page: i - range.start + 1, pages: range.count }),
+        left,
+        doc.page.height - MARGIN - 4,
+        { width, align: 'right', lineBreak: false },
+      );
+    doc.page.margins.bottom = keep;
+  }
+  doc.flushPages();
+  doc.end();
+  return done;
+}

@@ -1,0 +1,36 @@
+import type { settlementExportUi as en } from '../en/ui-settlement-export.js';
+
+export const settlementExportUi = {
+  title: '정산서',
+  fileName: '정산서-{{month}}-{{name}}',
+  project: '프로젝트',
+  professional: '전문가',
+  month: '정산월',
+  dailyRate: '일당',
+  withholdingRate: '원천징수율',
+  status: '상태',
+  paidDt: '지급일',
+  paidReference: '지급 참조번호',
+  statuses: {
+    draft: '작성 중',
+    submitted: '제출됨',
+    returned: '반려됨',
+    approved: '승인됨',
+    paid: '지급 완료',
+  },
+  columns: {
+    date: '날짜',
+    story: '스토리',
+    minutes: '분',
+    hours: '시간 (h:mm)',
+    amountMinor: '금액 (최소 단위)',
+    amount: '금액',
+  },
+  deletedStory: '(삭제된 스토리)',
+  noLines: '이번 달에 기록된 시간이 없습니다.',
+  totalMinutes: '총 작업 시간',
+  gross: '지급 총액',
+  withholding: '원천징수 ({{rate}})',
+  net: '실지급액',
+  page: '{{pages}}쪽 중 {{page}}쪽',
+} satisfies typeof en;

@@ -1,0 +1,36 @@
+import type { settlementExportUi as en } from '../en/ui-settlement-export.js';
+
+export const settlementExportUi = {
+  title: 'Bảng quyết toán',
+  fileName: 'quyet-toan-{{month}}-{{name}}',
+  project: 'Dự án',
+  professional: 'Chuyên gia',
+  month: 'Tháng',
+  dailyRate: 'Đơn giá ngày',
+  withholdingRate: 'Thuế khấu trừ',
+  status: 'Trạng thái',
+  paidDt: 'Ngày thanh toán',
+  paidReference: 'Mã thanh toán',
+  statuses: {
+    draft: 'Bản nháp',
+    submitted: 'Đã gửi',
+    returned: 'Bị trả lại',
+    approved: 'Đã duyệt',
+    paid: 'Đã thanh toán',
+  },
+  columns: {
+    date: 'Ngày',
+    story: 'Câu chuyện',
+    minutes: 'Phút',
+    hours: 'Giờ (h:mm)',
+    amountMinor: 'Số tiền (đơn vị nhỏ nhất)',
+    amount: 'Số tiền',
+  },
+  deletedStory: '(câu chuyện đã xóa)',
+  noLines: 'Tháng này chưa ghi nhận thời gian nào.',
+  totalMinutes: 'Tổng thời gian',
+  gross: 'Tổng thu nhập',
+  withholding: 'Khấu trừ ({{rate}})',
+  net: 'Thực nhận',
+  page: 'Trang {{page}}/{{pages}}',
+} satisfies typeof en;
