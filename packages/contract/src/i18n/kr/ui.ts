@@ -2,6 +2,7 @@ import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
 import { settingsUi } from './ui-settings.js';
+import { settlementUi } from './ui-settlement.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
 export const ui = {
@@ -375,6 +376,7 @@ export const ui = {
   },
   planning: planningUi,
   request: requestUi,
+  settlement: settlementUi,
   settings: settingsUi,
   dashboard: dashboardUi,
 };
