@@ -1,4 +1,4 @@
-import { localeOf, type Language } from '@teamline/contract';
+import { currencyMinorDigits, localeOf, type Currency, type Language } from '@teamline/contract';
 
 /*
  * One formatter per kind of value, each following the reader's language (spec §5 "Date formats",
@@ -131,4 +131,26 @@ export function formatRelative(iso: string, lang: Language, now: number = Date.n
   const hours = Math.round(minutes / 60);
   if (hours < 24) return rtf.format(-hours, 'hour');
   return formatShortDay(new Date(time), lang);
+}
+
+/**
+ * An amount in the currency's minor unit (won; cents) as the reader's money text: KRW 1234567 →
+ * "1,234,567원" (kr), "₩1,234,567" (en), "1.234.567 ₩" (vi); USD 1234 → "$12.34" (en), "US$12.34" (kr),
+ * "12,34 US$" (vi). Exact to the unit, unlike `formatMoney` (만원 rounding).
+ */
+export function formatMinorUnits(
+  amount: number | null | undefined,
+  currency: Currency,
+  lang: Language,
+): string {
+  const n = amount == null || Number.isNaN(amount) ? 0 : amount;
+  const digits = currencyMinorDigits[currency];
+  const major = n / 10 ** digits;
+  if (lang === 'kr' && currency === 'KRW') return `${new Intl.NumberFormat(localeOf.kr).format(major)}원`;
+  return new Intl.NumberFormat(localeOf[lang], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(major);
 }
