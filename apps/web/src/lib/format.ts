@@ -154,3 +154,6 @@ export function formatMinorUnits(
     maximumFractionDigits: digits,
   }).format(major);
 }
+
+/** Basis points as a percent number for display (330 → "3.3", "3,3"). */
+export const formatBasisPoints = (bp: number, lang: Language): string => formatNumberLocal(bp / 100, lang, 2);
