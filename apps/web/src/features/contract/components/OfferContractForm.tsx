@@ -89,7 +89,7 @@ export function OfferContractModal({
   const onServerError = useServerError(form, {
     codeFields: { CONTRACT_ALREADY_RUNNING: 'memberInProjectIdx', CONTRACT_PERIOD_OVERLAP: 'startDt' },
   });
-  const offer = useMutation({ mutationFn: contractApi.offer });
+  const offer = useMutation({ mutationFn: (body: OfferContractRequest) => contractApi.offer(body) });
   const currency = useWatch({ control: form.control, name: 'currency' });
   const example = examples[currency][lang];
 
