@@ -111,6 +111,15 @@ describe('Settlement, professional view', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
+  it('moves to the previous month from the picker', async () => {
+    api.list.mockResolvedValue({ month: '202603', settlements: [], spend: [] });
+    renderExpert();
+    expect(await screen.findByText('Mar 2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByText('Feb 2026')).toBeTruthy();
+    await waitFor(() => expect(api.list).toHaveBeenCalledWith(1, '202602'));
+  });
+
   it('says there is no contract yet when the caller has none', async () => {
     api.list.mockResolvedValue({ month: '202603', settlements: [], spend: [] });
     renderExpert();
