@@ -71,12 +71,10 @@ export const routeTable: RouteMeta[] = [
   page('calculateExpert', '/calculate/expert/:id', 'calculate', {
     guarded: true,
     projectScoped: true,
-    isPlaceholder: true,
   }),
   page('calculateClient', '/calculate/client/:id', 'calculate', {
     guarded: true,
     projectScoped: true,
-    isPlaceholder: true,
   }),
   page('Permission denied', '/permission-denied', 'home'),
   page('No project', '/no-project', 'home'),

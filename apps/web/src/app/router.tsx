@@ -13,6 +13,10 @@ const placeholder = (): PageModule =>
     Component: m.NotAvailablePage,
   }));
 
+/** Spec §2: both settlement routes share one view (and one loader); the route picks expert or client. */
+const settlementPage = (): PageModule =>
+  import('./SettlementRoute').then((m) => ({ Component: m.SettlementRoute }));
+
 /** Which module renders each route; routes of later features share the "not available yet" page. */
 const pages: Partial<Record<RouteName, () => PageModule>> = {
   home: () => import('../features/home/components/HomePage').then((m) => ({ Component: m.HomePage })),
@@ -39,6 +43,8 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/settings/components/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
   verifyInvite: () =>
     import('../features/invitation/components/InvitationPage').then((m) => ({ Component: m.InvitationPage })),
+  calculateExpert: settlementPage,
+  calculateClient: settlementPage,
   request: () =>
     import('../features/request/components/RequestPage').then((m) => ({ Component: m.RequestPage })),
   'No project': () =>

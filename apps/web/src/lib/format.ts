@@ -1,4 +1,9 @@
-import { localeOf, type Language } from '@teamline/contract';
+import {
+  formatMinorUnits as formatMinorUnitsExact,
+  localeOf,
+  type Currency,
+  type Language,
+} from '@teamline/contract';
 
 /*
  * One formatter per kind of value, each following the reader's language (spec §5 "Date formats",
@@ -132,3 +137,20 @@ export function formatRelative(iso: string, lang: Language, now: number = Date.n
   if (hours < 24) return rtf.format(-hours, 'hour');
   return formatShortDay(new Date(time), lang);
 }
+
+/**
+ * An amount in the currency's minor unit (won; cents) as the reader's money text, exact to the unit
+ * (the contract's `formatMinorUnits`, which the PDF and CSV statements use too): KRW 1234567 →
+ * "1,234,567원" (kr), "₩1,234,567" (en), "1.234.567 ₩" (vi); USD 1234 → "$12.34" (en), "US$12.34"
+ * (kr), "12,34 US$" (vi). Unlike `formatMoney`, no 만원 rounding. A missing amount shows as 0.
+ */
+export function formatMinorUnits(
+  amount: number | null | undefined,
+  currency: Currency,
+  lang: Language,
+): string {
+  return formatMinorUnitsExact(amount == null || Number.isNaN(amount) ? 0 : amount, currency, lang);
+}
+
+/** Basis points as a percent number for display (330 → "3.3", "3,3"). */
+export const formatBasisPoints = (bp: number, lang: Language): string => formatNumberLocal(bp / 100, lang, 2);

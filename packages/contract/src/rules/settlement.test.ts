@@ -188,7 +188,7 @@ describe('settlement amounts, for any entries (fast-check)', () => {
 
 describe('formatMinorUnits', () => {
   it.each([
-    [1_234_567, 'KRW', 'kr', '₩1,234,567'],
+    [1_234_567, 'KRW', 'kr', '1,234,567원'],
     [1_234_567, 'KRW', 'en', '₩1,234,567'],
     [1_234_567, 'KRW', 'vi', '1.234.567\u00a0₩'],
     [123_456_789, 'USD', 'kr', 'US$1,234,567.89'],
@@ -198,8 +198,8 @@ describe('formatMinorUnits', () => {
     [0, 'USD', 'en', '$0.00'],
     [5, 'USD', 'en', '$0.05'],
     [100, 'USD', 'vi', '1,00\u00a0US$'],
-    [999, 'KRW', 'kr', '₩999'],
-    [1_000, 'KRW', 'kr', '₩1,000'],
+    [999, 'KRW', 'kr', '999원'],
+    [1_000, 'KRW', 'kr', '1,000원'],
     [-338_450, 'KRW', 'en', '-₩338,450'],
     [-5, 'USD', 'vi', '-0,05\u00a0US$'],
   ] as const)('%i %s in %s is %s', (amount, currency, lang, expected) => {
@@ -211,7 +211,7 @@ describe('formatMinorUnits', () => {
     expect(formatMinorUnits(Number.MAX_SAFE_INTEGER, 'KRW', 'vi')).toBe('9.007.199.254.740.991\u00a0₩');
   });
 
-  it('writes what Intl.NumberFormat writes for whole amounts in each language', () => {
+  it('writes what Intl.NumberFormat writes for whole amounts in each language (won in Korean: 원 after the number)', () => {
     const locales = { kr: 'ko-KR', en: 'en-US', vi: 'vi-VN' } as const;
     fc.assert(
       fc.property(
@@ -221,7 +221,10 @@ describe('formatMinorUnits', () => {
         (amount, currency, lang) => {
           // A multiple of 100 cents is a whole dollar, exact in floating point after the division.
           const minor = currency === 'USD' ? amount * 100 : amount;
-          const intl = new Intl.NumberFormat(locales[lang], { style: 'currency', currency }).format(amount);
+          const intl =
+            lang === 'kr' && currency === 'KRW'
+              ? `${new Intl.NumberFormat(locales.kr).format(amount)}원`
+              : new Intl.NumberFormat(locales[lang], { style: 'currency', currency }).format(amount);
           expect(formatMinorUnits(minor, currency, lang)).toBe(intl);
         },
       ),

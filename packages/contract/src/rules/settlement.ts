@@ -152,14 +152,14 @@ const moneyStyles: Record<
   Language,
   { group: string; decimal: string; affix: Record<Currency, [prefix: string, suffix: string]> }
 > = {
-  kr: { group: ',', decimal: '.', affix: { KRW: ['₩', ''], USD: ['US$', ''] } },
+  kr: { group: ',', decimal: '.', affix: { KRW: ['', '원'], USD: ['US$', ''] } },
   en: { group: ',', decimal: '.', affix: { KRW: ['₩', ''], USD: ['$', ''] } },
   vi: { group: '.', decimal: ',', affix: { KRW: ['', '\u00a0₩'], USD: ['', '\u00a0US$'] } },
 };
 
 /**
- * An amount in minor units (won; cents for USD) for people: `₩1,234,567`, `$1,234.56`,
- * `1.234,56\u00a0US$`. The digits come from integer arithmetic on the minor units (never a division
+ * An amount in minor units (won; cents for USD) for people: `1,234,567원` (Korean readers write won
+ * after the number), `₩1,234,567`, `$1,234.56`, `1.234,56\u00a0US$`. The digits come from integer arithmetic on the minor units (never a division
  * in floating point), so every amount a statement shows is exactly the stored one.
  */
 export function formatMinorUnits(amount: number, currency: Currency, lang: Language): string {

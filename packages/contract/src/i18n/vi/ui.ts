@@ -3,6 +3,7 @@ import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
 import { settingsUi } from './ui-settings.js';
 import { settlementExportUi } from './ui-settlement-export.js';
+import { settlementUi } from './ui-settlement.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
 export const ui = {
@@ -376,6 +377,7 @@ export const ui = {
   },
   planning: planningUi,
   request: requestUi,
+  settlement: settlementUi,
   settings: settingsUi,
   dashboard: dashboardUi,
   settlementExport: settlementExportUi,

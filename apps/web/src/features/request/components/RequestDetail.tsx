@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { openAlert } from '../../../components/ui/alert-store';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
+import { ContractOffer } from '../../contract/components/ContractOffer';
 import { useErrorToast } from '../../planning/hooks/use-planning';
 import { requestApi, requestKeys } from '../api/request-api';
 
@@ -103,6 +104,7 @@ export function RequestDetail({
         {t('ui.request.due', { date: formatDate(r.dueDt, lang) })}
       </p>
       {r.description && <p className="request-detail__description">{r.description}</p>}
+      {r.kind === 'contract' && <ContractOffer projectIdx={projectIdx} requestIdx={requestIdx} />}
       <div className="request-detail__actions">
         {can?.take && (
           <Button
