@@ -2,6 +2,7 @@ import type { RouteName } from '../../rules/navigation.js';
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
+import { timesheetUi } from './ui-timesheet.js';
 import { settingsUi } from './ui-settings.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
@@ -377,6 +378,7 @@ export const ui = {
   },
   planning: planningUi,
   request: requestUi,
+  timesheet: timesheetUi,
   settings: settingsUi,
   dashboard: dashboardUi,
 };

@@ -1,6 +1,7 @@
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
+import { timesheetUi } from './ui-timesheet.js';
 import { settingsUi } from './ui-settings.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
@@ -375,6 +376,7 @@ export const ui = {
   },
   planning: planningUi,
   request: requestUi,
+  timesheet: timesheetUi,
   settings: settingsUi,
   dashboard: dashboardUi,
 };
