@@ -346,20 +346,23 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
                           readOnly={readOnly}
                           disabled={future}
                         />
-                        {!future && (story !== null || cell.length > 0) && (
-                          <button
-                            type="button"
-                            className={`timesheet__note-toggle${values[noteName(story, day)] ? ' timesheet__note-toggle--has' : ''}`}
-                            aria-label={t('ui.timesheet.noteFor', {
-                              story: titleOf(story),
-                              date: formatDate(day, lang),
-                            })}
-                            aria-expanded={openNote === name}
-                            onClick={() => setOpenNote(openNote === name ? null : name)}
-                          >
-                            ✎
-                          </button>
-                        )}
+                        {!future &&
+                          (readOnly
+                            ? Boolean(values[noteName(story, day)])
+                            : story !== null || cell.length > 0) && (
+                            <button
+                              type="button"
+                              className={`timesheet__note-toggle${values[noteName(story, day)] ? ' timesheet__note-toggle--has' : ''}`}
+                              aria-label={t('ui.timesheet.noteFor', {
+                                story: titleOf(story),
+                                date: formatDate(day, lang),
+                              })}
+                              aria-expanded={openNote === name}
+                              onClick={() => setOpenNote(openNote === name ? null : name)}
+                            >
+                              ✎
+                            </button>
+                          )}
                         {state && (
                           <span
                             className={`timesheet__state timesheet__state--${state}`}
