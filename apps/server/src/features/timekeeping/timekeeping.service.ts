@@ -73,6 +73,7 @@ export function createTimekeepingService(
       const open = !locked.has(`${row.memberInProjectIdx}:${monthOf(row.workDt)}`);
       return {
         ...toTimekeeping(row),
+        locked: !open,
         can: {
           delete: open && authz.allows(m, 'time.delete', record),
           edit: open && authz.allows(m, 'time.edit', record),

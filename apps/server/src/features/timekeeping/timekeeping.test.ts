@@ -329,8 +329,11 @@ describe('rules of every write', () => {
         `/timekeeping?projectIdx=${f.projectA}&from=20260701&to=20260731&memberInProjectIdx=${f.dev.mip}`,
         f.admin.key,
       )
-    ).json().data as { timekeepingIdx: number; can: { edit: boolean; delete: boolean } }[];
-    expect(list.find((e) => e.timekeepingIdx === inMonth)?.can).toEqual({ edit: false, delete: false });
+    ).json().data as { timekeepingIdx: number; locked: boolean; can: { edit: boolean; delete: boolean } }[];
+    expect(list.find((e) => e.timekeepingIdx === inMonth)).toMatchObject({
+      locked: true,
+      can: { edit: false, delete: false },
+    });
     // Returned: the month opens again.
     await t.database.db
       .update(settlements)
