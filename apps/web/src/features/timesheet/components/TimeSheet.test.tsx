@@ -18,6 +18,12 @@ vi.mock('../api/timesheet-api', async (importOriginal) => {
   return { ...original, timesheetApi: api };
 });
 
+const roles = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/project-api', async (importOriginal) => {
+  const original = await importOriginal<{ projectApi: object }>();
+  return { ...original, projectApi: { ...original.projectApi, roles } };
+});
+
 const ME = 5;
 let next = 100;
 const entry = (over: Partial<Timekeeping>): Timekeeping => ({
@@ -52,11 +58,13 @@ beforeEach(() => {
     entry({ timekeepingIdx: idx, ...body }),
   );
   api.remove.mockResolvedValue({ deletedCount: 1 });
+  roles.mockResolvedValue({ memberInProjectIdx: ME, abilities: ['planning.view', 'time.log', 'time.edit'] });
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
   for (const fn of Object.values(api)) fn.mockReset();
+  roles.mockReset();
 });
 
 function renderSheet() {
@@ -155,13 +163,32 @@ describe('TimeSheet', () => {
     ).toBeTruthy();
   });
 
-  it('is read-only with a banner when the month is submitted (can.edit false)', async () => {
-    weeks['20260309'] = [entry({ storyIdx: 40, workDt: '20260309', can: { edit: false, delete: false } })];
+  it('is read-only with a banner when the month is submitted (locked, can.edit false)', async () => {
+    weeks['20260309'] = [
+      entry({ storyIdx: 40, workDt: '20260309', locked: true, can: { edit: false, delete: false } }),
+    ];
     renderSheet();
     expect(await screen.findByTestId('timesheet-locked')).toBeTruthy();
     expect(screen.getByTestId('timesheet-locked').textContent).toContain('Mar 2026');
     expect(cell('Login page', 'Mar 9, 2026').readOnly).toBe(true);
     expect(cell('Login page', 'Mar 10, 2026').readOnly).toBe(true);
+  });
+
+  it('is view-only without a locked banner for a reader who may not change the entries', async () => {
+    weeks['20260309'] = [entry({ storyIdx: 40, workDt: '20260309', can: { edit: false, delete: false } })];
+    renderSheet();
+    expect(await screen.findByTestId('timesheet-view-only')).toBeTruthy();
+    expect(screen.queryByTestId('timesheet-locked')).toBeNull();
+    expect(cell('Login page', 'Mar 10, 2026').readOnly).toBe(true);
+    expect(screen.queryByLabelText('Add a row')).toBeNull();
+  });
+
+  it('is view-only for a client, who may not log time', async () => {
+    roles.mockResolvedValue({ memberInProjectIdx: 9, abilities: ['planning.view'] });
+    weeks['20260309'] = [entry({ storyIdx: 40, workDt: '20260309' })];
+    renderSheet();
+    expect(await screen.findByTestId('timesheet-view-only')).toBeTruthy();
+    expect(cell('Login page', 'Mar 9, 2026').readOnly).toBe(true);
   });
 
   it('turns read-only when a save answers TIMEKEEPING_LOCKED', async () => {

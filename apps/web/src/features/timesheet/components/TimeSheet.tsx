@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/Button';
 import { ApiError, errorCodeOf } from '../../../lib/api-client';
 import { fieldErrorText, showServerError } from '../../../lib/form';
 import { formatDate, formatShortDay } from '../../../lib/format';
+import { useAbilities } from '../../../lib/use-abilities';
 import { useLanguage } from '../../../lib/use-language';
 import { timesheetApi, timesheetKeys } from '../api/timesheet-api';
 import { addDays, localToday, mondayOf, planCellWrite, weekDays } from '../logic/week';
@@ -90,14 +91,20 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
     return [...withTime, ...added];
   }, [entries.data, addedRows]);
 
-  // Months whose entries the server says are not to be changed (a submitted settlement), and
-  // months a write was refused in with TIMEKEEPING_LOCKED.
+  // Months the server says are locked by a submitted settlement (`locked` on entries), and months
+  // a write was refused in with TIMEKEEPING_LOCKED.
   const lockedMonths = useMemo(() => {
     const months = new Set(lockedByError);
-    for (const e of entries.data ?? []) if (e.can?.edit === false) months.add(monthOf(e.workDt));
+    for (const e of entries.data ?? []) if (e.locked) months.add(monthOf(e.workDt));
     return months;
   }, [entries.data, lockedByError]);
   const weekLocked = days.some((d) => lockedMonths.has(monthOf(d)));
+  // A reader who may not log time at all (a client), or whose every open entry here is not theirs to
+  // edit (the record rule said so on each), sees the sheet without changing it.
+  const abilities = useAbilities(projectIdx);
+  const open = (entries.data ?? []).filter((e) => !e.locked);
+  const viewOnly =
+    !abilities.can('time.log') || (open.length > 0 && open.every((e) => e.can?.edit === false));
 
   // The grid's values: a cell's total as h:mm and the note of its last entry.
   const values = useMemo(() => {
@@ -266,7 +273,7 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
             variant="outline"
             size="small"
             isLoading={copy !== null}
-            disabled={copy !== null || entries.isLoading}
+            disabled={copy !== null || entries.isLoading || viewOnly}
             onClick={() => void copyLastWeek()}
           >
             {t('ui.timesheet.copyLastWeek')}
@@ -282,6 +289,11 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
               .map((m) => formatDate(m, lang))
               .join(', '),
           })}
+        </p>
+      )}
+      {viewOnly && !entries.isLoading && (
+        <p className="timesheet__muted" data-testid="timesheet-view-only">
+          {t('ui.timesheet.readOnly')}
         </p>
       )}
       {(copy || copyResult) && (
@@ -323,6 +335,7 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
                     const future = day > today;
                     const readOnly =
                       future ||
+                      viewOnly ||
                       lockedMonths.has(monthOf(day)) ||
                       cell.some((e) => e.can?.edit === false) ||
                       (story === null && cell.length === 0);
@@ -392,6 +405,7 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
                               maxLength={2000}
                               rows={3}
                               readOnly={readOnly}
+                              onKeyDown={(e) => e.key === 'Escape' && setOpenNote(null)}
                               autoFocus
                             />
                             <div className="timesheet__note-actions">
@@ -443,7 +457,7 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
         </div>
       )}
 
-      {entries.data && (
+      {entries.data && !viewOnly && (
         <form
           className="timesheet__add"
           onSubmit={(e) => {
