@@ -284,6 +284,12 @@ export const timekeeping = z.object({
    * lists read by a member, absent from events. The web app shows the delete box from it.
    */
   can: z.object({ delete: z.boolean(), edit: z.boolean() }).optional(),
+  /**
+   * Its month is submitted, approved or paid for settlement (`lockingSettlementStatuses`): nobody
+   * may change it (`can` is false, writes answer 409 TIMEKEEPING_LOCKED). Sent on lists like `can`,
+   * so the time sheet tells a locked month from an entry the reader may not edit.
+   */
+  locked: z.boolean().optional(),
 });
 export type Timekeeping = z.infer<typeof timekeeping>;
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { timekeepings } from '../../db/schema/index.js';
+import { lockingSettlementStatuses } from '@teamline/contract';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { membersInProject, settlements, timekeepings } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
 export type TimekeepingRow = typeof timekeepings.$inferSelect;
@@ -17,18 +18,101 @@ export function createTimekeepingRepository(db: Db) {
         .where(and(eq(timekeepings.projectIdx, projectIdx), eq(timekeepings.storyIdx, storyIdx)))
         .orderBy(asc(timekeepings.workDt), asc(timekeepings.timekeepingIdx));
     },
-    async listOfProject(projectIdx: number, from?: string, to?: string): Promise<TimekeepingRow[]> {
+    async listOfProject(
+      projectIdx: number,
+      from?: string,
+      to?: string,
+      memberInProjectIdx?: number,
+    ): Promise<TimekeepingRow[]> {
       return db
         .select()
         .from(timekeepings)
         .where(
           and(
             eq(timekeepings.projectIdx, projectIdx),
+            memberInProjectIdx !== undefined
+              ? eq(timekeepings.memberInProjectIdx, memberInProjectIdx)
+              : undefined,
             from ? gte(timekeepings.workDt, from) : undefined,
             to ? lte(timekeepings.workDt, to) : undefined,
           ),
         )
         .orderBy(asc(timekeepings.workDt), asc(timekeepings.timekeepingIdx));
+    },
+    async findById(timekeepingIdx: number): Promise<TimekeepingRow | null> {
+      const [row] = await db
+        .select()
+        .from(timekeepings)
+        .where(eq(timekeepings.timekeepingIdx, timekeepingIdx));
+      return row ?? null;
+    },
+    /**
+     * Locks the owner's membership row until the transaction ends. Every write of time entries and
+     * every settlement move of that member takes it first, so a submit and an entry edit (or two
+     * entries that together pass a day's minutes) run one after another, never interleaved.
+     */
+    async lockMember(memberInProjectIdx: number): Promise<void> {
+      await db
+        .select({ idx: membersInProject.memberInProjectIdx })
+        .from(membersInProject)
+        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx))
+        .for('update');
+    },
+    /** Whether a settlement of this member's month (`YYYYMM`) is submitted, approved or paid. */
+    async isMonthLocked(projectIdx: number, memberInProjectIdx: number, month: string): Promise<boolean> {
+      const [row] = await db
+        .select({ idx: settlements.settlementIdx })
+        .from(settlements)
+        .where(
+          and(
+            eq(settlements.projectIdx, projectIdx),
+            eq(settlements.memberInProjectIdx, memberInProjectIdx),
+            eq(settlements.month, month),
+            inArray(settlements.status, [...lockingSettlementStatuses]),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+    /** The locked months (`YYYYMM`) among these, for `can` on lists. */
+    async lockedMonths(projectIdx: number, memberInProjectIdxs: number[]): Promise<Set<string>> {
+      if (memberInProjectIdxs.length === 0) return new Set();
+      const rows = await db
+        .select({ member: settlements.memberInProjectIdx, month: settlements.month })
+        .from(settlements)
+        .where(
+          and(
+            eq(settlements.projectIdx, projectIdx),
+            inArray(settlements.memberInProjectIdx, memberInProjectIdxs),
+            inArray(settlements.status, [...lockingSettlementStatuses]),
+          ),
+        );
+      return new Set(rows.map((r) => `${r.member}:${r.month}`));
+    },
+    /** Minutes the member logged on a day, leaving one entry out (the one being edited). */
+    async minutesOfDay(memberInProjectIdx: number, workDt: string, exceptIdx?: number): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${timekeepings.minutes}), 0)::int` })
+        .from(timekeepings)
+        .where(
+          and(
+            eq(timekeepings.memberInProjectIdx, memberInProjectIdx),
+            eq(timekeepings.workDt, workDt),
+            exceptIdx !== undefined ? ne(timekeepings.timekeepingIdx, exceptIdx) : undefined,
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+    async update(
+      timekeepingIdx: number,
+      patch: Partial<Pick<TimekeepingRow, 'storyIdx' | 'workDt' | 'minutes' | 'note'>>,
+    ): Promise<TimekeepingRow> {
+      const [row] = await db
+        .update(timekeepings)
+        .set(patch)
+        .where(eq(timekeepings.timekeepingIdx, timekeepingIdx))
+        .returning();
+      return row!;
     },
     /** By ids alone: the caller checks each row's project and owner before deleting. */
     async findByIds(idxs: number[]): Promise<TimekeepingRow[]> {

@@ -5,6 +5,8 @@ import {
   createTimekeepingRequest,
   timekeeping,
   timekeepingListQuery,
+  idx,
+  updateTimekeepingRequest,
 } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +25,8 @@ export async function timekeepingRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        description: 'By storyIdx, or by projectIdx with an optional from/to (YYYYMMDD) range.',
+        description:
+          'By storyIdx, or by projectIdx with an optional from/to (YYYYMMDD) range and memberInProjectIdx.',
         querystring: timekeepingListQuery,
         response: responds(200, z.array(timekeeping)),
       },
@@ -35,6 +38,24 @@ export async function timekeepingRoutes(fastify: FastifyInstance) {
     { schema: { tags, security, body: createTimekeepingRequest, response: responds(201, timekeeping) } },
     async (request, reply) =>
       reply.status(201).send({ data: await service.create(actorOf(request), request.body) }),
+  );
+  app.patch(
+    apiPaths.timekeepingOne(':timekeepingIdx'),
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Story, date, minutes or note of one entry (the owner, their lead, an admin); 409 TIMEKEEPING_LOCKED ' +
+          'when its month, or the month it moves to, is submitted, approved or paid.',
+        params: z.object({ timekeepingIdx: idx }),
+        body: updateTimekeepingRequest,
+        response: responds(200, timekeeping),
+      },
+    },
+    async (request) => ({
+      data: await service.update(actorOf(request), request.params.timekeepingIdx, request.body),
+    }),
   );
   app.delete(
     apiPaths.timekeepingBulk,

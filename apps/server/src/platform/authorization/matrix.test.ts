@@ -352,6 +352,10 @@ const cases: Case[] = [
     ],
   },
   {
+    route: 'PATCH /api/timekeeping/:timekeepingIdx',
+    build: async (o) => ['PATCH', `/timekeeping/${await timeOf(o)}`, { minutes: 10 }],
+  },
+  {
     route: 'DELETE /api/timekeeping/bulk',
     build: async (o) => ['DELETE', '/timekeeping/bulk', { timekeepingIdxs: [await timeOf(o)] }],
   },

@@ -106,6 +106,7 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /api/timekeeping': project('planning.view'),
   'POST /api/timekeeping': record('time.log', 'STORY_NOT_FOUND'),
   'DELETE /api/timekeeping/bulk': record('time.delete', 'TIMEKEEPING_NOT_FOUND'),
+  'PATCH /api/timekeeping/:timekeepingIdx': record('time.edit', 'TIMEKEEPING_NOT_FOUND'),
   'GET /api/history/story': record('planning.view', 'STORY_NOT_FOUND'),
   'GET /api/history/milestone': record('planning.view', 'MILESTONE_NOT_FOUND'),
   'GET /api/history-data/by-history-idx': record('planning.view', 'HISTORY_NOT_FOUND'),

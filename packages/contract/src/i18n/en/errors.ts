@@ -93,4 +93,6 @@ export const validation = {
   moneyAmount: 'Enter a whole amount of 1 or more (won, or cents for USD).',
   withholdingRange: 'Enter 0 to 10000 basis points (330 = 3.3 %).',
   contractToProfessional: 'Choose a professional member of this project.',
+  durationFormat: 'Type hours and minutes such as 1:30, 1.5 or 90m.',
+  durationDay: 'A day has at most 24 hours.',
 };

@@ -90,4 +90,6 @@ export const validation = {
   moneyAmount: '1 이상의 정수 금액을 입력하세요(원, USD는 센트).',
   withholdingRange: '0~10000 베이시스 포인트로 입력하세요(330 = 3.3%).',
   contractToProfessional: '이 프로젝트의 전문가 멤버를 선택하세요.',
+  durationFormat: '1:30, 1.5, 90m처럼 시간과 분을 입력하세요.',
+  durationDay: '하루는 최대 24시간입니다.',
 } satisfies typeof enValidation;

@@ -94,4 +94,6 @@ export const validation = {
   moneyAmount: 'Nhập số tiền nguyên từ 1 trở lên (won, hoặc cent với USD).',
   withholdingRange: 'Nhập từ 0 đến 10000 điểm cơ bản (330 = 3,3 %).',
   contractToProfessional: 'Hãy chọn một thành viên chuyên gia của dự án này.',
+  durationFormat: 'Nhập giờ và phút, ví dụ 1:30, 1.5 hoặc 90m.',
+  durationDay: 'Một ngày có tối đa 24 giờ.',
 } satisfies typeof enValidation;

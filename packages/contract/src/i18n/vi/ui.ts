@@ -1,6 +1,7 @@
 import { dashboardUi } from './ui-dashboard.js';
 import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
+import { timesheetUi } from './ui-timesheet.js';
 import { settingsUi } from './ui-settings.js';
 import { settlementExportUi } from './ui-settlement-export.js';
 import { settlementUi } from './ui-settlement.js';
@@ -378,6 +379,7 @@ export const ui = {
   planning: planningUi,
   request: requestUi,
   settlement: settlementUi,
+  timesheet: timesheetUi,
   settings: settingsUi,
   dashboard: dashboardUi,
   settlementExport: settlementExportUi,
