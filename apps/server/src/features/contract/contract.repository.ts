@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import { contracts, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -45,6 +45,31 @@ export function createContractRepository(db: Db) {
             inArray(contracts.status, ['awaiting', 'inProgress']),
           ),
         );
+      return row ?? null;
+    },
+    /**
+     * A contract of the member in the project, other than a declined one, whose period overlaps
+     * `[startDt, endDt]` (`endDt` null: open-ended). Completed contracts count with their end date.
+     */
+    async findOverlapping(
+      projectIdx: number,
+      memberInProjectIdx: number,
+      startDt: string,
+      endDt: string | null,
+    ): Promise<ContractRow | null> {
+      const [row] = await db
+        .select()
+        .from(contracts)
+        .where(
+          and(
+            eq(contracts.projectIdx, projectIdx),
+            eq(contracts.memberInProjectIdx, memberInProjectIdx),
+            ne(contracts.status, 'rejected'),
+            or(isNull(contracts.endDt), gte(contracts.endDt, startDt)),
+            endDt === null ? undefined : lte(contracts.startDt, endDt),
+          ),
+        )
+        .limit(1);
       return row ?? null;
     },
     /**

@@ -135,7 +135,8 @@ export function createContractService(
     /**
      * An offer: the contract and its request (kind `contract`, awaiting, from the caller to the
      * professional) in one transaction, under a lock on the professional's membership row so two
-     * offers at once give one contract and one 409 CONTRACT_ALREADY_RUNNING.
+     * offers at once give one contract and one 409 CONTRACT_ALREADY_RUNNING. A period overlapping
+     * another of the member's contracts (declined ones aside) is 409 CONTRACT_PERIOD_OVERLAP.
      */
     async offer(actor: Actor, input: OfferContractRequest): Promise<Contract> {
       const m = await authz.authorize(actor, 'contract.offer', input.projectIdx);
@@ -153,6 +154,19 @@ export function createContractService(
           throw new AppError('CONTRACT_ALREADY_RUNNING', {
             contractIdx: running.contractIdx,
             status: running.status,
+          });
+        // Pay is settled per contract and month: two contracts of one member may not cover one day.
+        const overlapping = await r.contracts.findOverlapping(
+          input.projectIdx,
+          pro.memberInProjectIdx,
+          input.startDt,
+          input.endDt ?? null,
+        );
+        if (overlapping)
+          throw new AppError('CONTRACT_PERIOD_OVERLAP', {
+            contractIdx: overlapping.contractIdx,
+            startDt: overlapping.startDt,
+            endDt: overlapping.endDt,
           });
         const scope = input.scope.trim();
         const request = await r.requests.insert({

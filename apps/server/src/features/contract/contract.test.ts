@@ -171,7 +171,7 @@ describe('POST /contract (an offer)', () => {
 
   it('one running contract per member and project: a second offer is 409 until the first is over', async () => {
     const pro = await professional();
-    const first = await offer(f.client, pro);
+    const first = await offer(f.client, pro, { endDt: '20260630' });
     const again = await call('POST', '/contract', f.admin.key, terms(pro));
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatchObject({
@@ -187,6 +187,43 @@ describe('POST /contract (an offer)', () => {
     const second = await offer(f.client, pro, { dailyRate: 500_000, startDt: '20260701' });
     expect((await move(pro, second.contractIdx, 'decline')).statusCode).toBe(200);
     await offer(f.client, pro, { dailyRate: 480_000, startDt: '20260701' });
+  });
+
+  it('periods of one member may not overlap: 409 CONTRACT_PERIOD_OVERLAP, declined offers aside', async () => {
+    const pro = await professional();
+    const first = await offer(f.client, pro, { startDt: '20250101', endDt: '20250630' });
+    await move(pro, first.contractIdx, 'accept');
+    await move(f.client, first.contractIdx, 'end');
+    const overlapping = async (extra: object) => {
+      const res = await call('POST', '/contract', f.admin.key, terms(pro, extra));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'CONTRACT_PERIOD_OVERLAP',
+        details: { contractIdx: first.contractIdx, startDt: '20250101', endDt: '20250630' },
+      });
+    };
+    // The completed contract keeps its period: the same last day, an open end before it, one inside.
+    await overlapping({ startDt: '20250630' });
+    await overlapping({ startDt: '20241201', endDt: '20250101' });
+    await overlapping({ startDt: '20241201' });
+    await overlapping({ startDt: '20250301', endDt: '20250310' });
+    const count = await countContracts();
+    // Before it and after it are fine; a declined offer holds no period.
+    const before = await offer(f.client, pro, { startDt: '20241201', endDt: '20241231' });
+    await move(pro, before.contractIdx, 'decline');
+    const declinedAgain = await offer(f.client, pro, { startDt: '20241201', endDt: '20241231' });
+    await move(pro, declinedAgain.contractIdx, 'decline');
+    const after = await offer(f.client, pro, { startDt: '20250701' });
+    expect(await countContracts()).toBe(count + 3);
+    // Ending an open-ended contract sets its end date, which then counts like any other.
+    await move(pro, after.contractIdx, 'accept');
+    const ended = (await move(f.client, after.contractIdx, 'end')).json().data;
+    expect(ended.endDt).toBe(todayCode() < '20250701' ? '20250701' : todayCode());
+    const res = await call('POST', '/contract', f.client.key, terms(pro, { startDt: ended.endDt }));
+    expect(res.json().error).toMatchObject({
+      code: 'CONTRACT_PERIOD_OVERLAP',
+      details: { contractIdx: after.contractIdx },
+    });
   });
 
   it('two offers at once to one member give one contract and one 409', async () => {
