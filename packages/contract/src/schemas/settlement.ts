@@ -52,6 +52,18 @@ export const settlementLine = z.object({
 });
 export type SettlementLineDto = z.infer<typeof settlementLine>;
 
+/** One move of a settlement: who (null: the automatic job), when, from which status to which, the note. */
+export const settlementHistoryEntry = z.object({
+  fromStatus: z.enum(settlementStatuses),
+  toStatus: z.enum(settlementStatuses),
+  /** memberInProjectIdx of who moved it; null for the automatic approval. */
+  actorIdx: z.number().int().nullable(),
+  /** The return's note; null for the other moves. */
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SettlementHistoryEntry = z.infer<typeof settlementHistoryEntry>;
+
 export const settlement = z.object({
   settlementIdx: z.number().int(),
   contractIdx: z.number().int(),
@@ -85,6 +97,8 @@ export const settlement = z.object({
   paidDt: z.string().nullable(),
   paidReference: z.string().nullable(),
   updatedAt: z.string(),
+  /** Every move, oldest first; on one settlement (`GET /settlement/{settlementIdx}`) only. */
+  history: z.array(settlementHistoryEntry).optional(),
   /** What the caller may do with it, decided by the server. */
   can: z
     .object({
@@ -102,13 +116,19 @@ export const settlementListQuery = z.object({ projectIdx: idx, month: monthCode 
 export type SettlementListQuery = z.infer<typeof settlementListQuery>;
 
 /** The month's settlements the caller may see, and the project's spend per month for the chart. */
+/** Approved and paid gross of one month in one currency. */
+export const settlementSpend = z.object({
+  month: z.string(),
+  currency: z.enum(currencies),
+  grossAmount: z.number().int(),
+});
+export type SettlementSpend = z.infer<typeof settlementSpend>;
+
 export const settlementList = z.object({
   month: z.string(),
   settlements: z.array(settlement),
   /** Approved and paid gross per month and currency over the last 12 months up to `month`. */
-  spend: z.array(
-    z.object({ month: z.string(), currency: z.enum(currencies), grossAmount: z.number().int() }),
-  ),
+  spend: z.array(settlementSpend),
 });
 export type SettlementList = z.infer<typeof settlementList>;
 

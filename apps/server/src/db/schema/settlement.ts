@@ -53,6 +53,8 @@ export const settlements = pgTable(
     decidedAt: ts('decided_at'),
     decidedByIdx: integer('decided_by_idx').references(() => membersInProject.memberInProjectIdx),
     autoApproved: boolean('auto_approved').notNull().default(false),
+    /** When the auto-approval notice of the current submission was recorded (the notice job runs once per submission). */
+    autoApproveNoticedAt: ts('auto_approve_noticed_at'),
     returnNote: text('return_note'),
     paidDt: text('paid_dt'),
     paidReference: text('paid_reference'),
@@ -70,4 +72,24 @@ export const settlements = pgTable(
     check('settlement_amounts_check', sql`${t.netAmount} = ${t.grossAmount} - ${t.withholdingAmount}`),
     check('settlement_month_check', sql`${t.month} ~ '^[0-9]{6}$'`),
   ],
+);
+
+/**
+ * Every move of a settlement (who, when, from → to, the return's note), written in the move's
+ * transaction. actor null = the automatic approval job.
+ */
+export const settlementHistories = pgTable(
+  'settlement_history',
+  {
+    settlementHistoryIdx: serial('settlement_history_idx').primaryKey(),
+    settlementIdx: integer('settlement_idx')
+      .notNull()
+      .references(() => settlements.settlementIdx),
+    fromStatus: text('from_status').$type<SettlementStatus>().notNull(),
+    toStatus: text('to_status').$type<SettlementStatus>().notNull(),
+    actorIdx: integer('actor_idx').references(() => membersInProject.memberInProjectIdx),
+    note: text('note'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('settlement_history_settlement_idx').on(t.settlementIdx, t.settlementHistoryIdx)],
 );
