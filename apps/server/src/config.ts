@@ -46,6 +46,13 @@ export const environmentSchema = z.object({
     .min(0)
     .default(60_000)
     .describe('a whole number of milliseconds, 0 to turn it off'),
+  SETTLEMENT_AUTO_APPROVE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(7)
+    .describe('a whole number of days from 1 to 365'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -90,6 +97,11 @@ export interface AppConfig {
   delayJobMs: number;
   /** How often an idle job worker polls the queue, in seconds (pg-boss's floor is 0.5). */
   jobPollingSeconds: number;
+  /**
+   * Days after submission when an unanswered settlement is approved by the durable job (the notice
+   * goes a day before). Tests may set a fraction of a day.
+   */
+  settlementAutoApproveDays: number;
 }
 
 /** A wrong environment value; the message names every variable at fault and what it must be. */
@@ -154,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     realtimeSweepMs: 30_000,
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
+    settlementAutoApproveDays: vars.SETTLEMENT_AUTO_APPROVE_DAYS,
     // A job sent here wakes this instance's worker at once; polling only finds retries, cron ticks
     // and other instances' jobs, and on PGlite each idle poll holds the one connection (5–40 ms).
     jobPollingSeconds: 10,
