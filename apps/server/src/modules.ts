@@ -10,6 +10,7 @@ import { membershipModule } from './features/membership/membership.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
 import { requestModule } from './features/request/request.module.js';
+import { settlementModule } from './features/settlement/settlement.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
 
@@ -29,6 +30,7 @@ export const appModules: readonly AppModule[] = [
   dashboardModule,
   requestModule,
   contractModule,
+  settlementModule,
   jobModule,
   realtimeModule,
 ];

@@ -127,6 +127,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/contract/:contractIdx/accept': record('contract.accept', 'CONTRACT_NOT_FOUND'),
   'POST /api/contract/:contractIdx/decline': record('contract.decline', 'CONTRACT_NOT_FOUND'),
   'POST /api/contract/:contractIdx/end': record('contract.end', 'CONTRACT_NOT_FOUND'),
+  // Settlements: seen like their contract (contractRecord), anyone else gets SETTLEMENT_NOT_FOUND;
+  // submitted by the professional alone, decided and paid by the hiring side (never by the professional).
+  'GET /api/settlement': project('settlement.list'),
+  'GET /api/settlement/:settlementIdx': record('settlement.view', 'SETTLEMENT_NOT_FOUND'),
+  'POST /api/settlement/:settlementIdx/submit': record('settlement.submit', 'SETTLEMENT_NOT_FOUND'),
+  'POST /api/settlement/:settlementIdx/approve': record('settlement.decide', 'SETTLEMENT_NOT_FOUND'),
+  'POST /api/settlement/:settlementIdx/return': record('settlement.decide', 'SETTLEMENT_NOT_FOUND'),
+  'POST /api/settlement/:settlementIdx/pay': record('settlement.pay', 'SETTLEMENT_NOT_FOUND'),
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;

@@ -1,0 +1,193 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  contracts,
+  membersInProject,
+  settlementHistories,
+  settlements,
+  stories,
+  timekeepings,
+} from '../../db/schema/index.js';
+import type { Db } from '../../infra/db.js';
+
+export type SettlementRow = typeof settlements.$inferSelect;
+export type SettlementHistoryRow = typeof settlementHistories.$inferSelect;
+export type ContractRow = typeof contracts.$inferSelect;
+
+/** Contract statuses that were accepted at some point: only those are settled. */
+const settledContractStatuses = ['inProgress', 'completed'] as const;
+
+/** The only code touching `settlement` and `settlement_history` (and reading time entries for pay). */
+export function createSettlementRepository(db: Db) {
+  return {
+    /**
+     * The project's accepted contracts whose period overlaps the month `[first, last]` (`YYYYMMDD`),
+     * with the professional's team lead for the record rule.
+     */
+    async contractsOverlapping(projectIdx: number, first: string, last: string) {
+      return db
+        .select({ contract: contracts, depth1Idx: membersInProject.depth1Idx })
+        .from(contracts)
+        .innerJoin(membersInProject, eq(membersInProject.memberInProjectIdx, contracts.memberInProjectIdx))
+        .where(
+          and(
+            eq(contracts.projectIdx, projectIdx),
+            inArray(contracts.status, [...settledContractStatuses]),
+            lte(contracts.startDt, last),
+            sql`(${contracts.endDt} is null or ${contracts.endDt} >= ${first})`,
+          ),
+        )
+        .orderBy(asc(contracts.contractIdx));
+    },
+    async findContract(contractIdx: number): Promise<ContractRow | null> {
+      const [row] = await db.select().from(contracts).where(eq(contracts.contractIdx, contractIdx));
+      return row ?? null;
+    },
+    /**
+     * The contract's settlement of the month, created as an empty draft when missing. Concurrent
+     * first reads race on the unique (contract, month) index: one inserts, the others do nothing
+     * and read the winner's row.
+     */
+    async ensure(contract: ContractRow, month: string): Promise<SettlementRow> {
+      await db
+        .insert(settlements)
+        .values({
+          contractIdx: contract.contractIdx,
+          projectIdx: contract.projectIdx,
+          memberInProjectIdx: contract.memberInProjectIdx,
+          month,
+          currency: contract.currency,
+        })
+        .onConflictDoNothing({ target: [settlements.contractIdx, settlements.month] });
+      const [row] = await db
+        .select()
+        .from(settlements)
+        .where(and(eq(settlements.contractIdx, contract.contractIdx), eq(settlements.month, month)));
+      return row!;
+    },
+    async findById(settlementIdx: number): Promise<SettlementRow | null> {
+      const [row] = await db.select().from(settlements).where(eq(settlements.settlementIdx, settlementIdx));
+      return row ?? null;
+    },
+    /** The row locked for the rest of the transaction (after the professional's membership row). */
+    async lockById(settlementIdx: number): Promise<SettlementRow | null> {
+      const [row] = await db
+        .select()
+        .from(settlements)
+        .where(eq(settlements.settlementIdx, settlementIdx))
+        .for('update');
+      return row ?? null;
+    },
+    /**
+     * Locks the professional's membership row until the transaction ends: the lock settlement moves
+     * and time entry writes share, so a submit and an entry edit of one member run one after the other.
+     * `no key update`, as the contract service takes it: it conflicts with itself and with `update`,
+     * but not with the key-share locks of foreign keys, so inserts referencing the member go on.
+     */
+    async lockMember(memberInProjectIdx: number) {
+      await db
+        .select({ memberInProjectIdx: membersInProject.memberInProjectIdx })
+        .from(membersInProject)
+        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx))
+        .for('no key update');
+    },
+    async update(
+      settlementIdx: number,
+      set: Partial<typeof settlements.$inferInsert>,
+    ): Promise<SettlementRow> {
+      const [row] = await db
+        .update(settlements)
+        .set(set)
+        .where(eq(settlements.settlementIdx, settlementIdx))
+        .returning();
+      return row!;
+    },
+    /**
+     * Stores a draft's or returned settlement's recomputed amounts; a row that was submitted in the
+     * meantime keeps its frozen ones (the status guard), so a read never overwrites a submission.
+     */
+    async refreshOpen(
+      settlementIdx: number,
+      set: Pick<SettlementRow, 'minutes' | 'grossAmount' | 'withholdingAmount' | 'netAmount'>,
+      now: Date,
+    ): Promise<SettlementRow | null> {
+      const [row] = await db
+        .update(settlements)
+        .set({ ...set, updatedAt: now })
+        .where(
+          and(
+            eq(settlements.settlementIdx, settlementIdx),
+            inArray(settlements.status, ['draft', 'returned']),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** The member's time entries in the project dated within `[from, to]` (`YYYYMMDD`), with story titles. */
+    async entries(projectIdx: number, memberInProjectIdxs: number[], from: string, to: string) {
+      if (memberInProjectIdxs.length === 0) return [];
+      return db
+        .select({
+          memberInProjectIdx: timekeepings.memberInProjectIdx,
+          storyIdx: timekeepings.storyIdx,
+          storyTitle: stories.title,
+          workDt: timekeepings.workDt,
+          minutes: timekeepings.minutes,
+        })
+        .from(timekeepings)
+        .leftJoin(stories, eq(stories.storyIdx, timekeepings.storyIdx))
+        .where(
+          and(
+            eq(timekeepings.projectIdx, projectIdx),
+            inArray(timekeepings.memberInProjectIdx, memberInProjectIdxs),
+            gte(timekeepings.workDt, from),
+            lte(timekeepings.workDt, to),
+          ),
+        );
+    },
+    /** Titles of the stories that still exist, for frozen lines. */
+    async storyTitles(storyIdxs: number[]): Promise<Map<number, string>> {
+      if (storyIdxs.length === 0) return new Map();
+      const rows = await db
+        .select({ storyIdx: stories.storyIdx, title: stories.title })
+        .from(stories)
+        .where(inArray(stories.storyIdx, storyIdxs));
+      return new Map(rows.map((r) => [r.storyIdx, r.title]));
+    },
+    /**
+     * Approved and paid settlements of the project in `[fromMonth, toMonth]`, with the professional's
+     * team lead so the caller's record rule can filter them.
+     */
+    async decidedInMonths(projectIdx: number, fromMonth: string, toMonth: string) {
+      return db
+        .select({
+          month: settlements.month,
+          currency: settlements.currency,
+          grossAmount: settlements.grossAmount,
+          projectIdx: settlements.projectIdx,
+          memberInProjectIdx: settlements.memberInProjectIdx,
+          depth1Idx: membersInProject.depth1Idx,
+        })
+        .from(settlements)
+        .innerJoin(membersInProject, eq(membersInProject.memberInProjectIdx, settlements.memberInProjectIdx))
+        .where(
+          and(
+            eq(settlements.projectIdx, projectIdx),
+            inArray(settlements.status, ['approved', 'paid']),
+            gte(settlements.month, fromMonth),
+            lte(settlements.month, toMonth),
+          ),
+        );
+    },
+    async addHistory(row: typeof settlementHistories.$inferInsert): Promise<void> {
+      await db.insert(settlementHistories).values(row);
+    },
+    async history(settlementIdx: number): Promise<SettlementHistoryRow[]> {
+      return db
+        .select()
+        .from(settlementHistories)
+        .where(eq(settlementHistories.settlementIdx, settlementIdx))
+        .orderBy(asc(settlementHistories.settlementHistoryIdx));
+    },
+  };
+}
+export type SettlementRepository = ReturnType<typeof createSettlementRepository>;
