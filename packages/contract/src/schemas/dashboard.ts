@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { projectRoles } from '../constants.js';
 import { idx } from './common.js';
 import { milestoneStatuses, storyStatuses } from './planning.js';
+import { settlementSpend } from './settlement.js';
 
 /**
  * GET /dashboard?projectIdx=: every section of the dashboard in one answer, computed by a few
@@ -168,7 +169,10 @@ export const dashboardResponse = z.object({
       stories: z.array(storyRef),
     })
     .nullable(),
-  /** Spend comes with settlement; until it exists the answer says so instead of showing zero. */
-  settlement: z.object({ available: z.literal(false) }),
+  /**
+   * Client view: approved and paid gross of the current and the previous month per currency
+   * (`spend`, oldest first; a month without any has no row). Other views: `spend` null.
+   */
+  settlement: z.object({ available: z.boolean(), spend: z.array(settlementSpend).nullable().optional() }),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { createPlanningVersionRepository } from '../planning/planning-version.repository.js';
+import { createSettlementRepository } from '../settlement/settlement.repository.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { createDashboardService, type DashboardService } from './dashboard.service.js';
@@ -10,7 +11,7 @@ declare module '../../platform/services.js' {
   }
 }
 
-/** Read-only: its own queries, the membership lookup and the planning version (for its cache). */
+/** Read-only: its own queries, the membership lookup, the planning version (for its cache) and settlement spend. */
 export const dashboardModule = defineModule({
   name: 'dashboard',
   services: ({ ctx, services }) => ({
@@ -20,6 +21,7 @@ export const dashboardModule = defineModule({
       services.projectRepo,
       services.authz,
       createPlanningVersionRepository(ctx.database.db),
+      createSettlementRepository(ctx.database.db),
     ),
   }),
   routes: dashboardRoutes,

@@ -18,6 +18,8 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import type { MembershipRow, ProjectRepository } from '../project/project.repository.js';
 import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
+import type { SettlementRepository } from '../settlement/settlement.repository.js';
+import { monthOf, shiftMonth, spendOf } from '../settlement/settlement-months.js';
 
 /** A UTC day as `YYYYMMDD`. */
 export const dayCode = (date: Date): string => date.toISOString().slice(0, 10).replaceAll('-', '');
@@ -73,6 +75,7 @@ export function createDashboardService(
   projectRepo: ProjectRepository,
   authz: Authorization<MembershipRow>,
   versions: PlanningVersionRepository,
+  settlements: Pick<SettlementRepository, 'decidedInMonths'>,
 ) {
   type MyRows = Awaited<ReturnType<DashboardRepository['myStories']>>;
   type PlanningPart = Awaited<ReturnType<typeof computePlanning>> & {
@@ -137,11 +140,15 @@ export function createDashboardService(
       const { weekStart, weekEnd } = isoWeekOf(now);
 
       // Time entries, members and comments change without a planning version: always read fresh.
-      const [planning, workloadRows, totals, activityRows] = await Promise.all([
+      const month = monthOf(now);
+      const [planning, workloadRows, totals, activityRows, decided] = await Promise.all([
         planningOf(projectIdx, now),
         repo.workload(projectIdx, weekStart, weekEnd),
         repo.totals(projectIdx, weekStart, weekEnd),
         repo.activity(projectIdx),
+        // The client view's spend: approved and paid settlements of this month and the previous one
+        // (a client sees every settlement of the project).
+        isClient ? settlements.decidedInMonths(projectIdx, shiftMonth(month, -1), month) : null,
       ]);
       const { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows, openStories } = planning;
       // Read after the planning part's version was seen, so these rows are of that version or newer;
@@ -280,7 +287,7 @@ export function createDashboardService(
               })),
             }
           : null,
-        settlement: { available: false },
+        settlement: { available: true, spend: decided ? spendOf(decided) : null },
       };
     },
   };

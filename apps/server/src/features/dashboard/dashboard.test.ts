@@ -108,7 +108,8 @@ describe('GET /dashboard', () => {
     });
     expect(d.today).toBe(today());
     expect(d.weekStart).toBe(isoWeekOf(new Date()).weekStart);
-    expect(d.settlement).toEqual({ available: false });
+    // Spend is the client view's (settlement.test.ts checks its amounts).
+    expect(d.settlement).toEqual({ available: true, spend: null });
   });
 
   it('lists milestones in order with their approval state and story counts', async () => {
@@ -210,6 +211,7 @@ describe('GET /dashboard', () => {
     const client = await dashboardOf(f.client.key);
     expect(client.viewer).toMatchObject({ isClient: true, role: 'client', memberInProjectIdx: f.client.mip });
     expect(client.approvals!.map((m) => m.milestoneIdx)).toEqual([ids.m2]);
+    expect(client.settlement).toEqual({ available: true, spend: [] });
     expect(client.mine).toBeNull();
 
     const admin = await dashboardOf(f.admin.key);
