@@ -1,6 +1,5 @@
 import type { Settlement } from '@teamline/contract';
-import { asc, like } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { asc, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../../db/schema/index.js';
 import { planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
@@ -45,17 +44,13 @@ describe('auto-approval handlers (default 7 days: the jobs wait, the test runs t
   it('a submission schedules the approval at autoApproveAt and the notice a day before, once', async () => {
     const s = await submitted(k, '201701');
     await t.app.ctx.events.idle();
-    const jobs = async () =>
-      (
-        await t.database.db.execute<{
-          name: string;
-          singleton_key: string;
-          start_after: Date;
-          data: unknown;
-        }>(
-          sql`select name, singleton_key, start_after, data from pgboss.job where name in (${AUTO_APPROVE_JOB}, ${AUTO_APPROVE_NOTICE_JOB}) and data->>'settlementIdx' = ${String(s.settlementIdx)} order by name`,
-        )
-      ).rows;
+    type JobRow = { name: string; singleton_key: string; start_after: Date; data: unknown };
+    const jobs = async () => {
+      const result: unknown = await t.database.db.execute(
+        sql`select name, singleton_key, start_after, data from pgboss.job where name in (${AUTO_APPROVE_JOB}, ${AUTO_APPROVE_NOTICE_JOB}) and data->>'settlementIdx' = ${String(s.settlementIdx)} order by name`,
+      );
+      return (result as { rows: JobRow[] }).rows;
+    };
     const rows = await jobs();
     expect(rows.map((r) => r.name)).toEqual([AUTO_APPROVE_JOB, AUTO_APPROVE_NOTICE_JOB]);
     const key = `${s.settlementIdx}:${s.submittedAt}`;

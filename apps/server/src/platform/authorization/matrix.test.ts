@@ -14,6 +14,7 @@ import {
   type ProjectRole,
 } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timekeepings } from '../../db/schema/index.js';
 import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
 import { addToProject, bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { routePolicies, type RoutePolicy } from './routes.js';
@@ -154,16 +155,30 @@ const requestOf = async (owner: Person, ownerIs: 'sender' | 'receiver') => {
     })
   ).requestIdx as number;
 };
-const contractTerms = (memberInProjectIdx: number) => ({
+/**
+ * Contract periods of one member may not overlap (ended ones keep theirs): every contract gets a
+ * day of its own, far ahead, so ending it (which sets its end date to its start) frees the next day.
+ */
+let contractDay = 0;
+const nextDay = () =>
+  new Date(Date.UTC(2031, 0, 1 + contractDay++)).toISOString().slice(0, 10).replaceAll('-', '');
+const contractTerms = (
+  memberInProjectIdx: number,
+  period: { startDt: string; endDt?: string } = { startDt: nextDay() },
+) => ({
   projectIdx: f.projectA,
   memberInProjectIdx,
   dailyRate: 400_000,
   currency: 'KRW',
-  startDt: '20260101',
+  ...period,
   scope: `C${++n}`,
 });
 /** A fresh contract of the owner, awaiting or accepted; their previous one is closed first (one runs at a time). */
-const contractOf = async (owner: Person, status: 'awaiting' | 'inProgress') => {
+const contractOf = async (
+  owner: Person,
+  status: 'awaiting' | 'inProgress',
+  period?: { startDt: string; endDt: string },
+) => {
   const { contracts } = (await data('GET', `/contract?projectIdx=${f.projectA}`, f.admin.key)) as {
     contracts: { contractIdx: number; memberInProjectIdx: number; status: string }[];
   };
@@ -172,8 +187,36 @@ const contractOf = async (owner: Person, status: 'awaiting' | 'inProgress') => {
       await data('POST', `/contract/${c.contractIdx}/decline`, owner.key, { reason: 'next' });
     if (c.status === 'inProgress') await data('POST', `/contract/${c.contractIdx}/end`, f.admin.key);
   }
-  const idx = (await data('POST', '/contract', f.admin.key, contractTerms(owner.mip))).contractIdx as number;
+  const idx = (await data('POST', '/contract', f.admin.key, contractTerms(owner.mip, period)))
+    .contractIdx as number;
   if (status === 'inProgress') await data('POST', `/contract/${idx}/accept`, owner.key);
+  return idx;
+};
+/** Each settlement its own month (2010-01 onwards), so no two share a contract period or a lock. */
+let settlementMonth = 0;
+/** A fresh settlement of the owner with an hour logged: a draft, or moved on to submitted or approved. */
+const settlementOf = async (owner: Person, status: 'draft' | 'submitted' | 'approved') => {
+  const i = settlementMonth++;
+  const month = `${2010 + Math.floor(i / 12)}${String((i % 12) + 1).padStart(2, '0')}`;
+  const contractIdx = await contractOf(owner, 'inProgress', { startDt: `${month}01`, endDt: `${month}28` });
+  await t.database.db.insert(timekeepings).values({
+    projectIdx: f.projectA,
+    memberInProjectIdx: owner.mip,
+    storyIdx: null,
+    workDt: `${month}02`,
+    minutes: 60,
+    createdByIdx: owner.mip,
+  });
+  const { settlements } = (await data(
+    'GET',
+    `/settlement?projectIdx=${f.projectA}&month=${month}`,
+    f.admin.key,
+  )) as {
+    settlements: { settlementIdx: number; contractIdx: number }[];
+  };
+  const idx = settlements.find((x) => x.contractIdx === contractIdx)!.settlementIdx;
+  if (status !== 'draft') await data('POST', `/settlement/${idx}/submit`, owner.key);
+  if (status === 'approved') await data('POST', `/settlement/${idx}/approve`, f.client.key);
   return idx;
 };
 
@@ -437,6 +480,42 @@ const cases: Case[] = [
     contract: { part: 'project' },
     build: async (o) => ['POST', `/contract/${await contractOf(o, 'inProgress')}/end`],
   },
+  // Settlements are decided like their contract's parts: seen as the contract, submitted by the
+  // professional alone, approved, returned and paid by the hiring side (`project`).
+  { route: 'GET /api/settlement', build: async () => ['GET', `/settlement?projectIdx=${P()}&month=202601`] },
+  {
+    route: 'GET /api/settlement/:settlementIdx',
+    contract: { part: 'view' },
+    build: async (o) => ['GET', `/settlement/${await settlementOf(o, 'draft')}`],
+  },
+  {
+    route: 'POST /api/settlement/:settlementIdx/submit',
+    contract: { part: 'professional' },
+    build: async (o) => ['POST', `/settlement/${await settlementOf(o, 'draft')}/submit`],
+  },
+  {
+    route: 'POST /api/settlement/:settlementIdx/approve',
+    contract: { part: 'project' },
+    build: async (o) => ['POST', `/settlement/${await settlementOf(o, 'submitted')}/approve`],
+  },
+  {
+    route: 'POST /api/settlement/:settlementIdx/return',
+    contract: { part: 'project' },
+    build: async (o) => [
+      'POST',
+      `/settlement/${await settlementOf(o, 'submitted')}/return`,
+      { note: 'again' },
+    ],
+  },
+  {
+    route: 'POST /api/settlement/:settlementIdx/pay',
+    contract: { part: 'project' },
+    build: async (o) => [
+      'POST',
+      `/settlement/${await settlementOf(o, 'approved')}/pay`,
+      { paidDt: '20260105', reference: 'TX' },
+    ],
+  },
 ];
 
 /** The answer the table gives: 'ok' or an error code. */
@@ -466,11 +545,12 @@ function expected(
     return allows(subject, action, requestRecord(req, records, request.part)) ? 'ok' : recordDenial;
   }
   if (contract && policy.by === 'record') {
-    // A contract is seen by its professional, their lead and the hiring side only.
+    // A contract (and its settlement) is seen by its professional, their lead and the hiring side only.
     const c = { projectIdx: 1, memberInProjectIdx: owner.mip };
     const records = [{ memberInProjectIdx: owner.mip, depth1Idx: owner.lead }];
-    if (!can(subject, 'contract.view')) return ruleDenial[actionRules['contract.view'].rule];
-    if (!allows(subject, 'contract.view', contractRecord(c, records))) return policy.missing;
+    const view: ProjectAction = action.startsWith('settlement.') ? 'settlement.view' : 'contract.view';
+    if (!can(subject, view)) return ruleDenial[actionRules[view].rule];
+    if (!allows(subject, view, contractRecord(c, records))) return policy.missing;
     if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
     if (contract.part === 'project') return 'ok';
     return allows(subject, action, contractRecord(c, records, contract.part)) ? 'ok' : recordDenial;
