@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   contracts,
+  members,
   membersInProject,
+  projects,
   settlementHistories,
   settlements,
   stories,
@@ -177,6 +179,30 @@ export function createSettlementRepository(db: Db) {
             lte(settlements.month, toMonth),
           ),
         );
+    },
+    /**
+     * What a statement is named by: the project, the professional (name, else nickname) and the
+     * reader's language.
+     */
+    async statementNames(projectIdx: number, memberInProjectIdx: number, readerMemberIdx: number) {
+      const [project] = await db
+        .select({ name: projects.name })
+        .from(projects)
+        .where(eq(projects.projectIdx, projectIdx));
+      const [pro] = await db
+        .select({ name: members.name, nickname: members.nickname })
+        .from(membersInProject)
+        .innerJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
+        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx));
+      const [reader] = await db
+        .select({ lang: members.lang })
+        .from(members)
+        .where(eq(members.memberIdx, readerMemberIdx));
+      return {
+        projectName: project?.name ?? '',
+        memberName: pro?.name?.trim() || pro?.nickname || '',
+        lang: reader?.lang ?? 'en',
+      };
     },
     async addHistory(row: typeof settlementHistories.$inferInsert): Promise<void> {
       await db.insert(settlementHistories).values(row);

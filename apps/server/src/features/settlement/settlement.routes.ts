@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { settlementExportRoutes } from './export/settlement-export.routes.js';
 
 /** PRODUCT.md "API conventions": the settlement calls. */
 export async function settlementRoutes(fastify: FastifyInstance) {
@@ -57,4 +58,7 @@ export async function settlementRoutes(fastify: FastifyInstance) {
       data: await settlements.move(actorOf(request), request.params.settlementIdx, 'pay', request.body),
     }),
   );
+
+  // `GET /settlement/{settlementIdx}/export?format=csv|pdf`: the statement from `statement`.
+  await settlementExportRoutes(fastify, settlements);
 }

@@ -18,6 +18,7 @@ import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
+import type { SettlementStatement } from './export/statement.js';
 import { daysOf, shiftMonth, spendOf } from './settlement-months.js';
 import {
   createSettlementRepository,
@@ -145,8 +146,8 @@ export function createSettlementService(
       approve: row.status === 'submitted' && deciding('settlement.decide'),
       return: row.status === 'submitted' && deciding('settlement.decide'),
       pay: row.status === 'approved' && deciding('settlement.pay'),
-      // The statement export (`GET /settlement/{settlementIdx}/export`) is not built yet.
-      export: false,
+      // Whoever sees it may download its statement (`GET /settlement/{settlementIdx}/export`).
+      export: true,
     };
   }
 
@@ -201,6 +202,21 @@ export function createSettlementService(
 
   return {
     get,
+
+    /**
+     * What the export writes (`features/settlement/export`): the settlement as `get` answers it (so
+     * the same 404 for whoever may not see it), the project's and the professional's names and the
+     * reader's language.
+     */
+    async statement(actor: Actor, settlementIdx: number): Promise<SettlementStatement> {
+      const settlement = await get(actor, settlementIdx);
+      const names = await store.settlements.statementNames(
+        settlement.projectIdx,
+        settlement.memberInProjectIdx,
+        actor.memberIdx,
+      );
+      return { settlement, ...names };
+    },
 
     /**
      * The month's settlements of the project the caller may see, one per accepted contract whose

@@ -179,7 +179,7 @@ describe('GET /settlement/{settlementIdx}', () => {
     ]);
     expect(s.lines!.reduce((a, l) => a + l.amount, 0)).toBe(s.grossAmount);
     expect(s.history).toEqual([]);
-    expect(s.can).toEqual({ submit: true, approve: false, return: false, pay: false, export: false });
+    expect(s.can).toEqual({ submit: true, approve: false, return: false, pay: false, export: true });
     // Frozen by the submission, then the story is deleted: its line stays, without the story.
     await k.moved(pro, settlementIdx, 'submit');
     await t.database.db.delete(stories).where(eq(stories.storyIdx, s2));
@@ -192,7 +192,36 @@ describe('GET /settlement/{settlementIdx}', () => {
       amount: expected.lines[1]!.amount,
     });
     expect(after.grossAmount).toBe(expected.grossAmount);
-    expect(after.can).toEqual({ submit: false, approve: true, return: true, pay: false, export: false });
+    expect(after.can).toEqual({ submit: false, approve: true, return: true, pay: false, export: true });
+  });
+});
+
+describe('GET /settlement/{settlementIdx}/export (the export routes on the real service)', () => {
+  it('whoever sees the settlement downloads its statement as CSV or PDF; anyone else gets 404', async () => {
+    const pro = await k.professional();
+    const c = await k.contractFor(pro, { startDt: '20210701', currency: 'USD', dailyRate: 40_050 });
+    const s1 = await k.story('=SUM(A1), "quoted"');
+    await k.logTime(pro, '20210702', 480, s1);
+    const { settlementIdx } = await k.settlementOf(c, '202107');
+    const url = (format: string) => `/settlement/${settlementIdx}/export?format=${format}`;
+    const csv = await k.call('GET', url('csv'), f.client.key);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['cache-control']).toBe('no-store');
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    // The line's story title, defused as a formula and quoted.
+    expect(csv.body).toContain(`"'=SUM(A1), ""quoted"""`);
+    expect(csv.body).toContain('40050');
+    const pdf = await k.call('GET', url('pdf'), pro.key);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(codeOf(await k.call('GET', url('xls'), f.client.key))).toBe('VALIDATION_FAILED');
+    for (const who of [f.solo, f.outsider]) {
+      const hidden = await k.call('GET', url('csv'), who.key);
+      expect(hidden.statusCode).toBe(404);
+      expect(codeOf(hidden)).toBe('SETTLEMENT_NOT_FOUND');
+    }
   });
 });
 

@@ -489,6 +489,11 @@ const cases: Case[] = [
     build: async (o) => ['GET', `/settlement/${await settlementOf(o, 'draft')}`],
   },
   {
+    route: 'GET /api/settlement/:settlementIdx/export',
+    contract: { part: 'view' },
+    build: async (o) => ['GET', `/settlement/${await settlementOf(o, 'draft')}/export?format=csv`],
+  },
+  {
     route: 'POST /api/settlement/:settlementIdx/submit',
     contract: { part: 'professional' },
     build: async (o) => ['POST', `/settlement/${await settlementOf(o, 'draft')}/submit`],

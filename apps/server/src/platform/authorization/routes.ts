@@ -131,6 +131,7 @@ export const routePolicies: Record<string, RoutePolicy> = {
   // submitted by the professional alone, decided and paid by the hiring side (never by the professional).
   'GET /api/settlement': project('settlement.list'),
   'GET /api/settlement/:settlementIdx': record('settlement.view', 'SETTLEMENT_NOT_FOUND'),
+  'GET /api/settlement/:settlementIdx/export': record('settlement.view', 'SETTLEMENT_NOT_FOUND'),
   'POST /api/settlement/:settlementIdx/submit': record('settlement.submit', 'SETTLEMENT_NOT_FOUND'),
   'POST /api/settlement/:settlementIdx/approve': record('settlement.decide', 'SETTLEMENT_NOT_FOUND'),
   'POST /api/settlement/:settlementIdx/return': record('settlement.decide', 'SETTLEMENT_NOT_FOUND'),
