@@ -74,14 +74,15 @@ describe('an approved amount never changes (fast-check)', () => {
           expect(await isMonthLocked(t.database.db, f.projectA, pro.mip, month)).toBe(true);
 
           // After the approval: the time sheet refuses writes to the locked month (409
-          // TIMEKEEPING_LOCKED); whatever reaches the table anyway changes nothing here.
+          // TIMEKEEPING_LOCKED); what reaches the table anyway (written here directly) changes nothing.
           for (const e of after) {
             const res = await k.call('POST', '/timekeeping', pro.key, {
               storyIdx: storyIdxs[e.story % 2],
               workDt: day(month, e.day),
               minutes: e.minutes,
             });
-            if (res.statusCode >= 300) expect(res.json().error.code).toBe('TIMEKEEPING_LOCKED');
+            expect(res.statusCode, res.body).toBe(409);
+            expect(res.json().error.code).toBe('TIMEKEEPING_LOCKED');
             await k.logTime(pro, day(month, e.day), e.minutes, storyOf(e.story));
           }
           await t.database.db
