@@ -9,7 +9,8 @@
  *     20 members, 50,000 history records): one connection, then 20 concurrent connections; GET
  *     /member (an authenticated light read) with 200 connections, beside bare Fastify with 200;
  *     the timeline with 200 connections for BENCH_LONG_SECONDS (30), counting errors and requests
- *     unanswered after 10 s; the dashboard; and (embedded) the process's RSS after it all.
+ *     unanswered after 10 s; the dashboard; the settlement client view (50 professionals × 22 days × 5 entries); and
+ *     (embedded) the process's RSS after it all.
  *  3. Settlement exports (`bench/settlement-export.ts`, first, before any database grows the
  *     process): CSV of 100,000 lines streamed (ms, peak RSS) and over HTTP, PDF of 1,000 lines.
  * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS,
@@ -33,6 +34,7 @@ import { benchDashboard } from './dashboard.js';
 import { benchSettlementExport } from './settlement-export.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { seedPlanning } from './seed-planning.js';
+import { benchSettlement } from './settlement.js';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -249,6 +251,14 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       connections: CONNECTIONS,
       maxMs: MAX_MS,
     });
+    const settlement = await benchSettlement(app, {
+      projectIdx: big.projectIdx,
+      adminMip: admin.memberInProjectIdx,
+      headers,
+      port,
+      connections: CONNECTIONS,
+      maxMs: MAX_MS,
+    });
     // What the process holds after the session (the embedded database lives in it too).
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
@@ -260,6 +270,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       coldP50: cold[15]!,
       coldP95: cold[28]!,
       dashboard,
+      settlement,
       history,
       member: memberLoad,
       many,
@@ -302,6 +313,16 @@ for (const r of results) {
   const d = r.dashboard;
   console.log(
     `  ${r.label.padEnd(18)} cold p50 ${d.cold.p50.toFixed(1)} ms p95 ${d.cold.p95.toFixed(1)} ms p99 ${d.cold.p99.toFixed(1)} ms;  1 at a time p50 ${d.sequential.p50.toFixed(1)} ms p95 ${d.sequential.p95.toFixed(1)} ms p99 ${d.sequential.p99.toFixed(1)} ms;  ${CONNECTIONS} conn p50 ${d.concurrent.p50.toFixed(1)} ms p95 ${d.concurrent.p95.toFixed(1)} ms p99 ${d.concurrent.p99.toFixed(1)} ms ${Math.round(d.concurrent.rps)} req/s`,
+  );
+}
+
+console.log(
+  `\nSummary (GET /settlement client view, 50 professionals × 22 days × 5 entries; target p95 ≤ 100 ms PostgreSQL, ≤ 250 ms PGlite):`,
+);
+for (const r of results) {
+  const s = r.settlement;
+  console.log(
+    `  ${r.label.padEnd(18)} first read (creates drafts) ${s.first.toFixed(1)} ms;  1 at a time p50 ${s.sequential.p50.toFixed(1)} ms p95 ${s.sequential.p95.toFixed(1)} ms;  ${CONNECTIONS} conn p50 ${s.concurrent.p50.toFixed(1)} ms p95 ${s.concurrent.p95.toFixed(1)} ms ${Math.round(s.concurrent.rps)} req/s`,
   );
 }
 

@@ -45,26 +45,41 @@ export function createSettlementRepository(db: Db) {
       return row ?? null;
     },
     /**
-     * The contract's settlement of the month, created as an empty draft when missing. Concurrent
-     * first reads race on the unique (contract, month) index: one inserts, the others do nothing
-     * and read the winner's row.
+     * The contracts' settlements of the month, each created as an empty draft when missing: one read
+     * of the existing rows, one multi-row insert of the missing ones, and one read of those the
+     * insert left out. Concurrent first reads race on the unique (contract, month) index: one
+     * inserts, the others do nothing and read the winner's row.
      */
-    async ensure(contract: ContractRow, month: string): Promise<SettlementRow> {
-      await db
+    async ensureMany(list: readonly ContractRow[], month: string): Promise<Map<number, SettlementRow>> {
+      const byContract = new Map<number, SettlementRow>();
+      if (list.length === 0) return byContract;
+      const read = async (idxs: number[]) => {
+        const rows = await db
+          .select()
+          .from(settlements)
+          .where(and(inArray(settlements.contractIdx, idxs), eq(settlements.month, month)));
+        for (const row of rows) byContract.set(row.contractIdx, row);
+      };
+      await read(list.map((c) => c.contractIdx));
+      const missing = list.filter((c) => !byContract.has(c.contractIdx));
+      if (missing.length === 0) return byContract;
+      const inserted = await db
         .insert(settlements)
-        .values({
-          contractIdx: contract.contractIdx,
-          projectIdx: contract.projectIdx,
-          memberInProjectIdx: contract.memberInProjectIdx,
-          month,
-          currency: contract.currency,
-        })
-        .onConflictDoNothing({ target: [settlements.contractIdx, settlements.month] });
-      const [row] = await db
-        .select()
-        .from(settlements)
-        .where(and(eq(settlements.contractIdx, contract.contractIdx), eq(settlements.month, month)));
-      return row!;
+        .values(
+          missing.map((c) => ({
+            contractIdx: c.contractIdx,
+            projectIdx: c.projectIdx,
+            memberInProjectIdx: c.memberInProjectIdx,
+            month,
+            currency: c.currency,
+          })),
+        )
+        .onConflictDoNothing({ target: [settlements.contractIdx, settlements.month] })
+        .returning();
+      for (const row of inserted) byContract.set(row.contractIdx, row);
+      const raced = missing.filter((c) => !byContract.has(c.contractIdx)).map((c) => c.contractIdx);
+      if (raced.length > 0) await read(raced);
+      return byContract;
     },
     async findById(settlementIdx: number): Promise<SettlementRow | null> {
       const [row] = await db.select().from(settlements).where(eq(settlements.settlementIdx, settlementIdx));

@@ -239,8 +239,12 @@ export function createSettlementService(
         last,
       );
       const settlements: Settlement[] = [];
+      const rows = await store.settlements.ensureMany(
+        contracts.map(({ contract }) => contract),
+        month,
+      );
       for (const { contract, depth1Idx } of contracts) {
-        let row = await store.settlements.ensure(contract, month);
+        let row = rows.get(contract.contractIdx)!;
         let amounts: Amounts | undefined;
         if (isOpen(row)) {
           amounts = amountsOf(contract, month, entries);

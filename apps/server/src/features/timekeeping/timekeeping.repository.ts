@@ -2,6 +2,7 @@ import { lockingSettlementStatuses } from '@teamline/contract';
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { membersInProject, settlements, timekeepings } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { isMonthLocked } from '../settlement/settlement-lock.js';
 
 export type TimekeepingRow = typeof timekeepings.$inferSelect;
 
@@ -59,20 +60,8 @@ export function createTimekeepingRepository(db: Db) {
         .for('update');
     },
     /** Whether a settlement of this member's month (`YYYYMM`) is submitted, approved or paid. */
-    async isMonthLocked(projectIdx: number, memberInProjectIdx: number, month: string): Promise<boolean> {
-      const [row] = await db
-        .select({ idx: settlements.settlementIdx })
-        .from(settlements)
-        .where(
-          and(
-            eq(settlements.projectIdx, projectIdx),
-            eq(settlements.memberInProjectIdx, memberInProjectIdx),
-            eq(settlements.month, month),
-            inArray(settlements.status, [...lockingSettlementStatuses]),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+    isMonthLocked(projectIdx: number, memberInProjectIdx: number, month: string): Promise<boolean> {
+      return isMonthLocked(db, projectIdx, memberInProjectIdx, month);
     },
     /** The locked months (`YYYYMM`) among these, for `can` on lists. */
     async lockedMonths(projectIdx: number, memberInProjectIdxs: number[]): Promise<Set<string>> {
