@@ -41,7 +41,11 @@ async function invite(
   role: 'client' | 'depth2',
 ) {
   const since = Date.now();
-  await apiAs(request, adminKey, 'POST', '/member-in-project/invite', { projectIdx, email: user.email, role });
+  await apiAs(request, adminKey, 'POST', '/member-in-project/invite', {
+    projectIdx,
+    email: user.email,
+    role,
+  });
   const link = await linkFromOutbox(user.email, '/verify/invite', since);
   const token = new URL(link, 'http://x').hash.split('token=')[1];
   await apiAs(request, userKey, 'POST', '/member-in-project/invite/accept', { token });
@@ -68,7 +72,11 @@ test('a client offers a contract, the professional logs a week and is paid after
   const { projectIdx } = await createProjectByApi(request, agencyKey, 'Checkout rebuild');
   await invite(request, agencyKey, projectIdx, client, clientKey, 'client');
   await invite(request, agencyKey, projectIdx, pro, proKey, 'depth2');
-  await apiAs(request, agencyKey, 'POST', '/story', { projectIdx, title: 'Payment form', milestoneIdx: null });
+  await apiAs(request, agencyKey, 'POST', '/story', {
+    projectIdx,
+    title: 'Payment form',
+    milestoneIdx: null,
+  });
   const { days, month, monthStart } = lastWeek();
   const clientView = `/#/calculate/client/${projectIdx}?month=${month}`;
   const expertView = `/#/calculate/expert/${projectIdx}?month=${month}`;
@@ -77,7 +85,7 @@ test('a client offers a contract, the professional logs a week and is paid after
   await test.step('the client offers a contract from the settlement page', async () => {
     await clientPage.goto(clientView);
     await clientPage.getByRole('button', { name: 'Offer a contract' }).click();
-    const form = clientPage.locator('#contract-offer-form');
+    const form = clientPage.getByRole('dialog', { name: 'Offer a contract' });
     await form.getByLabel('Professional').selectOption({ label: pro.nickname });
     await form.getByLabel('Daily rate').fill('400,000');
     await form.getByLabel('Currency').selectOption('KRW');
@@ -92,21 +100,21 @@ test('a client offers a contract, the professional logs a week and is paid after
   const proPage = await pageFor(browser, pro);
   await test.step('the professional accepts the offer where it arrives, in requests', async () => {
     await proPage.goto(`/#/request/${projectIdx}`);
-    await proPage.getByRole('listitem').filter({ hasText: /contract/i }).first().click();
+    await proPage.getByRole('button', { name: /Contract offer.*Rebuild the payment form/ }).click();
     const offer = proPage.locator('.contract-offer');
     await expect(offer).toContainText('Rebuild the payment form');
     await offer.getByRole('button', { name: 'Accept' }).click();
     await expect(proPage.getByText('You accepted the contract.')).toBeVisible();
   });
 
+  const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
   const cell = (date: Date) =>
-    proPage.getByRole('textbox', { name: new RegExp(`^Payment form, .*${date.getUTCDate()}`) });
+    proPage.getByRole('textbox', { name: `Payment form, ${medium.format(date)}`, exact: true });
   await test.step('the professional logs last week in the time sheet', async () => {
     await proPage.goto(expertView);
     await proPage.getByRole('tab', { name: 'Time sheet' }).click();
     await proPage.getByRole('button', { name: 'Previous week' }).click();
-    await proPage.getByRole('button', { name: 'Add a row' }).click();
-    await proPage.getByLabel('Choose a story').selectOption({ label: 'Payment form' });
+    await proPage.getByLabel('Add a row').selectOption({ label: 'Payment form' });
     await proPage.getByRole('button', { name: 'Add', exact: true }).click();
     for (const day of days) {
       await cell(day).fill('8');

@@ -82,7 +82,6 @@ export const settlementUi = {
     period: 'Period',
     openEnded: 'open-ended',
     rateWithCurrency: '{{rate}} / day',
-    withholdingRate: 'Withholding {{rate}} %',
     scope: 'Scope',
     declineReason: 'Declined: {{reason}}',
     end: 'End contract',

@@ -83,7 +83,6 @@ export const settlementUi = {
     period: '기간',
     openEnded: '종료일 없음',
     rateWithCurrency: '일 {{rate}}',
-    withholdingRate: '원천징수 {{rate}}%',
     scope: '업무 범위',
     declineReason: '거절 사유: {{reason}}',
     end: '계약 종료',

@@ -83,7 +83,6 @@ export const settlementUi = {
     period: 'Thời hạn',
     openEnded: 'không thời hạn',
     rateWithCurrency: '{{rate}} / ngày',
-    withholdingRate: 'Khấu trừ {{rate}} %',
     scope: 'Phạm vi công việc',
     declineReason: 'Đã từ chối: {{reason}}',
     end: 'Kết thúc hợp đồng',

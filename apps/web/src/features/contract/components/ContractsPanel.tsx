@@ -12,6 +12,7 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { useProjectMembers } from '../../../lib/use-project-members';
 import { contractApi, contractKeys } from '../../../lib/contract-api';
 import { OfferContractModal } from './OfferContractForm';
+import '../contract.css';
 
 /** A contract's status as a word in a pill. */
 export function ContractStatusBadge({ status }: { status: Contract['status'] }) {
@@ -46,11 +47,11 @@ export function ContractTerms({ contract }: { contract: Contract }) {
       </div>
       <div>
         <dt>{t('ui.settlement.fields.withholding')}</dt>
-        <dd>
-          {t('ui.settlement.contract.withholdingRate', {
-            rate: formatBasisPoints(contract.withholdingRateBp, lang),
-          })}
-        </dd>
+        <dd>{formatBasisPoints(contract.withholdingRateBp, lang)} %</dd>
+      </div>
+      <div className="contract-terms__scope">
+        <dt>{t('ui.settlement.contract.scope')}</dt>
+        <dd>{contract.scope}</dd>
       </div>
     </dl>
   );

@@ -35,7 +35,12 @@ export function RequestList({
                 <span className="visually-hidden">{t('ui.request.unread')}</span>
               </span>
             )}
-            <span className="request-list__title">{r.title}</span>
+            <span className="request-list__title">
+              {r.kind === 'contract' && (
+                <span className="request-kind">{t('ui.settlement.contract.offerTerms')}</span>
+              )}
+              {r.title}
+            </span>
             <span className={`request-status request-status--${r.status}`}>
               {t(`ui.request.status.${r.status}`)}
             </span>
