@@ -173,7 +173,7 @@ test('a client offers a contract, the professional logs a week and is paid after
       clientPage.waitForEvent('download'),
       panel.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const csvText = await readFile((await csv.path())!, 'utf8');
+    const csvText = await readFile(await csv.path(), 'utf8');
     expect(csvText.charCodeAt(0)).toBe(0xfeff);
     expect(csvText).toContain('Payment form');
     expect(csvText).toContain(String(gross - 400_000));
@@ -181,7 +181,7 @@ test('a client offers a contract, the professional logs a week and is paid after
       clientPage.waitForEvent('download'),
       panel.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
-    const pdfBytes = await readFile((await pdf.path())!);
+    const pdfBytes = await readFile(await pdf.path());
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });

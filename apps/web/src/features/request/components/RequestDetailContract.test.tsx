@@ -83,7 +83,7 @@ describe('RequestDetail of a contract offer', () => {
     renderDetail();
     const terms = (await screen.findByText('$123.45 / day')).closest('section')!;
     expect(within(terms).getByRole('heading', { name: /Contract offer/ })).toBeTruthy();
-    expect(within(terms).getByText('Withholding 3.3 %')).toBeTruthy();
+    expect(within(terms).getByText('3.3 %')).toBeTruthy();
     expect(within(terms).getByText(/open-ended/)).toBeTruthy();
     expect(contracts.get).toHaveBeenCalledWith(5);
     fireEvent.click(within(terms).getByRole('button', { name: 'Accept' }));
