@@ -35,7 +35,7 @@ export const settlementUi = {
   noSettlement: 'No settlement for this month.',
   noLines: 'No time logged in this month.',
   deletedStory: 'Deleted story',
-  storyTotal: '{{hours}} h · {{amount}}',
+  storyTotal: '{{hours}} · {{amount}}',
   returnNoteTitle: 'Returned with a note',
   submittedOn: 'Submitted {{date}}',
   autoApproveOn: 'Approved automatically on {{date}} unless answered',

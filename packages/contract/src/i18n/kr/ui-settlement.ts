@@ -36,7 +36,7 @@ export const settlementUi = {
   noSettlement: '이 달의 정산이 없습니다.',
   noLines: '이 달에 기록된 시간이 없습니다.',
   deletedStory: '삭제된 스토리',
-  storyTotal: '{{hours}}시간 · {{amount}}',
+  storyTotal: '{{hours}} · {{amount}}',
   returnNoteTitle: '반려 사유',
   submittedOn: '{{date}} 제출',
   autoApproveOn: '응답이 없으면 {{date}}에 자동 승인됩니다',

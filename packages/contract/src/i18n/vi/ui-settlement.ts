@@ -36,7 +36,7 @@ export const settlementUi = {
   noSettlement: 'Không có quyết toán cho tháng này.',
   noLines: 'Chưa ghi nhận giờ làm nào trong tháng này.',
   deletedStory: 'Câu chuyện đã xóa',
-  storyTotal: '{{hours}} giờ · {{amount}}',
+  storyTotal: '{{hours}} · {{amount}}',
   returnNoteTitle: 'Bị trả lại kèm ghi chú',
   submittedOn: 'Đã nộp {{date}}',
   autoApproveOn: 'Sẽ tự động phê duyệt vào {{date}} nếu không có phản hồi',

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  formatDuration,
   settlementMoves,
   type PaySettlementRequest,
   type ProjectAction,
@@ -9,7 +10,7 @@ import {
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { formatHours, formatMinorUnits } from '../../../lib/format';
+import { formatMinorUnits } from '../../../lib/format';
 import { useAbilities } from '../../../lib/use-abilities';
 import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
@@ -146,7 +147,7 @@ export function ClientSettlement({
                           <span aria-hidden="true">{isOpen ? '▾' : '▸'}</span> {name}
                         </button>
                       </th>
-                      <td data-label={labels.hours}>{formatHours(s.minutes, lang)}</td>
+                      <td data-label={labels.hours}>{formatDuration(s.minutes)}</td>
                       <td data-label={labels.gross} className="settlement-num">
                         {money(s, s.grossAmount)}
                       </td>

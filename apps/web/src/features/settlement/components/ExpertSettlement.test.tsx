@@ -77,6 +77,8 @@ describe('Settlement, professional view', () => {
     expect(await screen.findByText('₩1,234,567')).toBeTruthy();
     expect(screen.getByText('₩40,740')).toBeTruthy();
     expect(screen.getByText('₩1,193,827')).toBeTruthy();
+    // Time is exact hours and minutes (960 minutes), as logged, not a rounded decimal.
+    expect(screen.getByText('16:00')).toBeTruthy();
     expect(api.list).toHaveBeenCalledWith(1, '202603');
     // Only the caller's own settlement (a lead's list also holds the team's).
     expect(screen.getAllByRole('article')).toHaveLength(1);

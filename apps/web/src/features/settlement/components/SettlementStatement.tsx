@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Settlement } from '@teamline/contract';
+import { formatDuration, type Settlement } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { openAlert } from '../../../components/ui/alert-store';
-import { formatDate, formatDateTime, formatHours, formatMinorUnits, formatMonth } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMinorUnits, formatMonth } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
 import { useErrorToast } from '../../../lib/use-error-toast';
@@ -57,7 +57,7 @@ export function SettlementStatement({ projectIdx, summary }: { projectIdx: numbe
       <dl className="settlement-summary">
         <div>
           <dt>{t('ui.settlement.fields.hours')}</dt>
-          <dd>{formatHours(s.minutes, lang)}</dd>
+          <dd>{formatDuration(s.minutes)}</dd>
         </div>
         <div>
           <dt>{t('ui.settlement.fields.gross')}</dt>

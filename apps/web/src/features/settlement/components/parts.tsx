@@ -1,9 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Currency, Settlement, SettlementExportFormat, SettlementStatus } from '@teamline/contract';
+import {
+  formatDuration,
+  type Currency,
+  type Settlement,
+  type SettlementExportFormat,
+  type SettlementStatus,
+} from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
-import { formatDate, formatHours, formatMinorUnits, formatMonth } from '../../../lib/format';
+import { formatDate, formatMinorUnits, formatMonth } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { settlementApi, settlementKeys } from '../api/settlement-api';
@@ -124,7 +130,7 @@ export function SettlementLines({ settlement }: { settlement: Settlement }) {
             <span>{group.title ?? t('ui.settlement.deletedStory')}</span>
             <span className="settlement-lines__sum">
               {t('ui.settlement.storyTotal', {
-                hours: formatHours(group.minutes, lang),
+                hours: formatDuration(group.minutes),
                 amount: formatMinorUnits(group.amount, settlement.currency, lang),
               })}
             </span>
@@ -141,7 +147,7 @@ export function SettlementLines({ settlement }: { settlement: Settlement }) {
               {group.days.map((line) => (
                 <tr key={line.workDt}>
                   <td>{formatDate(line.workDt, lang)}</td>
-                  <td>{formatHours(line.minutes, lang)}</td>
+                  <td>{formatDuration(line.minutes)}</td>
                   <td className="settlement-num">
                     {formatMinorUnits(line.amount, settlement.currency, lang)}
                   </td>
