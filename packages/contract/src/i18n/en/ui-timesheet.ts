@@ -22,6 +22,7 @@ export const timesheetUi = {
   chooseStory: 'Choose a story',
   addRowSubmit: 'Add',
   noStories: 'The project has no stories yet.',
+  allStoriesListed: 'Every story already has a row.',
   empty: 'No time logged this week. Add a row to start.',
   loading: 'Loading the time sheet',
   copyLastWeek: 'Copy last week',

@@ -23,6 +23,7 @@ export const timesheetUi = {
   chooseStory: '스토리 선택',
   addRowSubmit: '추가',
   noStories: '프로젝트에 아직 스토리가 없습니다.',
+  allStoriesListed: '모든 스토리가 이미 시트에 있습니다.',
   empty: '이번 주에 기록한 시간이 없습니다. 행을 추가해 시작하세요.',
   loading: '타임시트를 불러오는 중',
   copyLastWeek: '지난주 복사',

@@ -23,6 +23,7 @@ export const timesheetUi = {
   chooseStory: 'Chọn một câu chuyện',
   addRowSubmit: 'Thêm',
   noStories: 'Dự án chưa có câu chuyện nào.',
+  allStoriesListed: 'Mọi câu chuyện đều đã có dòng.',
   empty: 'Tuần này chưa ghi thời gian. Thêm một dòng để bắt đầu.',
   loading: 'Đang tải bảng chấm công',
   copyLastWeek: 'Sao chép tuần trước',

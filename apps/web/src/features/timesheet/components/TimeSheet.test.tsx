@@ -172,6 +172,9 @@ describe('TimeSheet', () => {
     expect(screen.getByTestId('timesheet-locked').textContent).toContain('Mar 2026');
     expect(cell('Login page', 'Mar 9, 2026').readOnly).toBe(true);
     expect(cell('Login page', 'Mar 10, 2026').readOnly).toBe(true);
+    // The whole week lies in the submitted month: nothing to add a row for, nothing to copy into.
+    expect(screen.queryByLabelText('Add a row')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy last week' })).toHaveProperty('disabled', true);
   });
 
   it('is view-only without a locked banner for a reader who may not change the entries', async () => {

@@ -99,6 +99,8 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
     return months;
   }, [entries.data, lockedByError]);
   const weekLocked = days.some((d) => lockedMonths.has(monthOf(d)));
+  /** Every day of the week in a submitted month: nothing to add or copy. */
+  const weekAllLocked = days.every((d) => lockedMonths.has(monthOf(d)));
   // A reader who may not log time at all (a client), or whose every open entry here is not theirs to
   // edit (the record rule said so on each), sees the sheet without changing it.
   const abilities = useAbilities(projectIdx);
@@ -273,7 +275,7 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
             variant="outline"
             size="small"
             isLoading={copy !== null}
-            disabled={copy !== null || entries.isLoading || viewOnly}
+            disabled={copy !== null || entries.isLoading || viewOnly || weekAllLocked}
             onClick={() => void copyLastWeek()}
           >
             {t('ui.timesheet.copyLastWeek')}
@@ -457,7 +459,7 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
         </div>
       )}
 
-      {entries.data && !viewOnly && (
+      {entries.data && !viewOnly && !weekAllLocked && (
         <form
           className="timesheet__add"
           onSubmit={(e) => {
@@ -477,7 +479,11 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
             disabled={pickable.length === 0}
           >
             <option value="">
-              {pickable.length ? t('ui.timesheet.chooseStory') : t('ui.timesheet.noStories')}
+              {pickable.length
+                ? t('ui.timesheet.chooseStory')
+                : stories.length
+                  ? t('ui.timesheet.allStoriesListed')
+                  : t('ui.timesheet.noStories')}
             </option>
             {pickable.map((s) => (
               <option key={s.storyIdx} value={s.storyIdx}>
