@@ -88,7 +88,7 @@ test('a professional sees the real numbers of the project and follows a link int
   });
 });
 
-test('a client sees approvals waiting and an honest spend slot; a new project shows the way to the timeline', async ({
+test('a client sees approvals waiting and an empty spend with the way to settlement; a new project shows the way to the timeline', async ({
   page,
   request,
 }) => {
@@ -113,6 +113,11 @@ test('a client sees approvals waiting and an honest spend slot; a new project sh
   await expect(page.getByTestId('dash-approvals')).toContainText(
     'No milestone is waiting for your approval.',
   );
-  await expect(page.getByTestId('dash-spend')).toContainText('Settlement is not available yet.');
+  const spend = page.getByTestId('dash-spend');
+  await expect(spend).toContainText('Nothing approved or paid this month or last month yet.');
+  await expect(spend.getByRole('link', { name: 'Open settlement' })).toHaveAttribute(
+    'href',
+    `#/calculate/client/${projectIdx}`,
+  );
   await expect(page.getByTestId('dash-mine')).toHaveCount(0);
 });

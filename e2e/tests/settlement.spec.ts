@@ -184,4 +184,9 @@ test('a client offers a contract, the professional logs a week and is paid after
     const pdfBytes = await readFile(await pdf.path());
     expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
+
+  await test.step('the approved amount is the spend on the client’s dashboard', async () => {
+    await clientPage.goto(`/#/dashboard/${projectIdx}`);
+    await expect(clientPage.getByTestId('dash-spend')).toContainText(won(gross - 400_000));
+  });
 });

@@ -106,8 +106,8 @@ export const dashboardUi = {
     review: 'Review',
   },
   spend: {
-    notAvailable: 'Settlement is not available yet.',
-    notAvailableBody: 'Spend per professional will appear here once settlement of working time is released.',
+    empty: 'Nothing approved or paid this month or last month yet.',
+    open: 'Open settlement',
   },
   mine: {
     empty: 'No open stories are assigned to you.',

@@ -106,8 +106,8 @@ export const dashboardUi = {
     review: '검토하기',
   },
   spend: {
-    notAvailable: '정산 기능은 아직 제공되지 않습니다.',
-    notAvailableBody: '작업 시간 정산이 출시되면 전문가별 지출이 여기에 표시됩니다.',
+    empty: '이번 달과 지난달에 승인되거나 지급된 정산이 아직 없습니다.',
+    open: '정산 열기',
   },
   mine: {
     empty: '나에게 배정된 진행 중 스토리가 없습니다.',

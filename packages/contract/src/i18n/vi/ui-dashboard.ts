@@ -107,9 +107,8 @@ export const dashboardUi = {
     review: 'Xem xét',
   },
   spend: {
-    notAvailable: 'Chức năng quyết toán chưa khả dụng.',
-    notAvailableBody:
-      'Chi phí theo từng chuyên gia sẽ hiện ở đây khi chức năng quyết toán giờ làm được phát hành.',
+    empty: 'Chưa có quyết toán nào được phê duyệt hoặc thanh toán trong tháng này hay tháng trước.',
+    open: 'Mở quyết toán',
   },
   mine: {
     empty: 'Không có câu chuyện đang mở nào được giao cho bạn.',

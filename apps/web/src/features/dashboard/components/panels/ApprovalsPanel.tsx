@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatMinorUnits, formatMonth } from '../../../../lib/format';
 import { Card, MilestoneMeta, type PanelProps } from './parts';
 
-/** Client view: milestones waiting for the client, and the spend slot (settlement is not built yet). */
+/** Client view: milestones waiting for the client, and approved and paid spend of this month and the last. */
 export function ApprovalsPanel({ d, lang }: PanelProps) {
   const { t } = useTranslation();
   if (!d.approvals) return null;
+  const spend = d.settlement.spend ?? [];
   return (
     <>
       <Card title={t('ui.dashboard.sections.approvals')} testId="approvals">
@@ -31,10 +33,21 @@ export function ApprovalsPanel({ d, lang }: PanelProps) {
         )}
       </Card>
       <Card title={t('ui.dashboard.sections.spend')} testId="spend">
-        <p className="dash-unavailable">
-          <strong>{t('ui.dashboard.spend.notAvailable')}</strong>
-          <span className="muted">{t('ui.dashboard.spend.notAvailableBody')}</span>
-        </p>
+        {spend.length === 0 ? (
+          <p className="muted">{t('ui.dashboard.spend.empty')}</p>
+        ) : (
+          <ul className="dash-list">
+            {spend.map((s) => (
+              <li key={`${s.month}-${s.currency}`} className="dash-list__row">
+                <span className="dash-list__main">{formatMonth(s.month, lang)}</span>
+                <strong className="dash-num">{formatMinorUnits(s.grossAmount, s.currency, lang)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link className="btn btn--outline btn--small" to={`/calculate/client/${d.projectIdx}`}>
+          {t('ui.dashboard.spend.open')}
+        </Link>
       </Card>
     </>
   );
