@@ -14,11 +14,19 @@ import { contractApi, contractKeys } from '../../../lib/contract-api';
 import { OfferContractModal } from './OfferContractForm';
 import '../contract.css';
 
+/** What each status asks of the reader, as the pill's tone. */
+const contractTone: Record<Contract['status'], string> = {
+  awaiting: 'waiting',
+  rejected: 'refused',
+  inProgress: 'running',
+  completed: 'neutral',
+};
+
 /** A contract's status as a word in a pill. */
 export function ContractStatusBadge({ status }: { status: Contract['status'] }) {
   const { t } = useTranslation();
   return (
-    <span className={`contract-status contract-status--${status}`} data-status={status}>
+    <span className={`pill pill--${contractTone[status]}`} data-status={status}>
       {t(`ui.settlement.contract.status.${status}`)}
     </span>
   );

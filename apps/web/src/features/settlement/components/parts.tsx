@@ -15,11 +15,20 @@ import { useErrorToast } from '../../../lib/use-error-toast';
 import { settlementApi, settlementKeys } from '../api/settlement-api';
 import { groupLinesByStory, isMonthCode, monthOf, saveBlob, shiftMonth } from '../logic/settlement-logic';
 
+/** What each status asks of the reader, as the pill's tone: a draft is neutral. */
+const settlementTone: Record<SettlementStatus, string> = {
+  draft: 'neutral',
+  submitted: 'waiting',
+  returned: 'refused',
+  approved: 'running',
+  paid: 'done',
+};
+
 /** A settlement status as a word in a coloured pill (never colour alone). */
 export function SettlementStatusBadge({ status }: { status: SettlementStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={`settlement-status settlement-status--${status}`} data-status={status}>
+    <span className={`pill pill--${settlementTone[status]}`} data-status={status}>
       {t(`ui.settlement.status.${status}`)}
     </span>
   );
