@@ -23,7 +23,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export type MailTemplate = 'joinVerify' | 'passwordReset' | 'invite';
+export type MailTemplate = 'joinVerify' | 'passwordReset' | 'invite' | 'settlementAutoApproveDue';
 
 const escapeHtml = (text: string): string =>
   text.replace(

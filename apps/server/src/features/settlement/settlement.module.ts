@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { scheduleAutoApproval, settlementJobs } from './settlement.jobs.js';
+import { mailAutoApproveNotice } from './settlement-notice.js';
+import { createSettlementRepository } from './settlement.repository.js';
 import { settlementRoutes } from './settlement.routes.js';
 import {
   createSettlementService,
@@ -20,6 +22,9 @@ export const settlementModule = defineModule({
     settlement: createSettlementService(ctx, createSettlementStore(ctx.database.db, ctx.events), authz),
   }),
   routes: settlementRoutes,
-  consumers: ({ ctx, services }) => [scheduleAutoApproval(services.settlement, ctx.jobs)],
+  consumers: ({ ctx, services }) => [
+    scheduleAutoApproval(services.settlement, ctx.jobs),
+    mailAutoApproveNotice(createSettlementRepository(ctx.database.db), ctx.jobs, ctx.config.publicUrl),
+  ],
   jobs: ({ services }) => settlementJobs(services.settlement),
 });

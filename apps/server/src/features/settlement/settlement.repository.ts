@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   contracts,
   members,
@@ -218,6 +218,24 @@ export function createSettlementRepository(db: Db) {
         memberName: pro?.name?.trim() || pro?.nickname || '',
         lang: reader?.lang ?? 'en',
       };
+    },
+    /**
+     * Who answers a settlement of the project (the `adminOrClient` rule: clients and admin
+     * authority), active, with where and how to write to them; the professional is left out.
+     */
+    async decidersOf(projectIdx: number, professionalIdx: number) {
+      return db
+        .select({ memberIdx: members.memberIdx, email: members.email, lang: members.lang })
+        .from(membersInProject)
+        .innerJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
+        .where(
+          and(
+            eq(membersInProject.projectIdx, projectIdx),
+            isNull(membersInProject.removedAt),
+            ne(membersInProject.memberInProjectIdx, professionalIdx),
+            or(inArray(membersInProject.role, ['admin', 'client']), eq(membersInProject.isAdmin, true)),
+          ),
+        );
     },
     async addHistory(row: typeof settlementHistories.$inferInsert): Promise<void> {
       await db.insert(settlementHistories).values(row);

@@ -22,6 +22,13 @@ export const mail = {
     expiry: 'This link works once and expires in {{days}} days.',
     ignore: 'If you do not know this project, you can ignore this email.',
   },
+  settlementAutoApproveDue: {
+    subject: '{{member}}’s settlement for {{month}} is approved automatically on {{date}}',
+    body: '{{member}} submitted the settlement of {{month}} in "{{project}}" and nobody has answered it yet.',
+    action: 'Review the settlement',
+    expiry: 'Unless it is approved or returned first, it is approved automatically on {{date}}.',
+    ignore: 'You receive this as a client or administrator of "{{project}}".',
+  },
   roles: {
     admin: 'an administrator',
     depth1: 'a team lead',

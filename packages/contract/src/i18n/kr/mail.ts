@@ -22,6 +22,13 @@ export const mail = {
     expiry: '이 링크는 한 번만 사용할 수 있으며 {{days}}일 후에 만료됩니다.',
     ignore: '모르는 프로젝트라면 이 메일을 무시하셔도 됩니다.',
   },
+  settlementAutoApproveDue: {
+    subject: '{{member}}님의 {{month}} 정산이 {{date}}에 자동 승인됩니다',
+    body: '{{member}}님이 "{{project}}"의 {{month}} 정산을 제출했으며 아직 아무도 응답하지 않았습니다.',
+    action: '정산 검토하기',
+    expiry: '그 전에 승인하거나 반려하지 않으면 {{date}}에 자동으로 승인됩니다.',
+    ignore: '"{{project}}"의 클라이언트 또는 관리자이기 때문에 이 메일을 받았습니다.',
+  },
   roles: {
     admin: '관리자',
     depth1: '팀 리더',

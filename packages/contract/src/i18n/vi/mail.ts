@@ -22,6 +22,13 @@ export const mail = {
     expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{days}} ngày.',
     ignore: 'Nếu bạn không biết dự án này, bạn có thể bỏ qua email này.',
   },
+  settlementAutoApproveDue: {
+    subject: 'Quyết toán {{month}} của {{member}} sẽ được tự động phê duyệt vào {{date}}',
+    body: '{{member}} đã gửi quyết toán {{month}} trong "{{project}}" và chưa ai phản hồi.',
+    action: 'Xem xét quyết toán',
+    expiry: 'Nếu không được phê duyệt hoặc trả lại trước, quyết toán sẽ được tự động phê duyệt vào {{date}}.',
+    ignore: 'Bạn nhận được thư này vì là khách hàng hoặc quản trị viên của "{{project}}".',
+  },
   roles: {
     admin: 'quản trị viên',
     depth1: 'trưởng nhóm',
