@@ -1,7 +1,7 @@
 import type { Settlement } from '@teamline/contract';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainEvents, settlementHistories, settlements } from '../../db/schema/index.js';
+import { domainEvents, settlementHistories, settlements, timekeepings } from '../../db/schema/index.js';
 import { planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
 import { settlementKit, type SettlementKit } from '../../test/settlement-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -253,6 +253,33 @@ describe('concurrency', () => {
       .where(eq(settlementHistories.settlementIdx, d.settlementIdx));
     expect(history.map((h) => h.toStatus)).toEqual(['submitted', 'approved']);
     expect((await eventsOf(d.settlementIdx)).filter((e) => e.name === 'settlement.approved')).toHaveLength(1);
+  });
+
+  it('a submit racing an entry edit ends consistent: the frozen minutes are the entry’s, or the edit is refused', async () => {
+    for (let i = 0; i < 4; i++) {
+      const m = `2019${String(++month).padStart(2, '0')}`;
+      const pro = await k.professional();
+      const contractIdx = await k.contractFor(pro, { startDt: `${m}01`, endDt: `${m}28` });
+      const entryIdx = await k.logTime(pro, `${m}02`, 480);
+      const { settlementIdx } = await k.settlementOf(contractIdx, m);
+      const [submit, edit] = await Promise.all([
+        k.move(pro, settlementIdx, 'submit'),
+        k.call('PATCH', `/timekeeping/${entryIdx}`, pro.key, { minutes: 240 }),
+      ]);
+      expect(submit.statusCode, submit.body).toBe(200);
+      const frozen = (submit.json().data as Settlement).minutes;
+      const [entry] = await t.database.db
+        .select()
+        .from(timekeepings)
+        .where(eq(timekeepings.timekeepingIdx, entryIdx));
+      if (edit.statusCode === 200) expect(frozen).toBe(240);
+      else {
+        expect(edit.statusCode).toBe(409);
+        expect(codeOf(edit)).toBe('TIMEKEEPING_LOCKED');
+        expect(frozen).toBe(480);
+      }
+      expect(entry!.minutes).toBe(frozen);
+    }
   });
 
   it('an approval racing a return: exactly one wins, the row and its history agree', async () => {
