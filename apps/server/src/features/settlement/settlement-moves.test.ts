@@ -256,8 +256,9 @@ describe('concurrency', () => {
   });
 
   it('a submit racing an entry edit ends consistent: the frozen minutes are the entry’s, or the edit is refused', async () => {
-    for (let i = 0; i < 4; i++) {
-      const m = `2019${String(++month).padStart(2, '0')}`;
+    for (let i = 1; i <= 4; i++) {
+      // Months of their own: draft() counts the months of 2019.
+      const m = `2018${String(i).padStart(2, '0')}`;
       const pro = await k.professional();
       const contractIdx = await k.contractFor(pro, { startDt: `${m}01`, endDt: `${m}28` });
       const entryIdx = await k.logTime(pro, `${m}02`, 480);
