@@ -1,12 +1,15 @@
 import type { Language } from '../constants.js';
 import { errors as enErrors, validation as enValidation } from './en/errors.js';
 import { mail as enMail } from './en/mail.js';
+import { statement as enStatement } from './en/statement.js';
 import { ui as enUi } from './en/ui.js';
 import { errors as krErrors, validation as krValidation } from './kr/errors.js';
 import { mail as krMail } from './kr/mail.js';
+import { statement as krStatement } from './kr/statement.js';
 import { ui as krUi } from './kr/ui.js';
 import { errors as viErrors, validation as viValidation } from './vi/errors.js';
 import { mail as viMail } from './vi/mail.js';
+import { statement as viStatement } from './vi/statement.js';
 import { ui as viUi } from './vi/ui.js';
 
 /** English is the reference: every other language must have exactly its keys (checked by tsc and a test). */
@@ -16,15 +19,19 @@ export type Messages = Shape<{
   validation: typeof enValidation;
   ui: typeof enUi;
   mail: typeof enMail;
+  statement: typeof enStatement;
 }>;
 
-/** The part the web app loads, one language at a time (`@teamline/contract/i18n/<lang>/web`). */
-export type WebMessages = Omit<Messages, 'mail'>;
+/**
+ * The part the web app loads, one language at a time (`@teamline/contract/i18n/<lang>/web`): the
+ * mails and the statement files (CSV, PDF) are written by the server only.
+ */
+export type WebMessages = Omit<Messages, 'mail' | 'statement'>;
 
 export const resources: Record<Language, Messages> = {
-  en: { errors: enErrors, validation: enValidation, ui: enUi, mail: enMail },
-  kr: { errors: krErrors, validation: krValidation, ui: krUi, mail: krMail },
-  vi: { errors: viErrors, validation: viValidation, ui: viUi, mail: viMail },
+  en: { errors: enErrors, validation: enValidation, ui: enUi, mail: enMail, statement: enStatement },
+  kr: { errors: krErrors, validation: krValidation, ui: krUi, mail: krMail, statement: krStatement },
+  vi: { errors: viErrors, validation: viValidation, ui: viUi, mail: viMail, statement: viStatement },
 };
 
 /** Fills `{{name}}` placeholders, the same syntax i18next uses in the web app. */

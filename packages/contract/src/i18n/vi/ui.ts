@@ -3,7 +3,6 @@ import { planningUi } from './ui-planning.js';
 import { requestUi } from './ui-request.js';
 import { timesheetUi } from './ui-timesheet.js';
 import { settingsUi } from './ui-settings.js';
-import { settlementExportUi } from './ui-settlement-export.js';
 import { settlementUi } from './ui-settlement.js';
 
 /** Texts of the web app. Owned by the web app; keys are checked against en in every language. */
@@ -382,5 +381,4 @@ export const ui = {
   timesheet: timesheetUi,
   settings: settingsUi,
   dashboard: dashboardUi,
-  settlementExport: settlementExportUi,
 };

@@ -21,10 +21,10 @@ export interface StatementProvider {
   statement(actor: Actor, settlementIdx: number): Promise<SettlementStatement>;
 }
 
-export type StatementLabels = (typeof resources)['en']['ui']['settlementExport'];
+export type StatementLabels = (typeof resources)['en']['statement'];
 
 export function labelsOf(lang: Language): StatementLabels {
-  return resources[lang].ui.settlementExport;
+  return resources[lang].statement;
 }
 
 /** 455 → `7:35`. */

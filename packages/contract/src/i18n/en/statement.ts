@@ -1,5 +1,5 @@
-/** Texts of the settlement statement files (`GET /settlement/{settlementIdx}/export`, CSV and PDF). */
-export const settlementExportUi = {
+/** Texts of the settlement statement files (server only, like mail) (`GET /settlement/{settlementIdx}/export`, CSV and PDF). */
+export const statement = {
   title: 'Settlement statement',
   fileName: 'settlement-{{month}}-{{name}}',
   project: 'Project',

@@ -1,6 +1,6 @@
-import type { settlementExportUi as en } from '../en/ui-settlement-export.js';
+import type { statement as en } from '../en/statement.js';
 
-export const settlementExportUi = {
+export const statement = {
   title: '정산서',
   fileName: '정산서-{{month}}-{{name}}',
   project: '프로젝트',

@@ -1,6 +1,6 @@
-import type { settlementExportUi as en } from '../en/ui-settlement-export.js';
+import type { statement as en } from '../en/statement.js';
 
-export const settlementExportUi = {
+export const statement = {
   title: 'Bảng quyết toán',
   fileName: 'quyet-toan-{{month}}-{{name}}',
   project: 'Dự án',
