@@ -95,6 +95,28 @@ for (const viewport of [
     await expect(page.getByRole('dialog')).toBeVisible();
     await check(page, 'dashboard profile popup');
 
+    await page.goto(`/#/request/${projectIdx}`);
+    await expect(page.getByRole('button', { name: 'New request' })).toBeVisible();
+    await check(page, 'requests');
+    await page.getByRole('button', { name: 'New request' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'new request form');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/#/calculate/expert/${projectIdx}`);
+    await expect(page.getByRole('heading', { name: 'My settlement' })).toBeVisible();
+    await check(page, 'my settlement');
+    await page.getByRole('tab', { name: 'Time sheet' }).click();
+    await expect(page.getByTestId('week-total')).toBeVisible();
+    await check(page, 'time sheet');
+    await page.goto(`/#/calculate/client/${projectIdx}`);
+    await expect(page.getByRole('button', { name: 'Offer a contract' })).toBeVisible();
+    await check(page, 'settlement (client view)');
+    await page.getByRole('button', { name: 'Offer a contract' }).click();
+    await expect(page.getByRole('dialog', { name: 'Offer a contract' })).toBeVisible();
+    await check(page, 'contract offer form');
+    await page.keyboard.press('Escape');
+
     await page.goto('/#/setting');
     const tabs = page.locator('[data-testid^="settings-tab-"]');
     await expect(tabs.first()).toBeVisible();
