@@ -117,11 +117,11 @@ export const domainEvents = {
   'link.deleted': { version: 1, payload: z.object({ linkIdx: id, projectIdx: id }) },
 
   'request.created': { version: 1, payload: requestRef },
-  /** The sender changed its content; `fields` names what changed. */
+  /** The sender changed its content; `fields` names what changed (`fileIdxs`: the attached files). */
   'request.updated': {
     version: 1,
     payload: requestRef.extend({
-      fields: z.array(z.enum(['title', 'description', 'dueDt', 'storyIdx'])),
+      fields: z.array(z.enum(['title', 'description', 'dueDt', 'storyIdx', 'fileIdxs'])),
     }),
   },
   'request.status_changed': {

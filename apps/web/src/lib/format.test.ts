@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateTime,
+  formatFileSize,
   formatMoney,
   formatMonth,
   formatNumberLocal,
@@ -67,5 +68,14 @@ describe('numbers and money follow the language', () => {
     expect(formatThousandWon(350, 'en')).toBe('₩350,000');
     expect(nbsp(formatThousandWon(350, 'vi'))).toBe('350.000 ₩');
     expect(formatThousandWon(null, 'en')).toBe('₩0');
+  });
+});
+
+describe('file sizes', () => {
+  it('reads as B, KB or MB with the language’s decimal mark', () => {
+    expect(formatFileSize(512, 'en')).toBe('512 B');
+    expect(formatFileSize(1536, 'en')).toBe('1.5 KB');
+    expect(formatFileSize(1536, 'vi')).toBe('1,5 KB');
+    expect(formatFileSize(10 * 1024 * 1024, 'kr')).toBe('10 MB');
   });
 });

@@ -123,6 +123,13 @@ export const formatThousandWon = (thousandWon: number | null | undefined, lang: 
 export const formatHours = (minutes: number, lang: Language): string =>
   formatNumberLocal(minutes / 60, lang, 1);
 
+/** A file's size in B, KB or MB (1024-based, one decimal above bytes): "512 B", "1.5 KB", "2,3 MB". */
+export function formatFileSize(bytes: number, lang: Language): string {
+  if (bytes < 1024) return `${formatNumberLocal(bytes, lang)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumberLocal(bytes / 1024, lang, 1)} KB`;
+  return `${formatNumberLocal(bytes / (1024 * 1024), lang, 1)} MB`;
+}
+
 /** A percent value 0–100 ("62.5%", "62,5 %"). */
 export const formatPercent = (value: number, lang: Language): string =>
   new Intl.NumberFormat(localeOf[lang], { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);

@@ -57,6 +57,18 @@ export const requestComment = z.object({
 });
 export type RequestComment = z.infer<typeof requestComment>;
 
+/** A file attached to a request (uploaded with POST /file in the request's project). */
+export const requestFile = z.object({
+  fileIdx: z.number().int(),
+  originalName: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type RequestFile = z.infer<typeof requestFile>;
+/** At most this many files on one request. */
+export const REQUEST_FILES_MAX = 10;
+const requestFileIdxs = z.array(idx).max(REQUEST_FILES_MAX);
+
 export const memberRequest = z.object({
   requestIdx: z.number().int(),
   projectIdx: z.number().int(),
@@ -75,6 +87,8 @@ export const memberRequest = z.object({
   completedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Attached files, oldest attachment first (reads, lists and writes; empty when none). */
+  files: z.array(requestFile),
   /** The caller is its receiver and has not opened it yet (lists and reads, not events). */
   unread: z.boolean().optional(),
   /** The caller's rights on it (`GET /request/{requestIdx}`). */
@@ -112,6 +126,8 @@ export const createRequestRequest = z.object({
   dueDt: dateCode,
   storyIdx: idx.nullable().optional(),
   receiverIdx: idx,
+  /** Files uploaded with POST /file in this project; each must be the project's. */
+  fileIdxs: requestFileIdxs.optional(),
 });
 export type CreateRequestRequest = z.infer<typeof createRequestRequest>;
 
@@ -126,6 +142,8 @@ export const updateRequestRequest = z
     description: requestDescription.optional(),
     dueDt: dateCode.optional(),
     storyIdx: idx.nullable().optional(),
+    /** Replaces the attached files with these (an empty list removes them all). */
+    fileIdxs: requestFileIdxs.optional(),
   })
   .refine(
     (v) =>
@@ -133,7 +151,8 @@ export const updateRequestRequest = z
       (v.title === undefined &&
         v.description === undefined &&
         v.dueDt === undefined &&
-        v.storyIdx === undefined),
+        v.storyIdx === undefined &&
+        v.fileIdxs === undefined),
     { message: 'invalid', path: ['status'] },
   );
 export type UpdateRequestRequest = z.infer<typeof updateRequestRequest>;

@@ -1,6 +1,7 @@
 import type { RequestKind, RequestStatus } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { files } from './content.js';
 import { stories } from './planning.js';
 import { membersInProject, projects } from './project.js';
 
@@ -59,4 +60,25 @@ export const requestComments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('request_comment_request_idx').on(t.requestIdx, t.commentIdx)],
+);
+
+/**
+ * Files attached to a request (uploaded with POST /file in the request's project). The sender's edit
+ * replaces the whole set; withdrawing the request drops the links, never the files.
+ */
+export const requestFiles = pgTable(
+  'request_file',
+  {
+    requestFileIdx: serial('request_file_idx').primaryKey(),
+    requestIdx: integer('request_idx')
+      .notNull()
+      .references(() => requests.requestIdx, { onDelete: 'cascade' }),
+    fileIdx: integer('file_idx')
+      .notNull()
+      .references(() => files.fileIdx, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    unique('request_file_request_file_unique').on(t.requestIdx, t.fileIdx),
+    index('request_file_file_idx').on(t.fileIdx),
+  ],
 );

@@ -1,11 +1,19 @@
 import type { RequestBox, RequestStatus } from '@teamline/contract';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { members, membersInProject, requestComments, requests } from '../../db/schema/index.js';
+import type { RequestFile } from '@teamline/contract';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  files,
+  members,
+  membersInProject,
+  requestComments,
+  requestFiles,
+  requests,
+} from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
 export type RequestRow = typeof requests.$inferSelect;
 
-/** The only code touching `request` and `request_comment`. */
+/** The only code touching `request`, `request_comment` and `request_file`. */
 export function createRequestRepository(db: Db) {
   return {
     async insert(row: typeof requests.$inferInsert): Promise<RequestRow> {
@@ -71,6 +79,42 @@ export function createRequestRepository(db: Db) {
     },
     async delete(requestIdx: number) {
       await db.delete(requests).where(eq(requests.requestIdx, requestIdx));
+    },
+
+    // ---- files ----
+    /** Which of these files exist in the project (the others are refused by the caller). */
+    async fileIdxsInProject(projectIdx: number, fileIdxs: number[]): Promise<number[]> {
+      if (fileIdxs.length === 0) return [];
+      const rows = await db
+        .select({ fileIdx: files.fileIdx })
+        .from(files)
+        .where(and(eq(files.projectIdx, projectIdx), inArray(files.fileIdx, fileIdxs)));
+      return rows.map((r) => r.fileIdx);
+    },
+    /** The attached files of each request, in the order last given; every asked id has an entry. */
+    async filesOf(requestIdxs: number[]): Promise<Map<number, RequestFile[]>> {
+      const byRequest = new Map<number, RequestFile[]>(requestIdxs.map((i) => [i, []]));
+      if (requestIdxs.length === 0) return byRequest;
+      const rows = await db
+        .select({
+          requestIdx: requestFiles.requestIdx,
+          fileIdx: files.fileIdx,
+          originalName: files.originalName,
+          mime: files.mime,
+          size: files.size,
+        })
+        .from(requestFiles)
+        .innerJoin(files, eq(files.fileIdx, requestFiles.fileIdx))
+        .where(inArray(requestFiles.requestIdx, requestIdxs))
+        .orderBy(asc(requestFiles.requestFileIdx));
+      for (const { requestIdx, ...file } of rows) byRequest.get(requestIdx)?.push(file);
+      return byRequest;
+    },
+    /** Makes these (distinct ids) the request's files, in this order; the files themselves stay. */
+    async replaceFiles(requestIdx: number, fileIdxs: number[]) {
+      await db.delete(requestFiles).where(eq(requestFiles.requestIdx, requestIdx));
+      if (fileIdxs.length > 0)
+        await db.insert(requestFiles).values(fileIdxs.map((fileIdx) => ({ requestIdx, fileIdx })));
     },
 
     // ---- comments ----

@@ -6,6 +6,7 @@ import {
   type MemberRequest,
   type ProjectAction,
   type RequestComment,
+  type RequestFile,
   type RequestList,
   type RequestListQuery,
   type RequestStatus,
@@ -37,7 +38,7 @@ export function createRequestStore(db: Db, dispatcher: Pick<EventDispatcher, 'ki
 export type RequestStore = ReturnType<typeof createRequestStore>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-export const toRequest = (row: RequestRow): MemberRequest => ({
+export const toRequest = (row: RequestRow, files: RequestFile[] = []): MemberRequest => ({
   requestIdx: row.requestIdx,
   projectIdx: row.projectIdx,
   kind: row.kind,
@@ -53,6 +54,7 @@ export const toRequest = (row: RequestRow): MemberRequest => ({
   completedAt: iso(row.completedAt),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  files,
 });
 /** What request events carry: ids and states, never the text (see the event catalogue). */
 const refOf = (row: RequestRow) => ({
@@ -106,6 +108,21 @@ export function createRequestService(
       throw fieldError('storyIdx', 'invalid');
   }
 
+  /**
+   * The distinct ids, each a file of this project, else a field error on `fileIdxs` (a missing id and
+   * another project's file alike), thrown before anything is written.
+   */
+  async function checkFiles(r: RequestRepositories, projectIdx: number, fileIdxs: number[]) {
+    const distinct = [...new Set(fileIdxs)];
+    const found = await r.requests.fileIdxsInProject(projectIdx, distinct);
+    if (found.length !== distinct.length) throw fieldError('fileIdxs', 'invalid');
+    return distinct;
+  }
+
+  async function withFiles(r: Pick<RequestRepositories, 'requests'>, row: RequestRow) {
+    return toRequest(row, (await r.requests.filesOf([row.requestIdx])).get(row.requestIdx));
+  }
+
   async function commentsOf(requestIdx: number): Promise<RequestComment[]> {
     return (await store.requests.comments(requestIdx)).map((c) => ({
       ...c,
@@ -124,9 +141,10 @@ export function createRequestService(
         query.status,
         REQUEST_LIST_LIMIT,
       );
+      const files = await store.requests.filesOf(rows.map((row) => row.requestIdx));
       return {
         requests: rows.map((row) => ({
-          ...toRequest(row),
+          ...toRequest(row, files.get(row.requestIdx)),
           unread: row.receiverIdx === m.memberInProjectIdx && row.readAt === null,
         })),
         unreadCount: await store.requests.countUnread(query.projectIdx, m.memberInProjectIdx),
@@ -150,7 +168,7 @@ export function createRequestService(
       const general = row.kind === 'general';
       const awaiting = general && row.status === 'awaiting';
       return {
-        ...toRequest(row),
+        ...(await withFiles(store, row)),
         unread: m.memberInProjectIdx === row.receiverIdx && row.readAt === null,
         can: {
           edit: awaiting && authz.allows(m, 'request.update', scope.sender),
@@ -172,6 +190,7 @@ export function createRequestService(
         const [receiver] = await r.members.findActive(input.projectIdx, [input.receiverIdx]);
         if (!receiver) throw fieldError('receiverIdx', 'invalid');
         await checkStory(r, input.projectIdx, input.storyIdx);
+        const fileIdxs = await checkFiles(r, input.projectIdx, input.fileIdxs ?? []);
         const row = await r.requests.insert({
           projectIdx: input.projectIdx,
           kind: 'general',
@@ -182,8 +201,9 @@ export function createRequestService(
           senderIdx: m.memberInProjectIdx,
           receiverIdx: input.receiverIdx,
         });
+        await r.requests.replaceFiles(row.requestIdx, fileIdxs);
         await r.events.record('request.created', row.projectIdx, refOf(row));
-        return toRequest(row);
+        return withFiles(r, row);
       });
     },
 
@@ -210,23 +230,36 @@ export function createRequestService(
             ...refOf(updated),
             from: row.status,
           });
-          return toRequest(updated);
+          return withFiles(r, updated);
         }
         const { row } = await loadFor(r, actor, requestIdx, 'request.update', 'sender');
         if (row.kind === 'contract') throw new AppError('REQUEST_IS_CONTRACT', { status: row.status });
         if (row.status !== 'awaiting') throw new AppError('REQUEST_NOT_AWAITING', { status: row.status });
         await checkStory(r, row.projectIdx, input.storyIdx);
+        const fileIdxs =
+          input.fileIdxs === undefined ? undefined : await checkFiles(r, row.projectIdx, input.fileIdxs);
         const set = {
           ...(input.title !== undefined && { title: input.title.trim() }),
           ...(input.description !== undefined && { description: input.description }),
           ...(input.dueDt !== undefined && { dueDt: input.dueDt }),
           ...(input.storyIdx !== undefined && { storyIdx: input.storyIdx }),
         };
-        const fields = (Object.keys(set) as (keyof typeof set)[]).filter((k) => set[k] !== row[k]);
-        if (fields.length === 0) return toRequest(row);
+        const fields: (keyof typeof set | 'fileIdxs')[] = (Object.keys(set) as (keyof typeof set)[]).filter(
+          (k) => set[k] !== row[k],
+        );
+        if (fileIdxs) {
+          const before = ((await r.requests.filesOf([requestIdx])).get(requestIdx) ?? []).map(
+            (f) => f.fileIdx,
+          );
+          if (before.length !== fileIdxs.length || before.some((f, i) => f !== fileIdxs[i])) {
+            await r.requests.replaceFiles(requestIdx, fileIdxs);
+            fields.push('fileIdxs');
+          }
+        }
+        if (fields.length === 0) return withFiles(r, row);
         const updated = await r.requests.update(requestIdx, { ...set, updatedAt: now });
         await r.events.record('request.updated', updated.projectIdx, { ...refOf(updated), fields });
-        return toRequest(updated);
+        return withFiles(r, updated);
       });
     },
 

@@ -23,6 +23,13 @@ export const requestUi = {
     story: 'Story',
     noStory: 'No story',
     submit: 'Send request',
+    files: 'Files',
+    addFiles: 'Add files',
+    filesHint: 'Up to {{max}} files, 10 MB each.',
+    uploading: 'Uploading…',
+    removeFile: 'Remove {{name}}',
+    tooManyFiles: 'A request holds at most {{max}} files.',
+    uploadFailed: '{{name}}: {{reason}}',
     sent: 'The request was sent.',
   },
   detail: {
@@ -38,5 +45,7 @@ export const requestUi = {
     noComments: 'No comments yet.',
     commentLabel: 'Add a comment',
     commentSubmit: 'Comment',
+    files: 'Attachments',
+    download: 'Download {{name}}',
   },
 };

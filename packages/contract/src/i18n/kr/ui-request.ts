@@ -24,6 +24,13 @@ export const requestUi = {
     story: '스토리',
     noStory: '스토리 없음',
     submit: '요청 보내기',
+    files: '파일',
+    addFiles: '파일 추가',
+    filesHint: '최대 {{max}}개, 파일당 10MB까지 첨부할 수 있습니다.',
+    uploading: '업로드 중…',
+    removeFile: '{{name}} 삭제',
+    tooManyFiles: '요청에는 파일을 최대 {{max}}개까지 첨부할 수 있습니다.',
+    uploadFailed: '{{name}}: {{reason}}',
     sent: '요청을 보냈습니다.',
   },
   detail: {
@@ -39,5 +46,7 @@ export const requestUi = {
     noComments: '아직 댓글이 없습니다.',
     commentLabel: '댓글 추가',
     commentSubmit: '댓글 달기',
+    files: '첨부 파일',
+    download: '{{name}} 다운로드',
   },
 } satisfies typeof en;

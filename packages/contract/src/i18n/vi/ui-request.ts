@@ -29,6 +29,13 @@ export const requestUi = {
     story: 'Câu chuyện',
     noStory: 'Không có câu chuyện',
     submit: 'Gửi yêu cầu',
+    files: 'Tệp',
+    addFiles: 'Thêm tệp',
+    filesHint: 'Tối đa {{max}} tệp, mỗi tệp 10 MB.',
+    uploading: 'Đang tải lên…',
+    removeFile: 'Gỡ {{name}}',
+    tooManyFiles: 'Một yêu cầu chỉ có tối đa {{max}} tệp.',
+    uploadFailed: '{{name}}: {{reason}}',
     sent: 'Đã gửi yêu cầu.',
   },
   detail: {
@@ -44,5 +51,7 @@ export const requestUi = {
     noComments: 'Chưa có bình luận.',
     commentLabel: 'Thêm bình luận',
     commentSubmit: 'Bình luận',
+    files: 'Tệp đính kèm',
+    download: 'Tải xuống {{name}}',
   },
 } satisfies typeof en;

@@ -22,6 +22,15 @@ export const requestApi = {
     api<{ requestIdx: number }>(apiPaths.requestOne(requestIdx), { method: 'DELETE' }),
   comment: (requestIdx: number, content: string) =>
     api<RequestComment>(apiPaths.requestComment(requestIdx), { method: 'POST', body: { content } }),
+  /** A file of the project, to attach by its `fileIdx` (`projectIdx` goes before the file: the server reads it first). */
+  upload: (projectIdx: number, file: File) => {
+    const form = new FormData();
+    form.append('projectIdx', String(projectIdx));
+    form.append('file', file, file.name);
+    return api<{ fileIdx: number }>(apiPaths.file, { method: 'POST', body: form });
+  },
+  /** An attached file's bytes, fetched with the access key like every call. */
+  download: (fileIdx: number) => api<Blob>(apiPaths.file, { query: { fileIdx }, asBlob: true }),
 };
 
 /**

@@ -1,11 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MemberRequest } from '@teamline/contract';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { RequestDetail } from './RequestDetail';
 
-const api = vi.hoisted(() => ({ get: vi.fn(), update: vi.fn(), remove: vi.fn(), comment: vi.fn() }));
+const api = vi.hoisted(() => ({
+  get: vi.fn(),
+  update: vi.fn(),
+  remove: vi.fn(),
+  comment: vi.fn(),
+  download: vi.fn(),
+}));
+const saveBlob = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/save-blob', () => ({ saveBlob }));
 vi.mock('../api/request-api', async (importOriginal) => {
   const original = await importOriginal<object>();
   return { ...original, requestApi: api };
@@ -14,6 +22,7 @@ vi.mock('../api/request-api', async (importOriginal) => {
 afterEach(() => {
   cleanup();
   for (const fn of Object.values(api)) fn.mockReset();
+  saveBlob.mockReset();
 });
 
 const request = (over: Partial<MemberRequest>): MemberRequest => ({
@@ -32,6 +41,7 @@ const request = (over: Partial<MemberRequest>): MemberRequest => ({
   completedAt: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-01T00:00:00.000Z',
+  files: [],
   comments: [
     {
       commentIdx: 1,
@@ -91,5 +101,31 @@ describe('RequestDetail shows the moves the server’s can allows', () => {
     fireEvent.change(await screen.findByLabelText('Add a comment'), { target: { value: ' On it ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
     await waitFor(() => expect(api.comment).toHaveBeenCalledWith(4, 'On it'));
+  });
+});
+
+describe('RequestDetail › attachments', () => {
+  it('lists the files with name and size and downloads one with the API client', async () => {
+    const files = [
+      { fileIdx: 51, originalName: 'brief.pdf', mime: 'application/pdf', size: 2_621_440 },
+      { fileIdx: 52, originalName: 'notes.txt', mime: 'text/plain', size: 300 },
+    ];
+    api.get.mockResolvedValue(request({ files }));
+    const blob = new Blob(['%PDF']);
+    api.download.mockResolvedValue(blob);
+    renderDetail();
+    const section = await screen.findByRole('region', { name: 'Attachments' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['brief.pdf2.5 MB', 'notes.txt300 B']);
+    fireEvent.click(within(section).getByRole('button', { name: 'Download brief.pdf' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(blob, 'brief.pdf'));
+    expect(api.download).toHaveBeenCalledWith(51);
+  });
+
+  it('shows no attachments block for a request without files', async () => {
+    api.get.mockResolvedValue(request({}));
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Review the login page' });
+    expect(screen.queryByRole('region', { name: 'Attachments' })).toBeNull();
   });
 });

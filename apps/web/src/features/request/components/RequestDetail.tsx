@@ -1,18 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type UpdateRequestRequest } from '@teamline/contract';
+import { type RequestFile, type UpdateRequestRequest } from '@teamline/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatFileSize } from '../../../lib/format';
+import { saveBlob } from '../../../lib/save-blob';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { useLanguage } from '../../../lib/use-language';
 import { Button } from '../../../components/ui/Button';
 import { openAlert } from '../../../components/ui/alert-store';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { ContractOffer } from '../../contract/components/ContractOffer';
-import { useErrorToast } from '../../planning/hooks/use-planning';
 import { requestApi, requestKeys } from '../api/request-api';
 
-/** One request: its text, the moves the server allows the caller (`can`), and its comments. */
+/**
+ * One request: its text, its attached files (downloaded with the access key), the moves the server
+ * allows the caller (`can`), and its comments.
+ */
 export function RequestDetail({
   projectIdx,
   requestIdx,
@@ -62,6 +66,11 @@ export function RequestDetail({
     },
     onError,
   });
+  const download = useMutation({
+    mutationFn: async (file: RequestFile) =>
+      saveBlob(await requestApi.download(file.fileIdx), file.originalName),
+    onError,
+  });
   const comment = useMutation({
     mutationFn: (text: string) => requestApi.comment(requestIdx, text),
     onSuccess: async () => {
@@ -104,6 +113,29 @@ export function RequestDetail({
         {t('ui.request.due', { date: formatDate(r.dueDt, lang) })}
       </p>
       {r.description && <p className="request-detail__description">{r.description}</p>}
+      {r.files.length > 0 && (
+        <section className="request-detail__files" aria-labelledby="request-detail-files">
+          <h3 id="request-detail-files">{t('ui.request.detail.files')}</h3>
+          <ul className="request-files__list">
+            {r.files.map((f) => (
+              <li key={f.fileIdx} className="request-files__item">
+                <Button
+                  variant="ghost"
+                  size="small"
+                  align="start"
+                  className="request-files__name"
+                  aria-label={t('ui.request.detail.download', { name: f.originalName })}
+                  isLoading={download.isPending && download.variables.fileIdx === f.fileIdx}
+                  onClick={() => download.mutate(f)}
+                >
+                  {f.originalName}
+                </Button>
+                <span className="request-files__size">{formatFileSize(f.size, lang)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {r.kind === 'contract' && <ContractOffer projectIdx={projectIdx} requestIdx={requestIdx} />}
       <div className="request-detail__actions">
         {can?.take && (

@@ -32,6 +32,7 @@ const offer: MemberRequest = {
   completedAt: null,
   createdAt: '2026-02-20T00:00:00.000Z',
   updatedAt: '2026-02-20T00:00:00.000Z',
+  files: [],
   can: { edit: false, delete: false, take: false, complete: false, comment: true },
   comments: [],
 };

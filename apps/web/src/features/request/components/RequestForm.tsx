@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isoDateToCode, type MemberInProject, type MemberRequest } from '@teamline/contract';
-import { useForm } from 'react-hook-form';
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Modal } from '../../../components/ui/Modal';
@@ -9,6 +10,7 @@ import { TextInput } from '../../../components/ui/TextInput';
 import { fieldErrorText, useServerError } from '../../../lib/form';
 import { notify } from '../../../stores/toast-store';
 import { requestApi, requestKeys } from '../api/request-api';
+import { fileIdxsOf, isUploading, RequestFilePicker, type PickedFile } from './RequestFilePicker';
 
 /** What the form holds (the date input gives YYYY-MM-DD; ids come from selects as text). */
 export const requestFormSchema = z.object({
@@ -17,11 +19,23 @@ export const requestFormSchema = z.object({
   dueDt: z.string().min(1, 'required'),
   receiverIdx: z.string().min(1, 'required'),
   storyIdx: z.string(),
+  /** Held by the file picker; here so that the server's `fileIdxs` error lands on the form. */
+  fileIdxs: z.array(z.number()),
 });
 type RequestForm = z.input<typeof requestFormSchema>;
-const blank: RequestForm = { title: '', description: '', dueDt: '', receiverIdx: '', storyIdx: '' };
+const blank: RequestForm = {
+  title: '',
+  description: '',
+  dueDt: '',
+  receiverIdx: '',
+  storyIdx: '',
+  fileIdxs: [],
+};
 
-/** "New request": title, description, due date, receiver (another member) and an optional story. */
+/**
+ * "New request": title, description, due date, receiver (another member), an optional story and
+ * files (uploaded as they are picked).
+ */
 export function RequestFormModal({
   projectIdx,
   members,
@@ -44,8 +58,17 @@ export function RequestFormModal({
   const { errors } = form.formState;
   const onServerError = useServerError(form);
   const create = useMutation({ mutationFn: requestApi.create });
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const uploading = isUploading(files);
+  const changeFiles: Dispatch<SetStateAction<PickedFile[]>> = (update) => {
+    form.clearErrors('fileIdxs');
+    setFiles(update);
+  };
 
   async function send(values: RequestForm) {
+    // The confirm button waits while a file is uploading; Enter in a field must wait too.
+    if (uploading) return;
+    const fileIdxs = fileIdxsOf(files);
     try {
       const created = await create.mutateAsync({
         projectIdx,
@@ -54,10 +77,12 @@ export function RequestFormModal({
         dueDt: isoDateToCode(values.dueDt),
         receiverIdx: Number(values.receiverIdx),
         storyIdx: values.storyIdx ? Number(values.storyIdx) : null,
+        ...(fileIdxs.length > 0 && { fileIdxs }),
       });
       await client.invalidateQueries({ queryKey: requestKeys.all(projectIdx) });
       notify(t('ui.request.form.sent'), 'success');
       form.reset(blank);
+      setFiles([]);
       onSent?.(created);
       onClose();
     } catch (error) {
@@ -75,7 +100,7 @@ export function RequestFormModal({
       onClose={onClose}
       formId="request-form"
       confirmText={t('ui.request.form.submit')}
-      isConfirmLoading={create.isPending}
+      isConfirmLoading={create.isPending || uploading}
     >
       <form
         id="request-form"
@@ -152,6 +177,12 @@ export function RequestFormModal({
             </p>
           )}
         </div>
+        <RequestFilePicker
+          projectIdx={projectIdx}
+          files={files}
+          onFilesChange={changeFiles}
+          error={fieldErrorText(t, errors.fileIdxs as FieldError | undefined)}
+        />
       </form>
     </Modal>
   );

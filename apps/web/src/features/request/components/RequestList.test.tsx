@@ -22,6 +22,7 @@ const request = (over: Partial<MemberRequest>): MemberRequest => ({
   completedAt: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-01T00:00:00.000Z',
+  files: [],
   ...over,
 });
 const names: Record<number, string> = { 7: 'Mina', 8: 'Tuan' };

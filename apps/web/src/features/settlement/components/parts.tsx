@@ -12,8 +12,9 @@ import { Button } from '../../../components/ui/Button';
 import { formatDate, formatMinorUnits, formatMonth } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { saveBlob } from '../../../lib/save-blob';
 import { settlementApi, settlementKeys } from '../api/settlement-api';
-import { groupLinesByStory, isMonthCode, monthOf, saveBlob, shiftMonth } from '../logic/settlement-logic';
+import { groupLinesByStory, isMonthCode, monthOf, shiftMonth } from '../logic/settlement-logic';
 
 /** What each status asks of the reader, as the pill's tone: a draft is neutral. */
 const settlementTone: Record<SettlementStatus, string> = {

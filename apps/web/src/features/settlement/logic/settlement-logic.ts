@@ -78,15 +78,3 @@ export function spendByCurrency(
   for (const list of series.values()) list.sort((a, b) => a.month.localeCompare(b.month));
   return series;
 }
-
-/** Hands a fetched file to the browser as a download. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
