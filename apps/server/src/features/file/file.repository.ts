@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { files, members, membersInProject, projects } from '../../db/schema/index.js';
+import { files, members, membersInProject, projects, requestFiles, requests } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { inTransaction } from '../../shared/transaction.js';
 
@@ -64,6 +64,27 @@ export function createFileRepository(db: Db) {
       return row ?? null;
     },
     /** Whether the file is the profile image of a member who shares an active project with the viewer. */
+    /**
+     * The requests the file is attached to, with each party's team lead, for the request record
+     * rule: an attached file is for those who may see one of its requests.
+     */
+    async attachedRequests(fileIdx: number) {
+      const sender = alias(membersInProject, 'sender');
+      const receiver = alias(membersInProject, 'receiver');
+      return db
+        .select({
+          projectIdx: requests.projectIdx,
+          senderIdx: requests.senderIdx,
+          receiverIdx: requests.receiverIdx,
+          senderLead: sender.depth1Idx,
+          receiverLead: receiver.depth1Idx,
+        })
+        .from(requestFiles)
+        .innerJoin(requests, eq(requests.requestIdx, requestFiles.requestIdx))
+        .innerJoin(sender, eq(sender.memberInProjectIdx, requests.senderIdx))
+        .innerJoin(receiver, eq(receiver.memberInProjectIdx, requests.receiverIdx))
+        .where(eq(requestFiles.fileIdx, fileIdx));
+    },
     async isProfileImageSeenBy(fileIdx: number, viewerIdx: number): Promise<boolean> {
       const viewer = alias(membersInProject, 'viewer');
       const owner = alias(membersInProject, 'owner');

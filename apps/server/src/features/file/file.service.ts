@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { UPLOAD_MAX_BYTES } from '@teamline/contract';
+import { requestRecord, UPLOAD_MAX_BYTES } from '@teamline/contract';
 import type { TempFile } from '../../infra/storage.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
@@ -14,6 +14,32 @@ export function createFileService(
   repo: FileRepository,
   authz: Authorization<MembershipRow>,
 ) {
+  /**
+   * A member of the file's project reads it, unless it is attached to requests: then only those who
+   * may see one of them (its parties and whoever answers for them, `request.view`).
+   */
+  async function mayReadProjectFile(actor: Actor, fileIdx: number, projectIdx: number): Promise<boolean> {
+    const m = await authz
+      .authorize(actor, 'file.download', { projectIdx, missing: 'FILE_NOT_FOUND' })
+      .catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+    if (!m) return false;
+    const attached = await repo.attachedRequests(fileIdx);
+    if (attached.length === 0) return true;
+    return attached.some((r) =>
+      authz.allows(
+        m,
+        'request.view',
+        requestRecord(r, [
+          { memberInProjectIdx: r.senderIdx, depth1Idx: r.senderLead },
+          { memberInProjectIdx: r.receiverIdx, depth1Idx: r.receiverLead },
+        ]),
+      ),
+    );
+  }
+
   return {
     /**
      * Streams the upload to a temporary file in the storage folder (counting its size against the
@@ -77,7 +103,8 @@ export function createFileService(
     },
 
     /**
-     * The uploader, members of the file's project, and project mates of a member using it as avatar.
+     * The uploader, members of the file's project (of a request's file: those who may see the request),
+     * and project mates of a member using it as avatar.
      * Anyone else gets FILE_NOT_FOUND, as for a missing id.
      */
     async download(actor: Actor, fileIdx: number) {
@@ -85,16 +112,7 @@ export function createFileService(
       if (!row) throw new AppError('FILE_NOT_FOUND');
       const allowed =
         row.uploaderIdx === actor.memberIdx ||
-        (row.projectIdx != null &&
-          (await authz
-            .authorize(actor, 'file.download', { projectIdx: row.projectIdx, missing: 'FILE_NOT_FOUND' })
-            .then(
-              () => true,
-              (error: unknown) => {
-                if (error instanceof AppError) return false;
-                throw error;
-              },
-            ))) ||
+        (row.projectIdx != null && (await mayReadProjectFile(actor, row.fileIdx, row.projectIdx))) ||
         (await repo.isProfileImageSeenBy(row.fileIdx, actor.memberIdx));
       if (!allowed) throw new AppError('FILE_NOT_FOUND');
       const bytes = await ctx.storage.get(row.storageKey);

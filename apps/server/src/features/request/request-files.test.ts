@@ -148,6 +148,21 @@ describe('files attached to a request', () => {
     }
   });
 
+  it('an attached file downloads for those who may see the request, and is not found for other members', async () => {
+    const a = await upload(f.client, f.projectA, 'brief.txt', 'for dev only');
+    await call('POST', '/request', f.client.key, { ...base(), fileIdxs: [a] });
+    const download = (who: Person) => call('GET', `/file?fileIdx=${a}`, who.key);
+    for (const who of [f.client, f.dev, f.lead, f.admin]) {
+      const res = await download(who);
+      expect(res.statusCode, who.email).toBe(200);
+      expect(res.body).toBe('for dev only');
+    }
+    for (const who of [f.solo, f.outsider]) expect((await download(who)).statusCode, who.email).toBe(404);
+    // A project file attached to nothing stays the whole project's.
+    const open = await upload(f.client, f.projectA, 'open.txt', 'for all');
+    expect((await call('GET', `/file?fileIdx=${open}`, f.solo.key)).statusCode).toBe(200);
+  });
+
   it('the upload sweep keeps attached files, however old, and still deletes cut-off uploads', async () => {
     const a = await upload(f.client, f.projectA, 'old.txt', 'kept');
     await call('POST', '/request', f.client.key, { ...base(), fileIdxs: [a] });
