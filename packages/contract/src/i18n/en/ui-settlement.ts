@@ -31,6 +31,10 @@ export const settlementUi = {
     actions: 'Actions',
     dailyRate: 'Daily rate',
   },
+  team: {
+    title: 'My team',
+    hint: "Your team's settlements of this month, to follow; a client or admin approves them.",
+  },
   noContract: 'No contract in this project yet — a client or admin offers one.',
   noSettlement: 'No settlement for this month.',
   noLines: 'No time logged in this month.',

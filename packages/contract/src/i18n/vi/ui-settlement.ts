@@ -32,6 +32,10 @@ export const settlementUi = {
     actions: 'Thao tác',
     dailyRate: 'Đơn giá ngày',
   },
+  team: {
+    title: 'Nhóm của tôi',
+    hint: 'Quyết toán tháng này của nhóm bạn, để theo dõi; khách hàng hoặc quản trị viên phê duyệt.',
+  },
   noContract: 'Dự án này chưa có hợp đồng — khách hàng hoặc quản trị viên sẽ đề nghị.',
   noSettlement: 'Không có quyết toán cho tháng này.',
   noLines: 'Chưa ghi nhận giờ làm nào trong tháng này.',

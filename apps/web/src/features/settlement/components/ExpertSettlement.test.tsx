@@ -27,6 +27,10 @@ vi.mock('../../../lib/contract-api', async (importOriginal) => ({
   contractApi: contracts,
 }));
 vi.mock('../../../lib/project-api', () => ({ projectApi: { roles } }));
+// The project's members, for the names in a lead's team table.
+vi.mock('../../../lib/api', () => ({
+  api: vi.fn(async () => [{ memberInProjectIdx: 9, nickname: 'Mina' }]),
+}));
 
 beforeEach(() => {
   roles.mockResolvedValue({
@@ -74,14 +78,18 @@ describe('Settlement, professional view', () => {
     api.get.mockResolvedValue({ ...mine, lines });
     api.submit.mockResolvedValue({ ...mine, status: 'submitted' });
     renderExpert();
-    expect(await screen.findByText('₩1,234,567')).toBeTruthy();
-    expect(screen.getByText('₩40,740')).toBeTruthy();
-    expect(screen.getByText('₩1,193,827')).toBeTruthy();
+    const statement = await screen.findByRole('article');
+    expect(within(statement).getByText('₩1,234,567')).toBeTruthy();
+    expect(within(statement).getByText('₩40,740')).toBeTruthy();
+    expect(within(statement).getByText('₩1,193,827')).toBeTruthy();
     // Time is exact hours and minutes (960 minutes), as logged, not a rounded decimal.
-    expect(screen.getByText('16:00')).toBeTruthy();
+    expect(within(statement).getByText('16:00')).toBeTruthy();
     expect(api.list).toHaveBeenCalledWith(1, '202603');
-    // Only the caller's own settlement (a lead's list also holds the team's).
+    // The caller's own settlement as a statement; a lead's team's (here member 9) in a table below.
     expect(screen.getAllByRole('article')).toHaveLength(1);
+    const team = screen.getByRole('region', { name: 'My team' });
+    expect(within(team).getAllByRole('row')).toHaveLength(2);
+    expect(await within(team).findByRole('rowheader', { name: 'Mina' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: /Login page/ })).toBeTruthy();
     expect(screen.getByText('Sign-up mail')).toBeTruthy();
 

@@ -6,11 +6,12 @@ import { projectApi } from '../../../lib/project-api';
 import { contractApi, contractKeys } from '../../../lib/contract-api';
 import { settlementApi, settlementKeys } from '../api/settlement-api';
 import { SettlementStatement } from './SettlementStatement';
+import { TeamSettlements } from './TeamSettlements';
 
 const tabs = ['settlement', 'timeSheet'] as const;
 type Tab = (typeof tabs)[number];
 
-/** `/calculate/expert/{id}`: the caller's own settlements of the month, and their time sheet. */
+/** `/calculate/expert/{id}`: the caller's own settlements of the month (a lead's team's too), and their time sheet. */
 export function ExpertSettlement({
   projectIdx,
   month,
@@ -37,8 +38,9 @@ export function ExpertSettlement({
     queryKey: contractKeys.list(projectIdx),
     queryFn: () => contractApi.list(projectIdx),
   });
-  // A team lead's list also holds the team's settlements: this view is the caller's own.
+  // A team lead's list also holds the team's settlements: the caller's own first, then the team's.
   const mine = (list.data?.settlements ?? []).filter((s) => s.memberInProjectIdx === me);
+  const team = (list.data?.settlements ?? []).filter((s) => s.memberInProjectIdx !== me);
   const hasContract = (contracts.data?.contracts ?? []).some(
     (c) => c.memberInProjectIdx === me && c.status !== 'rejected',
   );
@@ -73,6 +75,7 @@ export function ExpertSettlement({
           ) : (
             mine.map((s) => <SettlementStatement key={s.settlementIdx} projectIdx={projectIdx} summary={s} />)
           )}
+          {list.data && me != null && <TeamSettlements projectIdx={projectIdx} team={team} />}
         </section>
       ) : (
         <section className="settlement-panel" {...panelProps('timeSheet')}>
