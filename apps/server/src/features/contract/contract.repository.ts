@@ -72,17 +72,6 @@ export function createContractRepository(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    /**
-     * Locks the professional's membership row until the transaction ends, so two offers to one member
-     * run one after the other and the second sees the first's contract (the running-contract rule).
-     */
-    async lockMember(memberInProjectIdx: number) {
-      await db
-        .select({ memberInProjectIdx: membersInProject.memberInProjectIdx })
-        .from(membersInProject)
-        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx))
-        .for('no key update');
-    },
     async update(contractIdx: number, set: Partial<typeof contracts.$inferInsert>): Promise<ContractRow> {
       const [row] = await db
         .update(contracts)

@@ -148,7 +148,7 @@ export function createContractService(
         if (!pro) throw fieldError('memberInProjectIdx', 'invalid');
         if (pro.role !== 'depth1' && pro.role !== 'depth2')
           throw fieldError('memberInProjectIdx', 'contractToProfessional');
-        await r.contracts.lockMember(pro.memberInProjectIdx);
+        await r.members.lockMember(pro.memberInProjectIdx);
         const running = await r.contracts.findRunning(input.projectIdx, pro.memberInProjectIdx);
         if (running)
           throw new AppError('CONTRACT_ALREADY_RUNNING', {

@@ -184,6 +184,20 @@ export function createMembershipRepository(db: Db) {
         .where(eq(projects.projectIdx, projectIdx))
         .for('no key update');
     },
+    /**
+     * Locks one membership row until the transaction ends: what must not interleave for one member
+     * takes it first — contract offers (one running contract), settlement moves and time entry
+     * writes (a submit never interleaves with an entry edit; two entries never pass a day's minutes
+     * together). `no key update` conflicts with itself but not with the key-share locks of foreign
+     * keys, so inserts that merely reference the member go on.
+     */
+    async lockMember(memberInProjectIdx: number) {
+      await db
+        .select({ memberInProjectIdx: membersInProject.memberInProjectIdx })
+        .from(membersInProject)
+        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx))
+        .for('no key update');
+    },
     /** For the last-admin rule: the project's other active members and those with admin authority. */
     async otherMembers(projectIdx: number, memberInProjectIdx: number): Promise<OtherMembers> {
       const [row] = await db

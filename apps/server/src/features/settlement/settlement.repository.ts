@@ -94,19 +94,6 @@ export function createSettlementRepository(db: Db) {
         .for('update');
       return row ?? null;
     },
-    /**
-     * Locks the professional's membership row until the transaction ends: the lock settlement moves
-     * and time entry writes share, so a submit and an entry edit of one member run one after the other.
-     * `no key update`, as the contract service takes it: it conflicts with itself and with `update`,
-     * but not with the key-share locks of foreign keys, so inserts referencing the member go on.
-     */
-    async lockMember(memberInProjectIdx: number) {
-      await db
-        .select({ memberInProjectIdx: membersInProject.memberInProjectIdx })
-        .from(membersInProject)
-        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx))
-        .for('no key update');
-    },
     async update(
       settlementIdx: number,
       set: Partial<typeof settlements.$inferInsert>,

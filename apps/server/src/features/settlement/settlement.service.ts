@@ -273,7 +273,7 @@ export function createSettlementService(
       await store.transaction(async (r) => {
         const unlocked = await r.settlements.findById(settlementIdx);
         if (!unlocked) throw new AppError(MISSING);
-        await r.settlements.lockMember(unlocked.memberInProjectIdx);
+        await r.members.lockMember(unlocked.memberInProjectIdx);
         const row = (await r.settlements.lockById(settlementIdx))!;
         const m = await r.members.findMembership(row.projectIdx, actor.memberIdx);
         const records = await r.members.findRecords(row.projectIdx, [row.memberInProjectIdx]);
@@ -353,7 +353,7 @@ export function createSettlementService(
       return store.transaction(async (r) => {
         const unlocked = await r.settlements.findById(settlementIdx);
         if (!unlocked) return false;
-        await r.settlements.lockMember(unlocked.memberInProjectIdx);
+        await r.members.lockMember(unlocked.memberInProjectIdx);
         const row = (await r.settlements.lockById(settlementIdx))!;
         if (row.status !== 'submitted' || iso(row.submittedAt) !== submittedAt) return false;
         const updated = await r.settlements.update(settlementIdx, {

@@ -47,18 +47,6 @@ export function createTimekeepingRepository(db: Db) {
         .where(eq(timekeepings.timekeepingIdx, timekeepingIdx));
       return row ?? null;
     },
-    /**
-     * Locks the owner's membership row until the transaction ends. Every write of time entries and
-     * every settlement move of that member takes it first, so a submit and an entry edit (or two
-     * entries that together pass a day's minutes) run one after another, never interleaved.
-     */
-    async lockMember(memberInProjectIdx: number): Promise<void> {
-      await db
-        .select({ idx: membersInProject.memberInProjectIdx })
-        .from(membersInProject)
-        .where(eq(membersInProject.memberInProjectIdx, memberInProjectIdx))
-        .for('update');
-    },
     /** Whether a settlement of this member's month (`YYYYMM`) is submitted, approved or paid. */
     isMonthLocked(projectIdx: number, memberInProjectIdx: number, month: string): Promise<boolean> {
       return isMonthLocked(db, projectIdx, memberInProjectIdx, month);

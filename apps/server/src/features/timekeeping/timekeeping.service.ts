@@ -98,7 +98,7 @@ export function createTimekeepingService(
         authz.decide(m, 'time.log', { ...target, owners: [record] });
       }
       return planning.transaction(async (r) => {
-        await r.timekeeping.lockMember(owner);
+        await r.members.lockMember(owner);
         await checkWrite(
           r,
           { projectIdx: story.projectIdx, memberInProjectIdx: owner, ...input },
@@ -141,7 +141,7 @@ export function createTimekeepingService(
         if (!story || story.projectIdx !== row.projectIdx) throw new AppError('STORY_NOT_FOUND');
       }
       return planning.transaction(async (r) => {
-        await r.timekeeping.lockMember(row.memberInProjectIdx);
+        await r.members.lockMember(row.memberInProjectIdx);
         // Read again under the lock: a concurrent edit or delete may have come first.
         const current = await r.timekeeping.findById(timekeepingIdx);
         if (!current) throw new AppError('TIMEKEEPING_NOT_FOUND');
@@ -223,7 +223,7 @@ export function createTimekeepingService(
         for (const [projectIdx, entries] of byProject) {
           const members = [...new Set(entries.map((e) => e.memberInProjectIdx))].sort((a, b) => a - b);
           // In id order, so two deletes over the same members cannot deadlock.
-          for (const member of members) await r.timekeeping.lockMember(member);
+          for (const member of members) await r.members.lockMember(member);
           for (const e of entries)
             if (await r.timekeeping.isMonthLocked(projectIdx, e.memberInProjectIdx, monthOf(e.workDt)))
               throw new AppError('TIMEKEEPING_LOCKED', { month: monthOf(e.workDt) });
