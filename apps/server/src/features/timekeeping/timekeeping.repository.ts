@@ -1,6 +1,6 @@
 import { lockingSettlementStatuses } from '@teamline/contract';
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { membersInProject, settlements, timekeepings } from '../../db/schema/index.js';
+import { settlements, timekeepings } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { isMonthLocked } from '../settlement/settlement-lock.js';
 
