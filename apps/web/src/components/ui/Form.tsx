@@ -57,10 +57,19 @@ export function useFieldErrorText(
 
 type TextInputProps = Omit<ComponentProps<typeof TextInput>, 'error' | 'name'>;
 
-/** A TextInput registered under `name`, showing that field's error (aria-invalid, aria-describedby). */
-export function FormText({ name, onChange, onBlur, ...rest }: TextInputProps & { name: string }) {
+/**
+ * A TextInput registered under `name`, showing that field's error (aria-invalid, aria-describedby);
+ * `messages` words a schema message key for this field (`moneyAmount` → "Enter an amount like …").
+ */
+export function FormText({
+  name,
+  messages,
+  onChange,
+  onBlur,
+  ...rest
+}: TextInputProps & { name: string; messages?: Record<string, string> }) {
   const { register } = useFormContext();
-  const error = useFieldErrorText(name);
+  const error = useFieldErrorText(name, messages);
   const field = register(name);
   return (
     <TextInput

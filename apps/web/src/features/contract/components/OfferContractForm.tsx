@@ -117,22 +117,14 @@ export function OfferContractModal({
       <Form id="contract-offer-form" className="form" form={form} onSubmit={send}>
         <MemberSelect professionals={professionals} />
         <div className="contract-form__row">
-          <FormField
+          <FormText
             name="dailyRate"
             label={t('ui.settlement.contract.form.dailyRate')}
             hint={t('ui.settlement.contract.form.dailyRateHint', { currency, example })}
             messages={{ moneyAmount: t('ui.settlement.contract.form.dailyRateInvalid', { example }) }}
-          >
-            {(props) => (
-              <input
-                {...props}
-                className="input"
-                inputMode="decimal"
-                autoComplete="off"
-                {...form.register('dailyRate')}
-              />
-            )}
-          </FormField>
+            inputMode="decimal"
+            autoComplete="off"
+          />
           <FormField name="currency" label={t('ui.settlement.contract.form.currency')}>
             {(props) => (
               <select {...props} className="input" {...form.register('currency')}>
@@ -149,22 +141,14 @@ export function OfferContractModal({
           <FormText type="date" name="startDt" label={t('ui.settlement.contract.form.startDt')} />
           <FormText type="date" name="endDt" label={t('ui.settlement.contract.form.endDt')} />
         </div>
-        <FormField
+        <FormText
           name="withholdingRateBp"
           label={t('ui.settlement.contract.form.withholding')}
           hint={t('ui.settlement.contract.form.withholdingHint')}
           messages={{ withholdingRange: t('ui.settlement.contract.form.withholdingInvalid') }}
-        >
-          {(props) => (
-            <input
-              {...props}
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              {...form.register('withholdingRateBp')}
-            />
-          )}
-        </FormField>
+          inputMode="decimal"
+          autoComplete="off"
+        />
         <FormField name="scope" label={t('ui.settlement.contract.form.scope')}>
           {(props) => (
             <textarea
