@@ -1,10 +1,9 @@
 import type { ContractStatus, Currency } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { membersInProject, projects } from './project.js';
 import { requests } from './request.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /**
  * Contracts (PRODUCT.md "Requests, contracts, time and settlement"): the terms offered to a

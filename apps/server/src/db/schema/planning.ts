@@ -10,13 +10,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { membersInProject, projects } from './project.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /**
  * Fractional order keys (base-62, `fractional-indexing`) compare byte by byte; a locale collation

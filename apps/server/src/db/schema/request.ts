@@ -1,11 +1,10 @@
 import type { RequestKind, RequestStatus } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { files } from './content.js';
 import { stories } from './planning.js';
 import { membersInProject, projects } from './project.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /**
  * Requests between two members of a project (PRODUCT.md "Requests"). People are memberInProjectIdx,

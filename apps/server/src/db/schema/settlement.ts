@@ -9,13 +9,11 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { contracts } from './contract.js';
 import { membersInProject, projects } from './project.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /**
  * One settlement per contract and month (PRODUCT.md "Requests, contracts, time and settlement").
