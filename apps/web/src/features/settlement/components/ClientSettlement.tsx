@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatDuration,
-  settlementMoves,
   type PaySettlementRequest,
-  type ProjectAction,
   type Settlement,
   type SettlementMove,
 } from '@teamline/contract';
@@ -11,7 +9,6 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { formatMinorUnits } from '../../../lib/format';
-import { useAbilities } from '../../../lib/use-abilities';
 import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
 import { useErrorToast } from '../../../lib/use-error-toast';
@@ -21,12 +18,6 @@ import { totalsByCurrency } from '../logic/settlement-logic';
 import { ExportButtons, SettlementLines, SettlementStatusBadge, useSettlementDetail } from './parts';
 import { PayDialog, ReturnDialog } from './SettlementDialogs';
 import { SpendChart } from './SpendChart';
-
-const actionOf: Record<Exclude<SettlementMove, 'submit'>, ProjectAction> = {
-  approve: 'settlement.decide',
-  return: 'settlement.decide',
-  pay: 'settlement.pay',
-};
 
 /** `/calculate/client/{id}`: every professional's settlement of the month the caller may see. */
 export function ClientSettlement({
@@ -43,7 +34,6 @@ export function ClientSettlement({
   const lang = useLanguage();
   const client = useQueryClient();
   const onError = useErrorToast();
-  const abilities = useAbilities(projectIdx);
   const members = useProjectMembers(projectIdx);
   const [expanded, setExpanded] = useState<number | null>(null);
   const [returning, setReturning] = useState<Settlement | null>(null);
@@ -57,11 +47,8 @@ export function ClientSettlement({
     return (idx: number) => names.get(idx) ?? '—';
   }, [members.data]);
   const refresh = () => client.invalidateQueries({ queryKey: settlementKeys.all(projectIdx) });
-  /** The server's `can` when it sent one, else the caller's abilities and the move table. */
-  const may = (s: Settlement, move: Exclude<SettlementMove, 'submit'>) =>
-    s.can
-      ? s.can[move]
-      : abilities.can(actionOf[move]) && (settlementMoves[move].from as readonly string[]).includes(s.status);
+  /** What the server says the caller may do with this settlement (every answer carries `can`). */
+  const may = (s: Settlement, move: Exclude<SettlementMove, 'submit'>) => s.can?.[move] ?? false;
 
   const approve = useMutation({
     mutationFn: (s: Settlement) => settlementApi.approve(s.settlementIdx),
