@@ -40,20 +40,19 @@ export async function autoApproveNoticeMails(
   if (!row || row.status !== 'submitted' || !row.autoApproveAt) return [];
   const deciders = await repo.decidersOf(row.projectIdx, row.memberInProjectIdx);
   const link = `${publicUrl}/#/calculate/client/${row.projectIdx}?month=${row.month}`;
-  const mails: MailMessage[] = [];
-  for (const reader of deciders) {
-    const names = await repo.statementNames(row.projectIdx, row.memberInProjectIdx, reader.memberIdx);
-    mails.push({
-      ...renderMail('settlementAutoApproveDue', names.lang, reader.email, link, {
-        member: names.memberName,
-        project: names.projectName,
-        month: monthText(row.month, names.lang),
-        date: dayText(row.autoApproveAt, names.lang),
-      }),
-      projectIdx: row.projectIdx,
-    });
-  }
-  return mails;
+  if (deciders.length === 0) return [];
+  // The names once; each reader's own language comes with them from `decidersOf`.
+  const names = await repo.statementNames(row.projectIdx, row.memberInProjectIdx, deciders[0]!.memberIdx);
+  const autoApproveAt = row.autoApproveAt;
+  return deciders.map((reader) => ({
+    ...renderMail('settlementAutoApproveDue', reader.lang, reader.email, link, {
+      member: names.memberName,
+      project: names.projectName,
+      month: monthText(row.month, reader.lang),
+      date: dayText(autoApproveAt, reader.lang),
+    }),
+    projectIdx: row.projectIdx,
+  }));
 }
 
 /**
