@@ -8,8 +8,6 @@ import { api } from './api';
  */
 export const contractApi = {
   list: (projectIdx: number) => api<ContractList>(apiPaths.contract, { query: { projectIdx } }),
-  /** One contract with `can` (the list carries none). */
-  get: (contractIdx: number) => api<Contract>(apiPaths.contractOne(contractIdx)),
   offer: (body: OfferContractRequest) => api<Contract>(apiPaths.contract, { method: 'POST', body }),
   accept: (contractIdx: number) =>
     api<Contract>(apiPaths.contractMove(contractIdx, 'accept'), { method: 'POST' }),
@@ -22,6 +20,4 @@ export const contractApi = {
 export const contractKeys = {
   all: (projectIdx: number) => ['planning', projectIdx, 'contract'] as const,
   list: (projectIdx: number) => ['planning', projectIdx, 'contract', 'list'] as const,
-  one: (projectIdx: number, contractIdx: number) =>
-    ['planning', projectIdx, 'contract', 'one', contractIdx] as const,
 };

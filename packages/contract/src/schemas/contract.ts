@@ -52,7 +52,7 @@ export const contract = z.object({
   declineReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** What the caller may do with it (`GET /contract/{contractIdx}`), decided by the server. */
+  /** What the caller may do with it (on every answer: list and one), decided by the server. */
   can: z.object({ accept: z.boolean(), decline: z.boolean(), end: z.boolean() }).optional(),
 });
 export type Contract = z.infer<typeof contract>;

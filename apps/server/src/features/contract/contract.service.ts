@@ -7,6 +7,7 @@ import {
   type ContractMove,
   type OfferContractRequest,
   type ProjectAction,
+  type RecordScope,
 } from '@teamline/contract';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
@@ -97,8 +98,22 @@ export function createContractService(
     };
   }
 
+  /** What the caller may do with the contract: answer an offer (its professional), end it (hiring side). */
+  function canOf(
+    m: MembershipRow,
+    row: ContractRow,
+    professional: RecordScope,
+  ): NonNullable<Contract['can']> {
+    const awaiting = row.status === 'awaiting';
+    return {
+      accept: awaiting && authz.allows(m, 'contract.accept', professional),
+      decline: awaiting && authz.allows(m, 'contract.decline', professional),
+      end: row.status === 'inProgress' && authz.allows(m, 'contract.end', { projectIdx: row.projectIdx }),
+    };
+  }
+
   return {
-    /** The project's contracts the caller may see (record rule), newest first. */
+    /** The project's contracts the caller may see (record rule), newest first, each with its `can`. */
     async list(actor: Actor, query: ContractListQuery): Promise<ContractList> {
       const m = await authz.authorize(actor, 'contract.list', query.projectIdx);
       const rows = await store.contracts.listInProject(query.projectIdx);
@@ -107,7 +122,10 @@ export function createContractService(
           .filter(({ contract, depth1Idx }) =>
             authz.allows(m, 'contract.view', contractRecord(contract, [{ ...contract, depth1Idx }])),
           )
-          .map(({ contract }) => toContract(contract)),
+          .map(({ contract, depth1Idx }) => ({
+            ...toContract(contract),
+            can: canOf(m, contract, contractRecord(contract, [{ ...contract, depth1Idx }], 'professional')),
+          })),
       };
     },
 
@@ -121,15 +139,7 @@ export function createContractService(
         missing: MISSING,
         conceal: true,
       });
-      const awaiting = row.status === 'awaiting';
-      return {
-        ...toContract(row),
-        can: {
-          accept: awaiting && authz.allows(m, 'contract.accept', scope.professional),
-          decline: awaiting && authz.allows(m, 'contract.decline', scope.professional),
-          end: row.status === 'inProgress' && authz.allows(m, 'contract.end', { projectIdx: row.projectIdx }),
-        },
-      };
+      return { ...toContract(row), can: canOf(m, row, scope.professional) };
     },
 
     /**

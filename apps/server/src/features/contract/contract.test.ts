@@ -1,3 +1,4 @@
+import type { Contract } from '@teamline/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, domainEvents, requests } from '../../db/schema/index.js';
@@ -404,6 +405,13 @@ describe('GET /contract and GET /contract/{contractIdx}', () => {
       expect(codeOf(await detail(who))).toBe('CONTRACT_NOT_FOUND');
     await move(teamPro, a.contractIdx, 'accept');
     expect((await detail(f.admin)).json().data.can).toEqual({ accept: false, decline: false, end: true });
+    // The list says the same per contract, so a screen needs no second call.
+    const listed = async (who: Person) =>
+      (
+        (await call('GET', `/contract?projectIdx=${f.projectA}`, who.key)).json().data.contracts as Contract[]
+      ).find((c) => c.contractIdx === a.contractIdx)?.can;
+    expect(await listed(f.admin)).toEqual({ accept: false, decline: false, end: true });
+    expect(await listed(teamPro)).toEqual({ accept: false, decline: false, end: false });
     expect(codeOf(await call('GET', '/contract/999999', f.admin.key))).toBe('CONTRACT_NOT_FOUND');
   });
 });

@@ -10,8 +10,8 @@ import { ContractStatusBadge, ContractTerms } from './ContractsPanel';
 
 /**
  * The terms of the contract a `contract` request offers, with Accept and Decline (a reason) as the
- * server's `can` allows. The request does not carry its contract's id: the project's contracts are
- * matched by `requestIdx`, then the one contract is read for `can`.
+ * server's `can` allows. The request does not carry its contract's id: it is the project's contract
+ * with this `requestIdx` (the list carries each contract's `can`).
  */
 export function ContractOffer({
   projectIdx,
@@ -32,12 +32,7 @@ export function ContractOffer({
     queryKey: contractKeys.list(projectIdx),
     queryFn: () => contractApi.list(projectIdx),
   });
-  const match = list.data?.contracts.find((c) => c.requestIdx === requestIdx);
-  const one = useQuery({
-    queryKey: contractKeys.one(projectIdx, match?.contractIdx ?? 0),
-    queryFn: () => contractApi.get(match!.contractIdx),
-    enabled: match != null,
-  });
+  const contract = list.data?.contracts.find((c) => c.requestIdx === requestIdx);
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: ['planning', projectIdx] });
     onAnswered?.();
@@ -62,10 +57,9 @@ export function ContractOffer({
     onError,
   });
 
-  if (list.isLoading || one.isLoading) return <p role="status">{t('ui.common.loading')}</p>;
-  const contract = one.data ?? match;
-  if (!contract) return list.isError || one.isError ? <p role="alert">{t('ui.common.loadFailed')}</p> : null;
-  const can = one.data?.can;
+  if (list.isLoading) return <p role="status">{t('ui.common.loading')}</p>;
+  if (!contract) return list.isError ? <p role="alert">{t('ui.common.loadFailed')}</p> : null;
+  const can = contract.can;
 
   function submitDecline(event: FormEvent) {
     event.preventDefault();

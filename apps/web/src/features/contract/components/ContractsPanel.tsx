@@ -132,7 +132,7 @@ export function ContractsPanel({ projectIdx }: { projectIdx: number }) {
                   {t('ui.settlement.contract.declineReason', { reason: c.declineReason })}
                 </p>
               )}
-              {c.status === 'inProgress' && abilities.can('contract.end') && (
+              {c.can?.end && (
                 <Button
                   size="small"
                   variant="danger"

@@ -6,7 +6,7 @@ import '../../../lib/i18n';
 import { RequestDetail } from './RequestDetail';
 
 const requests = vi.hoisted(() => ({ get: vi.fn(), update: vi.fn(), remove: vi.fn(), comment: vi.fn() }));
-const contracts = vi.hoisted(() => ({ list: vi.fn(), get: vi.fn(), accept: vi.fn(), decline: vi.fn() }));
+const contracts = vi.hoisted(() => ({ list: vi.fn(), accept: vi.fn(), decline: vi.fn() }));
 vi.mock('../api/request-api', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   requestApi: requests,
@@ -54,12 +54,17 @@ const contract: Contract = {
   updatedAt: '2026-02-20T00:00:00.000Z',
 };
 
+const noMoves = { accept: false, decline: false, end: false };
+
 beforeEach(() => {
   requests.get.mockResolvedValue(offer);
+  // The list carries each contract's can, as the server sends it.
   contracts.list.mockResolvedValue({
-    contracts: [{ ...contract, contractIdx: 2, requestIdx: 1, status: 'completed' }, contract],
+    contracts: [
+      { ...contract, contractIdx: 2, requestIdx: 1, status: 'completed', can: noMoves },
+      { ...contract, can: { accept: true, decline: true, end: false } },
+    ],
   });
-  contracts.get.mockResolvedValue({ ...contract, can: { accept: true, decline: true, end: false } });
 });
 afterEach(() => {
   cleanup();
@@ -86,7 +91,7 @@ describe('RequestDetail of a contract offer', () => {
     expect(within(terms).getByRole('heading', { name: /Contract offer/ })).toBeTruthy();
     expect(within(terms).getByText('3.3 %')).toBeTruthy();
     expect(within(terms).getByText(/open-ended/)).toBeTruthy();
-    expect(contracts.get).toHaveBeenCalledWith(5);
+    expect(contracts.list).toHaveBeenCalledWith(1);
     fireEvent.click(within(terms).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(contracts.accept).toHaveBeenCalledWith(5));
   });
@@ -105,10 +110,10 @@ describe('RequestDetail of a contract offer', () => {
   });
 
   it('shows no buttons when the server allows neither', async () => {
-    contracts.get.mockResolvedValue({ ...contract, can: { accept: false, decline: false, end: false } });
+    contracts.list.mockResolvedValue({ contracts: [{ ...contract, can: noMoves }] });
     renderDetail();
     expect(await screen.findByText('$123.45 / day')).toBeTruthy();
-    await waitFor(() => expect(contracts.get).toHaveBeenCalled());
+    await waitFor(() => expect(contracts.list).toHaveBeenCalled());
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
   });
