@@ -1,4 +1,6 @@
 import {
+  formatDay,
+  formatMonth,
   formatMinorUnits as formatMinorUnitsExact,
   localeOf,
   type Currency,
@@ -41,14 +43,6 @@ function dayParts(value: string | Date): DayParts | null {
   return Number.isNaN(date.getTime()) ? null : dayParts(date);
 }
 
-function dayText({ y, m, d }: DayParts, lang: Language): string {
-  if (lang === 'kr') return `${y}.${pad(m)}.${pad(d)}`;
-  if (lang === 'vi') return `${pad(d)}/${pad(m)}/${y}`;
-  return new Intl.DateTimeFormat(localeOf.en, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
-}
-
 /**
  * A day: a `YYYYMMDD` code (a 6-digit `YYYYMM` code gives the month), a `YYYY-MM-DD` value, an ISO
  * instant or a Date. Empty for a missing or unreadable value.
@@ -57,21 +51,11 @@ export function formatDate(value: string | Date | null | undefined, lang: Langua
   if (value == null || value === '') return '';
   if (typeof value === 'string' && /^\d{6}$/.test(value)) return formatMonth(value, lang);
   const parts = dayParts(value);
-  return parts ? dayText(parts, lang) : '';
+  return parts ? formatDay(parts, lang) : '';
 }
 
-/** A month from a `YYYYMM` (or longer) code or a `YYYY-MM` value. */
-export function formatMonth(code: string | null | undefined, lang: Language): string {
-  const digits = (code ?? '').replaceAll('-', '');
-  if (!/^\d{6}/.test(digits)) return '';
-  const y = Number(digits.slice(0, 4));
-  const m = Number(digits.slice(4, 6));
-  if (lang === 'kr') return `${y}.${pad(m)}`;
-  if (lang === 'vi') return `${pad(m)}/${y}`;
-  return new Intl.DateTimeFormat(localeOf.en, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, 1)),
-  );
-}
+/** A month from a `YYYYMM` (or longer) code or a `YYYY-MM` value (the contract's, shared with mails). */
+export { formatMonth };
 
 /** A day without the year, for chart axes and compact lists. */
 export function formatShortDay(value: string | Date, lang: Language): string {

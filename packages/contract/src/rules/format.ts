@@ -1,3 +1,6 @@
+import type { Language } from '../constants.js';
+import { localeOf } from './language.js';
+
 /** Spec §5 "Number formatter": a missing value is 0; otherwise rounded, comma thousands. */
 export function formatNumber(value: number | null | undefined, decimals = 0): string {
   const n = value == null || Number.isNaN(value) ? 0 : value;
@@ -47,4 +50,37 @@ export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   const shown = local.slice(0, Math.min(2, Math.max(1, local.length - 1)));
   return `${shown}${'*'.repeat(Math.max(1, local.length - shown.length))}@${domain}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A calendar day as its reader writes it (docs/decisions.md › Formats): 2026.11.03 (kr),
+ * Nov 3, 2026 (en), 03/11/2026 (vi). The web app's `formatDate` and the server's mails use it.
+ */
+export function formatDay({ y, m, d }: { y: number; m: number; d: number }, lang: Language): string {
+  if (lang === 'kr') return `${y}.${pad2(m)}.${pad2(d)}`;
+  if (lang === 'vi') return `${pad2(d)}/${pad2(m)}/${y}`;
+  return new Intl.DateTimeFormat(localeOf.en, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/** A month from a `YYYYMM` (or longer) code or a `YYYY-MM` value: 2026.11 · Nov 2026 · 11/2026. */
+export function formatMonth(code: string | null | undefined, lang: Language): string {
+  const digits = (code ?? '').replaceAll('-', '');
+  if (!/^\d{6}/.test(digits)) return '';
+  const y = Number(digits.slice(0, 4));
+  const m = Number(digits.slice(4, 6));
+  if (lang === 'kr') return `${y}.${pad2(m)}`;
+  if (lang === 'vi') return `${pad2(m)}/${y}`;
+  return new Intl.DateTimeFormat(localeOf.en, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, 1)),
+  );
+}
+
+/** The month `delta` months after a `YYYYMM` code (negative: before). */
+export function shiftMonth(month: string, delta: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(4, 6)) - 1 + delta;
+  return `${Math.floor(index / 12)}${pad2((index % 12) + 1)}`;
 }

@@ -1,4 +1,5 @@
 import {
+  shiftMonth,
   BURN_WINDOW_DAYS,
   burnScopeStatuses,
   milestoneStatuses,
@@ -19,7 +20,7 @@ import type { MembershipRow, ProjectRepository } from '../project/project.reposi
 import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
 import type { SettlementRepository } from '../settlement/settlement.repository.js';
-import { monthOf, shiftMonth, spendOf } from '../settlement/settlement-months.js';
+import { monthOf, spendOf } from '../settlement/settlement-months.js';
 
 /** A UTC day as `YYYYMMDD`. */
 export const dayCode = (date: Date): string => date.toISOString().slice(0, 10).replaceAll('-', '');

@@ -3,12 +3,6 @@ import type { Currency, SettlementSpend } from '@teamline/contract';
 /** `YYYYMM` of a moment, in UTC like every date code of the API. */
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7).replace('-', '');
 
-/** The month `delta` months after `month` (`YYYYMM`); negative goes back. */
-export function shiftMonth(month: string, delta: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(4, 6)) - 1 + delta;
-  return `${Math.floor(index / 12)}${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
 /** The first and last day (`YYYYMMDD`) of a month. */
 export function daysOf(month: string): { first: string; last: string } {
   const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(4, 6)), 0)).getUTCDate();

@@ -1,30 +1,12 @@
-import type { DomainEvent, Language } from '@teamline/contract';
+import { formatDay, formatMonth, type DomainEvent } from '@teamline/contract';
 import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
 import { MAIL_JOB } from '../../platform/jobs/mail.job.js';
 import type { Jobs } from '../../platform/jobs/job.types.js';
 import { renderMail, type MailMessage } from '../../infra/mail.js';
 import type { SettlementRepository } from './settlement.repository.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYYMM` as the reader writes a month: 2026.11 · Nov 2026 · 11/2026 (as the web app shows it). */
-export function monthText(month: string, lang: Language): string {
-  const y = month.slice(0, 4);
-  const m = month.slice(4, 6);
-  if (lang === 'kr') return `${y}.${m}`;
-  if (lang === 'vi') return `${m}/${y}`;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(Number(y), Number(m) - 1, 1)),
-  );
-}
-
-/** A day as the reader writes it (UTC): 2026.11.30 · Nov 30, 2026 · 30/11/2026. */
-export function dayText(at: Date, lang: Language): string {
-  const [y, m, d] = [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()];
-  if (lang === 'kr') return `${y}.${pad(m)}.${pad(d)}`;
-  if (lang === 'vi') return `${pad(d)}/${pad(m)}/${y}`;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
-}
+/** The UTC calendar day of an instant, as the API dates its days. */
+const utcDay = (at: Date) => ({ y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate() });
 
 /**
  * The notice a day before the automatic approval, by e-mail to everyone who may still answer the
@@ -48,8 +30,8 @@ export async function autoApproveNoticeMails(
     ...renderMail('settlementAutoApproveDue', reader.lang, reader.email, link, {
       member: names.memberName,
       project: names.projectName,
-      month: monthText(row.month, reader.lang),
-      date: dayText(autoApproveAt, reader.lang),
+      month: formatMonth(row.month, reader.lang),
+      date: formatDay(utcDay(autoApproveAt), reader.lang),
     }),
     projectIdx: row.projectIdx,
   }));

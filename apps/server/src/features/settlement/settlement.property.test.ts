@@ -7,7 +7,7 @@ import { planningFixture, type Person, type PlanningFixture } from '../../test/p
 import { settlementKit, type SettlementKit } from '../../test/settlement-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { isMonthLocked } from './settlement-lock.js';
-import { shiftMonth } from './settlement-months.js';
+import { shiftMonth } from '@teamline/contract';
 
 let t: TestApp;
 let f: PlanningFixture;

@@ -1,4 +1,5 @@
 import {
+  shiftMonth,
   computeSettlement,
   contractRecord,
   settlementMoves,
@@ -19,7 +20,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
 import type { SettlementStatement } from './export/statement.js';
-import { daysOf, shiftMonth, spendOf } from './settlement-months.js';
+import { daysOf, spendOf } from './settlement-months.js';
 import {
   createSettlementRepository,
   type ContractRow,

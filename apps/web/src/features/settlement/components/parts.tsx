@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  shiftMonth,
   formatDuration,
   type Currency,
   type Settlement,
@@ -14,7 +15,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { saveBlob } from '../../../lib/save-blob';
 import { settlementApi, settlementKeys } from '../api/settlement-api';
-import { groupLinesByStory, isMonthCode, monthOf, shiftMonth } from '../logic/settlement-logic';
+import { groupLinesByStory, isMonthCode, monthOf } from '../logic/settlement-logic';
 
 /** What each status asks of the reader, as the pill's tone: a draft is neutral. */
 const settlementTone: Record<SettlementStatus, string> = {

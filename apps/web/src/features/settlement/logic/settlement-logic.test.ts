@@ -1,11 +1,6 @@
+import { shiftMonth } from '@teamline/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  groupLinesByStory,
-  isMonthCode,
-  shiftMonth,
-  spendByCurrency,
-  totalsByCurrency,
-} from './settlement-logic';
+import { groupLinesByStory, isMonthCode, spendByCurrency, totalsByCurrency } from './settlement-logic';
 import { settlement } from '../components/fixtures.test-util';
 
 describe('settlement logic', () => {

@@ -8,12 +8,6 @@ export const monthOf = (date: Date): string => `${date.getFullYear()}${pad(date.
 export const isMonthCode = (value: string | null | undefined): value is string =>
   value != null && /^\d{4}(0[1-9]|1[0-2])$/.test(value);
 
-/** The month `delta` months from a `YYYYMM` code. */
-export function shiftMonth(month: string, delta: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(4, 6)) - 1 + delta;
-  return `${Math.floor(index / 12)}${pad((index % 12) + 1)}`;
-}
-
 export interface StoryGroup {
   storyIdx: number | null;
   title: string | null;
