@@ -51,8 +51,9 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
   const days = useMemo(() => weekDays(monday), [monday]);
   const from = days[0]!;
   const to = days[6]!;
-  // The server's "today": the latest time zone on earth, so no day it accepts is disabled here.
-  const today = todayCode();
+  // The member's own today, in this browser's time zone: copying last week or typing into tomorrow
+  // would log time not yet worked (the server's bound, the latest zone on earth, is looser).
+  const today = todayCode(Intl.DateTimeFormat().resolvedOptions().timeZone);
   const key = timesheetKeys.week(projectIdx, memberInProjectIdx, from);
   const entries = useQuery({
     queryKey: key,
