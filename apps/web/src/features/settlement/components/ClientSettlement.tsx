@@ -8,7 +8,7 @@ import {
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { formatMinorUnits } from '../../../lib/format';
+import { formatDate, formatMinorUnits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
 import { useErrorToast } from '../../../lib/use-error-toast';
@@ -143,6 +143,14 @@ export function ClientSettlement({
                       </td>
                       <td data-label={labels.status}>
                         <SettlementStatusBadge status={s.status} />
+                        {s.status === 'paid' && s.paidDt && (
+                          <span className="settlement-table__paid">
+                            {t('ui.settlement.paidOn', {
+                              date: formatDate(s.paidDt, lang),
+                              reference: s.paidReference ?? '',
+                            })}
+                          </span>
+                        )}
                       </td>
                       <td data-label={labels.actions}>
                         <div className="settlement-actions">

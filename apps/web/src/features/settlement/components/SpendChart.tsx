@@ -49,6 +49,10 @@ function CurrencyChart({
       <figcaption id={captionId}>{label}</figcaption>
       <svg
         className="settlement-chart__svg"
+        // Drawn at its own size (a bar is BAR px wide): scaling the box to the page's width made one
+        // month a bar several hundred pixels tall.
+        width={width}
+        height={HEIGHT + 20}
         viewBox={`0 0 ${width} ${HEIGHT + 20}`}
         preserveAspectRatio="xMinYMin meet"
         aria-hidden="true"
