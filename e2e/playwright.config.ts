@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './support/browser.js';
+import { createCouponBeforeServer } from './support/coupons.js';
 
 /**
  * The end-to-end suite runs the real built app (API + web on one port) on a fresh embedded database,
@@ -19,6 +20,8 @@ if (!existsSync(dataDir)) {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
 }
+// The billing journey's coupon, made by the operator command while no server holds the database.
+createCouponBeforeServer(dataDir);
 
 export default defineConfig({
   testDir: './tests',
@@ -53,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys sign up many users from 127.0.0.1; the limits themselves are tested on the server.
       RATE_LIMITS: 'off',
+      // The webhook journey's receiver listens on this machine (127.0.0.1), a private address.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

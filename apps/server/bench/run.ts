@@ -35,6 +35,7 @@ import { benchSettlementExport } from './settlement-export.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { seedPlanning } from './seed-planning.js';
 import { benchSettlement } from './settlement.js';
+import { benchWebhooks } from './webhooks.js';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -143,6 +144,8 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
     rateLimit: false,
     webDist: join(dir, 'none'),
     delayJobMs: 0,
+    // The webhook part's receivers listen on this machine.
+    outboundAllowPrivate: true,
   };
   const started = performance.now();
   const app = await buildApp(config, { logger: false });
@@ -259,6 +262,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       connections: CONNECTIONS,
       maxMs: MAX_MS,
     });
+    const webhooks = await benchWebhooks(app, { projectIdx: project.projectIdx, headers });
     // What the process holds after the session (the embedded database lives in it too).
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
@@ -271,6 +275,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       coldP95: cold[28]!,
       dashboard,
       settlement,
+      webhooks,
       history,
       member: memberLoad,
       many,
@@ -323,6 +328,16 @@ for (const r of results) {
   const s = r.settlement;
   console.log(
     `  ${r.label.padEnd(18)} first read (creates drafts) ${s.first.toFixed(1)} ms;  1 at a time p50 ${s.sequential.p50.toFixed(1)} ms p95 ${s.sequential.p95.toFixed(1)} ms;  ${CONNECTIONS} conn p50 ${s.concurrent.p50.toFixed(1)} ms p95 ${s.concurrent.p95.toFixed(1)} ms ${Math.round(s.concurrent.rps)} req/s`,
+  );
+}
+
+console.log(
+  `\nSummary (webhooks: one story change fanned out to 50 ACTIVE hooks, one receiver never answering; target commit → last receiver p95 ≤ 1 s):`,
+);
+for (const r of results) {
+  const w = r.webhooks;
+  console.log(
+    `  ${r.label.padEnd(18)} p50 ${w.p50.toFixed(1)} ms  p95 ${w.p95.toFixed(1)} ms  max ${w.max.toFixed(1)} ms over ${w.changes} changes;  first receiver p50 ${w.firstP50.toFixed(1)} ms;  invalid messages ${w.invalid}`,
   );
 }
 

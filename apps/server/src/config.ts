@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { STORAGE_QUOTA_MEMBER_BYTES, STORAGE_QUOTA_PROJECT_BYTES } from '@teamline/contract';
+import {
+  STORAGE_QUOTA_MEMBER_BYTES,
+  STORAGE_QUOTA_PROJECT_BYTES,
+  webhookRetrySchedule,
+} from '@teamline/contract';
 import { repoRoot } from './paths.js';
 
 /** Unset (or empty) means the feature's embedded default; set, it must be a URL of these schemes. */
@@ -53,6 +57,21 @@ export const environmentSchema = z.object({
     .max(365)
     .default(7)
     .describe('a whole number of days from 1 to 365'),
+  // Subscriptions and billing (docs/decisions.md "Subscriptions and billing")
+  TOSS_SECRET_KEY: z
+    .string()
+    .min(8)
+    .optional()
+    .describe('a Toss Payments secret key (test_sk_… or live_sk_…)'),
+  TOSS_CLIENT_KEY: z.string().min(8).optional().describe('the Toss Payments client key of the browser SDK'),
+  TOSS_API_URL: optionalUrl(['http', 'https']),
+  BILLING_PRICE_KRW: z.coerce.number().int().min(0).default(10_000).describe('won per sheet per month'),
+  BILLING_PRICE_USD: z.coerce.number().int().min(0).default(800).describe('cents per sheet per month'),
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+){0,19}$/)
+    .default(webhookRetrySchedule.join(','))
+    .describe('seconds before each attempt, comma-separated (at most 20), e.g. 0,5,300'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -102,6 +121,31 @@ export interface AppConfig {
    * goes a day before). Tests may set a fraction of a day.
    */
   settlementAutoApproveDays: number;
+  /**
+   * Subscriptions: the gateway is Toss when TOSS_SECRET_KEY is set, the built-in sandbox otherwise;
+   * prices of one sheet for one month in minor units.
+   */
+  billing: {
+    gateway: 'sandbox' | 'toss';
+    tossSecretKey: string | undefined;
+    tossClientKey: string | undefined;
+    tossApiUrl: string;
+    tossTimeoutMs: number;
+    monthlyPrices: { KRW: number; USD: number };
+  };
+  /** Webhook deliveries (issue 13); tests shorten the schedule and the spacing so retries run in seconds. */
+  webhook: {
+    /** Seconds to wait before each attempt (the first is usually 0); after the last fails: gaveUp. */
+    retrySeconds: number[];
+    /** Least time between two sends of one hook (about one message a second). */
+    minIntervalMs: number;
+    /** How long a sender holds a hook before another may take over (a crashed instance's hooks). */
+    leaseMs: number;
+    /** Deliveries of different hooks sent at once by one instance. */
+    concurrency: number;
+    /** Timeout of one attempt. */
+    timeoutMs: number;
+  };
 }
 
 /** A wrong environment value; the message names every variable at fault and what it must be. */
@@ -167,6 +211,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
     settlementAutoApproveDays: vars.SETTLEMENT_AUTO_APPROVE_DAYS,
+    billing: {
+      gateway: vars.TOSS_SECRET_KEY ? 'toss' : 'sandbox',
+      tossSecretKey: vars.TOSS_SECRET_KEY,
+      tossClientKey: vars.TOSS_CLIENT_KEY,
+      tossApiUrl: (vars.TOSS_API_URL ?? 'https://api.tosspayments.com').replace(/\/+$/, ''),
+      tossTimeoutMs: 15_000,
+      monthlyPrices: { KRW: vars.BILLING_PRICE_KRW, USD: vars.BILLING_PRICE_USD },
+    },
+    webhook: {
+      retrySeconds: vars.WEBHOOK_RETRY_SECONDS.split(',').map(Number),
+      minIntervalMs: 1_000,
+      leaseMs: 60_000,
+      concurrency: 10,
+      timeoutMs: 10_000,
+    },
     // A job sent here wakes this instance's worker at once; polling only finds retries, cron ticks
     // and other instances' jobs, and on PGlite each idle poll holds the one connection (5–40 ms).
     jobPollingSeconds: 10,

@@ -1,3 +1,4 @@
+import { billingModule } from './features/billing/billing.module.js';
 import { authModule } from './features/auth/auth.module.js';
 import { contractModule } from './features/contract/contract.module.js';
 import { commonModule } from './features/common/common.module.js';
@@ -7,10 +8,12 @@ import { jobModule } from './features/job/job.module.js';
 import { linkModule } from './features/link/link.module.js';
 import { memberModule } from './features/member/member.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
+import { notificationModule } from './features/notification/notification.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
 import { requestModule } from './features/request/request.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
+import { webhookModule } from './features/webhook/webhook.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
 
@@ -31,6 +34,9 @@ export const appModules: readonly AppModule[] = [
   requestModule,
   contractModule,
   settlementModule,
+  billingModule,
+  webhookModule,
   jobModule,
+  notificationModule,
   realtimeModule,
 ];

@@ -79,6 +79,26 @@ export const apiPaths = {
     `/settlement/${settlementIdx}/${move}`,
   settlementExport: (settlementIdx: number | string) => `/settlement/${settlementIdx}/export`,
   ws: '/ws',
+  // Subscriptions and billing (PRODUCT.md "Subscription")
+  plan: '/plan',
+  subscription: '/subscription',
+  subscriptionOne: (subscriptionIdx: number | string) => `/subscription/${subscriptionIdx}`,
+  subscriptionSheets: (subscriptionIdx: number | string) => `/subscription/${subscriptionIdx}/sheets`,
+  subscriptionRefund: (subscriptionIdx: number | string) => `/subscription/${subscriptionIdx}/refund`,
+  payment: '/payment',
+  card: '/card',
+  cardOne: (cardIdx: number | string) => `/card/${cardIdx}`,
+  coupon: '/coupon',
+  // Notifications (issue 13)
+  notification: '/notification',
+  notificationRead: '/notification/read',
+  notificationSetting: '/member/notification-setting',
+  // Webhooks (issue 13)
+  webhook: '/webhook',
+  webhookOne: (webhookIdx: number | string) => `/webhook/${webhookIdx}`,
+  webhookTest: (webhookIdx: number | string) => `/webhook/${webhookIdx}/test`,
+  webhookDeliveries: (webhookIdx: number | string) => `/webhook/${webhookIdx}/delivery`,
+  webhookDeliveryRetry: (deliveryIdx: number | string) => `/webhook/delivery/${deliveryIdx}/retry`,
 } as const;
 
 export const API_BASE = '/api';

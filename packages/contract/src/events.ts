@@ -6,6 +6,7 @@ import { contractStatuses } from './schemas/contract.js';
 import { requestKinds, requestStatuses } from './schemas/request.js';
 import { settlementStatuses } from './schemas/settlement.js';
 import { projectSettings } from './schemas/settings.js';
+import { webhookTypes } from './schemas/webhook.js';
 
 /**
  * The catalogue of domain events: what happened, in the past tense, with a versioned payload.
@@ -90,7 +91,17 @@ export const domainEvents = {
   'milestone.rejected': { version: 1, payload: milestone },
 
   'story.created': { version: 1, payload: story },
-  'story.updated': { version: 1, payload: z.union([story, storyDelayed]) },
+  /**
+   * A person's change carries who made it (`actorIdx`, memberInProjectIdx) and, when the assignees
+   * changed, the list before (`previousAssignees`), so notices reach only the newly assigned.
+   */
+  'story.updated': {
+    version: 1,
+    payload: z.union([
+      story.extend({ actorIdx: id.optional(), previousAssignees: z.array(id).optional() }),
+      storyDelayed,
+    ]),
+  },
   'story.ordered': {
     version: 1,
     payload: z.object({
@@ -152,6 +163,61 @@ export const domainEvents = {
   'settlement.auto_approve_due': {
     version: 1,
     payload: settlementRef.extend({ autoApproveAt: z.string() }),
+  },
+
+  /**
+   * Subscription events (categories `subscription`, `project`, `payment`): ids, counts and dates,
+   * never an amount or a card (the realtime socket reaches every member).
+   */
+  'subscription.warned': {
+    version: 1,
+    payload: z.object({ projectIdx: id, totalMember: id, sheets: id, graceUntil: z.string() }),
+  },
+  /** The warning ended (sheets added or members removed) or the project became ACTIVE again. */
+  'subscription.cleared': { version: 1, payload: z.object({ projectIdx: id, totalMember: id, sheets: id }) },
+  'project.inactivated': { version: 1, payload: z.object({ projectIdx: id, reason: z.literal('sheets') }) },
+  'payment.failed': {
+    version: 1,
+    payload: z.object({
+      projectIdx: id,
+      subscriptionIdx: id,
+      paymentIdx: id,
+      kind: z.enum(['subscribe', 'add', 'renewal', 'refund']),
+      /** 1 for the first attempt; renewal retries count up. */
+      attempt: id,
+      reason: z.string(),
+    }),
+  },
+
+  /**
+   * An invitation was sent (category `invite`): ids only, never the address. `inviteeIdx` is the
+   * account (memberIdx) the address belongs to, if any; `invitedByIdx` is the inviter's memberIdx.
+   */
+  'invite.created': {
+    version: 1,
+    payload: z.object({
+      inviteIdx: id,
+      projectIdx: id,
+      invitedByIdx: id,
+      inviteeIdx: id.nullable(),
+      role: z.enum(['admin', 'depth1', 'depth2', 'client']),
+    }),
+  },
+
+  /**
+   * The server switched a webhook to INACTIVE because its receiver answered 404 or 410 (the channel
+   * or hook is gone): a notice to the project's admins. `reason` is e.g. `404 channel_not_found`.
+   */
+  'webhook.disabled': {
+    version: 1,
+    payload: z.object({
+      webhookIdx: id,
+      projectIdx: id,
+      type: z.enum(webhookTypes),
+      name: z.string().nullable(),
+      statusCode: id,
+      reason: z.string(),
+    }),
   },
 } as const satisfies Record<string, { version: number; payload: z.ZodType }>;
 

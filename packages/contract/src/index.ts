@@ -25,3 +25,8 @@ export * from './schemas/request.js';
 export * from './schemas/settings.js';
 export * from './schemas/settlement.js';
 export * from './events.js';
+export * from './rules/billing.js';
+export * from './schemas/billing.js';
+export * from './rules/notification-kinds.js';
+export * from './schemas/notification.js';
+export * from './schemas/webhook.js';

@@ -23,7 +23,14 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export type MailTemplate = 'joinVerify' | 'passwordReset' | 'invite' | 'settlementAutoApproveDue';
+export type MailTemplate =
+  | 'joinVerify'
+  | 'passwordReset'
+  | 'invite'
+  | 'settlementAutoApproveDue'
+  | 'billingReceipt'
+  | 'billingPaymentFailed'
+  | 'billingWarning';
 
 const escapeHtml = (text: string): string =>
   text.replace(

@@ -8,6 +8,8 @@ export interface ProjectEvent {
   payload: unknown;
   /** The outbox id of a domain event (absent on messages that are not domain events). */
   eventIdx?: number;
+  /** Only this account's sockets receive it (a member's own notice), not the project's members. */
+  memberIdx?: number;
 }
 
 export interface PubSub {

@@ -50,10 +50,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fieldErrors = toFieldErrors(error.validation);
+        const fieldCodes = request.routeOptions.config?.invalidFieldCodes ?? {};
+        const fieldCode = Object.keys(fieldErrors).find((field) => fieldCodes[field]);
         const code: ErrorCode =
           request.routeOptions.config?.invalidEmailCode && fieldErrors.email
             ? 'INVALID_EMAIL'
-            : 'VALIDATION_FAILED';
+            : fieldCode
+              ? fieldCodes[fieldCode]!
+              : 'VALIDATION_FAILED';
         return sendError(reply, code, { fieldErrors });
       }
       const fastifyError = error as FastifyError;

@@ -28,6 +28,12 @@ export async function realtimeRoutes(app: FastifyInstance) {
 
   const unsubscribe = app.ctx.pubsub.subscribe((event: ProjectEvent) => {
     if (sockets.size === 0) return;
+    if (event.memberIdx !== undefined) {
+      const message = JSON.stringify(event);
+      for (const [socket, owner] of sockets)
+        if (owner.memberIdx === event.memberIdx && socket.readyState === socket.OPEN) socket.send(message);
+      return;
+    }
     void app.services.membershipRepo
       .activeMemberIdxs(event.projectIdx)
       .then((memberIdxs) => {

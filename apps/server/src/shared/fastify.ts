@@ -1,4 +1,5 @@
 export {};
+import type { ErrorCode } from '@teamline/contract';
 import type { Services } from '../platform/services.js';
 import type { Actor, AppContext } from './context.js';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A bad `email` field answers INVALID_EMAIL instead of VALIDATION_FAILED (join and recovery forms). */
     invalidEmailCode?: boolean;
+    /** A bad field answers this code instead of VALIDATION_FAILED, with the same fieldErrors (a webhook's `url`). */
+    invalidFieldCodes?: Readonly<Record<string, ErrorCode>>;
   }
   interface FastifyInstance {
     /** Every API route as registered (method, full url, config), for the route-policy test. */

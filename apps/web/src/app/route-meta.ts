@@ -87,8 +87,8 @@ export const routeTable: RouteMeta[] = [
   page('doclist', '/doclist/:id', 'doclist', { guarded: true, projectScoped: true, isPlaceholder: true }),
   page('instructionNewRegister', '/instruction/new-register', null, { ...bare, isPlaceholder: true }),
   page('pilot', '/pilot/:id', 'pilot', { guarded: true, projectScoped: true, isPlaceholder: true }),
-  page('paymentFailure', '/payment-failure', null, { ...bare, isPlaceholder: true }),
-  page('paymentSuccess', '/payment-success', null, { ...bare, isPlaceholder: true }),
+  page('paymentFailure', '/payment-failure', null, bare),
+  page('paymentSuccess', '/payment-success', null, bare),
   // Requests between members (PRODUCT.md "Requests"); reached from the header.
   page('request', '/request/:id', 'request', { guarded: true, projectScoped: true }),
 ];

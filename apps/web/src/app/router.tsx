@@ -5,6 +5,8 @@ import { loadChrome } from './chrome';
 import { guardLoader } from './guard';
 import { PageSpinner, RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { chromeTexts, pageTexts } from './route-texts';
+import { loadUiAreas } from '../lib/i18n';
 import { routeTable } from './route-meta';
 
 type PageModule = Promise<{ Component: ComponentType }>;
@@ -47,6 +49,14 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
   calculateClient: settlementPage,
   request: () =>
     import('../features/request/components/RequestPage').then((m) => ({ Component: m.RequestPage })),
+  paymentSuccess: () =>
+    import('../features/billing/components/PaymentResultPage').then((m) => ({
+      Component: m.PaymentResultPage,
+    })),
+  paymentFailure: () =>
+    import('../features/billing/components/PaymentResultPage').then((m) => ({
+      Component: m.PaymentResultPage,
+    })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>
@@ -55,16 +65,29 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     })),
 };
 
-/** A page with header or left menu fetches their chunk alongside its own, not after rendering. */
-const withChromeCache = new Map<() => PageModule, () => PageModule>();
-function withChrome(hasChrome: boolean, load: () => PageModule): () => PageModule {
-  if (!hasChrome) return load;
-  let wrapped = withChromeCache.get(load);
-  if (!wrapped) {
-    wrapped = async () => (await Promise.all([load(), loadChrome()]))[0];
-    withChromeCache.set(load, wrapped);
+/**
+ * A page's loader fetches, alongside its own chunk, the header and left menu when it shows them and
+ * the texts of the feature areas it uses (route-texts.ts), so it renders complete, not after a
+ * second round trip.
+ */
+const loaderCache = new Map<string, () => PageModule>();
+const loaderIds = new Map<() => PageModule, number>();
+function pageLoader(meta: (typeof routeTable)[number]): () => PageModule {
+  const load = pages[meta.name] ?? placeholder;
+  const chrome = meta.header || meta.leftMenu;
+  const texts = [...(pageTexts[meta.name] ?? []), ...(chrome ? chromeTexts : [])];
+  // Routes sharing a page and its needs share one loader (the two settlement routes: one view).
+  if (!loaderIds.has(load)) loaderIds.set(load, loaderIds.size);
+  const key = `${loaderIds.get(load)}|${chrome}|${texts.join()}`;
+  let loader = loaderCache.get(key);
+  if (!loader) {
+    loader = async () =>
+      (
+        await Promise.all([load(), chrome ? loadChrome() : null, texts.length ? loadUiAreas(texts) : null])
+      )[0];
+    loaderCache.set(key, loader);
   }
-  return wrapped;
+  return loader;
 }
 
 export const routes: RouteObject[] = [
@@ -78,7 +101,7 @@ export const routes: RouteObject[] = [
         id: meta.name,
         handle: meta,
         loader: meta.guarded ? guardLoader : undefined,
-        lazy: withChrome(meta.header || meta.leftMenu, pages[meta.name] ?? placeholder),
+        lazy: pageLoader(meta),
       })),
       {
         path: '*',

@@ -57,6 +57,8 @@ export interface RequestOptions {
   /** Read the response as a Blob instead of the `{data}` envelope. */
   asBlob?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the `Idempotency-Key` of a paying call. */
+  headers?: Record<string, string>;
 }
 
 export interface SessionPort {
@@ -108,7 +110,7 @@ export function createApiClient(
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value != null) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     const key = session.getKey();
     if (key && !isAuthPath(path)) headers.Authorization = `Bearer ${key}`;
     let body: BodyInit | undefined;

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isLanguage, localeOf, type Language } from '@teamline/contract';
-import type { WebMessages } from '@teamline/contract/i18n';
+import type { UiArea, WebShellMessages } from '@teamline/contract/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -8,9 +8,10 @@ export const htmlLangOf: Record<Language, string> = { kr: 'ko', en: 'en', vi: 'v
 
 /**
  * Each language is its own chunk, fetched when first used: a page carries the texts of one
- * language, not three.
+ * language, not three. That chunk holds the shell's texts; each feature area (`ui.<area>.*`) is a
+ * chunk of its own per language, fetched with the routes that use it (`loadUiAreas`).
  */
-const loaders: Record<Language, () => Promise<{ messages: WebMessages }>> = {
+const loaders: Record<Language, () => Promise<{ messages: WebShellMessages }>> = {
   en: () => import('@teamline/contract/i18n/en/web'),
   kr: () => import('@teamline/contract/i18n/kr/web'),
   vi: () => import('@teamline/contract/i18n/vi/web'),
@@ -39,10 +40,41 @@ function remember(lang: Language): void {
   }
 }
 
+const areaModules = import.meta.glob<Record<string, object>>([
+  '../../../../packages/contract/src/i18n/*/ui-*.ts',
+  '!**/ui-shell.ts',
+]);
+
+/** The areas some route has asked for: a language switched to later loads them too. */
+const wantedAreas = new Set<UiArea>();
+const loadedAreas = new Set<string>();
+
+async function ensureArea(lang: Language, area: UiArea): Promise<void> {
+  if (loadedAreas.has(`${lang}/${area}`)) return;
+  const load = areaModules[`../../../../packages/contract/src/i18n/${lang}/ui-${area}.ts`];
+  const texts = (await load?.())?.[`${area}Ui`];
+  if (!texts) throw new Error(`No texts for the ${area} area in ${lang}`);
+  i18next.addResourceBundle(lang, 'translation', { ui: { [area]: texts } }, true, true);
+  loadedAreas.add(`${lang}/${area}`);
+}
+
 async function ensureLoaded(lang: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lang, 'translation')) return;
-  const { messages } = await loaders[lang]();
-  i18next.addResourceBundle(lang, 'translation', messages);
+  if (!i18next.hasResourceBundle(lang, 'translation')) {
+    const { messages } = await loaders[lang]();
+    i18next.addResourceBundle(lang, 'translation', messages, true, false);
+  }
+  await Promise.all([...wantedAreas].map((area) => ensureArea(lang, area)));
+}
+
+/**
+ * Fetches the texts of these feature areas in the current language (and remembers them for a later
+ * language switch). The router awaits it with a route's own chunk (router.tsx), so a page never
+ * shows raw keys; `apps/web/src/app/route-texts.test.ts` checks every route names the areas its
+ * modules use.
+ */
+export async function loadUiAreas(areas: readonly UiArea[]): Promise<void> {
+  for (const area of areas) wantedAreas.add(area);
+  await Promise.all(areas.map((area) => ensureArea(currentLanguage(), area)));
 }
 
 let requested: Language | null = null;
@@ -72,7 +104,7 @@ export const currentLocale = (): string => localeOf[currentLanguage()] ?? 'en-US
 /** Loads the first language before anything renders (the module's importers wait for it). */
 async function start(): Promise<void> {
   const first = rememberedLanguage();
-  const resources: Record<string, { translation: WebMessages }> = {};
+  const resources: Record<string, { translation: WebShellMessages }> = {};
   for (const lang of first === DEFAULT_LANGUAGE ? [first] : [first, DEFAULT_LANGUAGE]) {
     try {
       resources[lang] = { translation: (await loaders[lang]()).messages };

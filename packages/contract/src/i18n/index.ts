@@ -11,6 +11,9 @@ import { errors as viErrors, validation as viValidation } from './vi/errors.js';
 import { mail as viMail } from './vi/mail.js';
 import { statement as viStatement } from './vi/statement.js';
 import { ui as viUi } from './vi/ui.js';
+import { webhook as enWebhook } from './en/webhook.js';
+import { webhook as krWebhook } from './kr/webhook.js';
+import { webhook as viWebhook } from './vi/webhook.js';
 
 /** English is the reference: every other language must have exactly its keys (checked by tsc and a test). */
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -20,18 +23,64 @@ export type Messages = Shape<{
   ui: typeof enUi;
   mail: typeof enMail;
   statement: typeof enStatement;
+  webhook: typeof enWebhook;
 }>;
 
 /**
  * The part the web app loads, one language at a time (`@teamline/contract/i18n/<lang>/web`): the
  * mails and the statement files (CSV, PDF) are written by the server only.
  */
-export type WebMessages = Omit<Messages, 'mail' | 'statement'>;
+export type WebMessages = Omit<Messages, 'mail' | 'statement' | 'webhook'>;
+
+/**
+ * The feature areas of the web texts (`ui.<area>.*`, one `ui-<area>.ts` per language). The web app
+ * loads the shell texts before the first render and each area with the routes that use it, so the
+ * sign-in page does not carry the timeline's texts.
+ */
+export const uiAreas = [
+  'planning',
+  'request',
+  'settlement',
+  'timesheet',
+  'settings',
+  'dashboard',
+  'profile',
+  'profileForm',
+  'home',
+  'billing',
+  'notification',
+  'webhook',
+] as const;
+export type UiArea = (typeof uiAreas)[number];
+
+/** What `@teamline/contract/i18n/<lang>/web` holds: every web text except the feature areas. */
+export type WebShellMessages = Omit<WebMessages, 'ui'> & { ui: Omit<WebMessages['ui'], UiArea> };
 
 export const resources: Record<Language, Messages> = {
-  en: { errors: enErrors, validation: enValidation, ui: enUi, mail: enMail, statement: enStatement },
-  kr: { errors: krErrors, validation: krValidation, ui: krUi, mail: krMail, statement: krStatement },
-  vi: { errors: viErrors, validation: viValidation, ui: viUi, mail: viMail, statement: viStatement },
+  en: {
+    errors: enErrors,
+    validation: enValidation,
+    ui: enUi,
+    mail: enMail,
+    statement: enStatement,
+    webhook: enWebhook,
+  },
+  kr: {
+    errors: krErrors,
+    validation: krValidation,
+    ui: krUi,
+    mail: krMail,
+    statement: krStatement,
+    webhook: krWebhook,
+  },
+  vi: {
+    errors: viErrors,
+    validation: viValidation,
+    ui: viUi,
+    mail: viMail,
+    statement: viStatement,
+    webhook: viWebhook,
+  },
 };
 
 /** Fills `{{name}}` placeholders, the same syntax i18next uses in the web app. */

@@ -6,3 +6,6 @@ export * from './events.js';
 export * from './request.js';
 export * from './contract.js';
 export * from './settlement.js';
+export * from './billing.js';
+export * from './notification.js';
+export * from './webhook.js';

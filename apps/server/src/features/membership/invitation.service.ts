@@ -100,15 +100,27 @@ export function createInvitationService(
       // One open invitation per address: a new one replaces (revokes) the previous.
       await repo.revokeOpenInvitations(input.projectIdx, email, now());
       const token = randomToken();
-      const row = await repo.insertInvitation({
-        projectIdx: input.projectIdx,
-        email,
-        role: input.role,
-        tokenHash: sha256(token),
-        invitedByIdx: actor.memberIdx,
-        expiresAt: new Date(now().getTime() + INVITE_TTL_DAYS * DAY_MS),
-        createdAt: now(),
-        sentAt: now(),
+      const invitee = await memberRepo.findActiveByEmail(email);
+      const row = await transaction(async (r) => {
+        const inserted = await r.insertInvitation({
+          projectIdx: input.projectIdx,
+          email,
+          role: input.role,
+          tokenHash: sha256(token),
+          invitedByIdx: actor.memberIdx,
+          expiresAt: new Date(now().getTime() + INVITE_TTL_DAYS * DAY_MS),
+          createdAt: now(),
+          sentAt: now(),
+        });
+        // For the invitee's in-app notice (ids only: the address never goes on the event bus).
+        await r.events.record('invite.created', inserted.projectIdx, {
+          inviteIdx: inserted.inviteIdx,
+          projectIdx: inserted.projectIdx,
+          invitedByIdx: actor.memberIdx,
+          inviteeIdx: invitee?.memberIdx ?? null,
+          role: inserted.role,
+        });
+        return inserted;
       });
       await sendMail(row, token, actor.memberIdx);
       return toInvitation((await repo.findInvitation(row.inviteIdx))!);

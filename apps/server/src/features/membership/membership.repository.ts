@@ -69,7 +69,7 @@ export function createMembershipRepository(db: Db) {
   let membershipQuery: ReturnType<typeof prepareMembership> | null = null;
   const prepareMembership = () =>
     db
-      .select({ m: membersInProject })
+      .select({ m: membersInProject, projectStatus: projects.status })
       .from(membersInProject)
       .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
       .where(
@@ -94,7 +94,8 @@ export function createMembershipRepository(db: Db) {
     async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
       membershipQuery ??= prepareMembership();
       const [row] = await membershipQuery.execute({ projectIdx, memberIdx });
-      return row?.m ?? null;
+      // The project's status rides along: authorization answers 423 for an INACTIVE project.
+      return row ? Object.assign(row.m, { projectStatus: row.projectStatus }) : null;
     },
     /** The member's active record whatever the project's state (restore of a deleted project). */
     async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {

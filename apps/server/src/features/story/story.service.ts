@@ -229,7 +229,7 @@ export function createStoryService(
           })),
         );
         const story = toStory({ ...saved, assignees: row.assignees });
-        await r.events.record('story.updated', projectIdx, story);
+        await r.events.record('story.updated', projectIdx, { ...story, actorIdx: m.memberInProjectIdx });
         return story;
       });
       return updated;
@@ -261,7 +261,11 @@ export function createStoryService(
           },
         ]);
         const story = toStory({ ...saved, assignees: next });
-        await r.events.record('story.updated', projectIdx, story);
+        await r.events.record('story.updated', projectIdx, {
+          ...story,
+          actorIdx: m.memberInProjectIdx,
+          previousAssignees: row.assignees,
+        });
         return story;
       });
       return updated;

@@ -9,7 +9,9 @@ import {
   type ErrorCode,
   type ProjectAction,
   type ProjectRole,
+  type ProjectStatus,
   type RecordScope,
+  inactiveProjectActions,
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
@@ -21,6 +23,8 @@ export interface Membership {
   role: ProjectRole;
   isAdmin: boolean;
   depth1Idx: number | null;
+  /** The project's status (the membership lookup reads it): INACTIVE refuses most actions with 423. */
+  projectStatus?: ProjectStatus;
 }
 
 /**
@@ -54,6 +58,11 @@ export function decide<M extends Membership>(
   if (!membership || (target && target.projectIdx !== membership.projectIdx)) throw new AppError(hidden);
   const policy = table[action];
   if (!can(membership, action, table)) throw new AppError(ruleDenial[policy.rule]);
+  if (
+    membership.projectStatus === 'INACTIVE' &&
+    !(inactiveProjectActions as readonly string[]).includes(action)
+  )
+    throw new AppError('PROJECT_INACTIVE');
   if (policy.record === 'own') {
     if (!target?.owners) throw new Error(`action '${action}' is decided per record: pass its owners`);
     if (!allows(membership, action, { ...target, owners: target.owners }, table))

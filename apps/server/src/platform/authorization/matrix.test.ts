@@ -13,8 +13,9 @@ import {
   type ProjectAction,
   type ProjectRole,
 } from '@teamline/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timekeepings } from '../../db/schema/index.js';
+import { timekeepings, webhookDeliveries } from '../../db/schema/index.js';
 import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
 import { addToProject, bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { routePolicies, type RoutePolicy } from './routes.js';
@@ -236,7 +237,87 @@ function multipart(projectIdx: number) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * Billing cells: the admin holds a sandbox card; each paying cell starts from a fresh paid
+ * subscription of project A (the previous one refunded), so every admin cell can succeed.
+ */
+let billingCard = false;
+async function paidSubscription(): Promise<number> {
+  if (!billingCard) {
+    await data('POST', '/card', f.admin.key, {
+      cardNumber: '4242424242424242',
+      expiry: '1239',
+      isCorporate: false,
+      birth: '900101',
+      password: '12',
+      cvv: '123',
+      ownerName: 'Matrix',
+    });
+    billingCard = true;
+  }
+  const current = await data('GET', `/subscription?projectIdx=${f.projectA}`, f.admin.key);
+  if (current.plan !== 'FREE') return current.subscriptionIdx as number;
+  const res = await data('POST', '/subscription', f.admin.key, {
+    projectIdx: f.projectA,
+    plan: '30D',
+    sheets: 2,
+    currency: 'KRW',
+  });
+  return res.subscription.subscriptionIdx as number;
+}
+async function freeSubscription() {
+  const current = await data('GET', `/subscription?projectIdx=${f.projectA}`, f.admin.key);
+  if (current.plan !== 'FREE')
+    await data('POST', `/subscription/${current.subscriptionIdx}/refund`, f.admin.key, {
+      mode: current.refund.mode,
+    });
+}
+async function couponNumber(): Promise<string> {
+  const { createCoupons } = await import('../../features/billing/coupon.js');
+  const { createBillingRepository } = await import('../../features/billing/billing.repository.js');
+  const [coupon] = await createCoupons(createBillingRepository(t.database.db), {
+    type: 'monthly',
+    percentOff: 10,
+    periods: 1,
+    validFrom: '20000101',
+    validUntil: '20991231',
+    count: 1,
+  });
+  // One unused coupon per project: the previous cell's is used up first.
+  await t.database.db.execute(
+    sql`update coupon_redemption set remaining_periods = 0 where project_idx = ${f.projectA}`,
+  );
+  return coupon!.number;
+}
+
 const P = () => f.projectA;
+/** A hook of project A sending nothing (no categories), at a closed local port: a test answers at once. */
+const webhookOf = async () =>
+  (
+    await data('POST', '/webhook', f.admin.key, {
+      projectIdx: P(),
+      type: 'slack',
+      url: 'http://127.0.0.1:9/hook',
+      categories: [],
+      events: [],
+    })
+  ).webhookIdx as number;
+/** A failed delivery of a fresh hook, as "retry now" expects. */
+const failedDeliveryOf = async () => {
+  const webhookIdx = await webhookOf();
+  const [row] = await t.database.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookIdx,
+      projectIdx: P(),
+      eventIdx: -++n,
+      eventName: 'story.created',
+      body: {},
+      status: 'failed',
+    })
+    .returning();
+  return row!.deliveryIdx;
+};
 const cases: Case[] = [
   { route: 'GET /api/project/:projectIdx/roles', build: async () => ['GET', `/project/${P()}/roles`] },
   { route: 'GET /api/project/:projectIdx', build: async () => ['GET', `/project/${P()}`] },
@@ -521,6 +602,67 @@ const cases: Case[] = [
       { paidDt: '20260105', reference: 'TX' },
     ],
   },
+  // Subscriptions and billing
+  { route: 'GET /api/subscription', build: async () => ['GET', `/subscription?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/subscription',
+    build: async () => {
+      await paidSubscription();
+      await freeSubscription();
+      return ['POST', '/subscription', { projectIdx: P(), plan: '30D', sheets: 1, currency: 'KRW' }];
+    },
+  },
+  {
+    route: 'PATCH /api/subscription/:subscriptionIdx',
+    build: async () => ['PATCH', `/subscription/${await paidSubscription()}`, { plan: '12M' }],
+  },
+  {
+    route: 'POST /api/subscription/:subscriptionIdx/sheets',
+    build: async () => [
+      'POST',
+      `/subscription/${await paidSubscription()}/sheets`,
+      { direction: 'ADD', count: 1 },
+    ],
+  },
+  {
+    route: 'POST /api/subscription/:subscriptionIdx/refund',
+    build: async () => ['POST', `/subscription/${await paidSubscription()}/refund`, { mode: 'FULL' }],
+  },
+  { route: 'GET /api/payment', build: async () => ['GET', `/payment?projectIdx=${P()}`] },
+  { route: 'GET /api/coupon', build: async () => ['GET', `/coupon?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/coupon',
+    build: async () => ['POST', '/coupon', { number: await couponNumber(), projectIdx: P() }],
+  },
+  { route: 'GET /api/webhook', build: async () => ['GET', `/webhook?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/webhook',
+    build: async () => [
+      'POST',
+      '/webhook',
+      { projectIdx: P(), type: 'discord', url: 'http://127.0.0.1:9/x', categories: [], events: [] },
+    ],
+  },
+  {
+    route: 'PATCH /api/webhook/:webhookIdx',
+    build: async () => ['PATCH', `/webhook/${await webhookOf()}`, { status: 'INACTIVE' }],
+  },
+  {
+    route: 'DELETE /api/webhook/:webhookIdx',
+    build: async () => ['DELETE', `/webhook/${await webhookOf()}`],
+  },
+  {
+    route: 'POST /api/webhook/:webhookIdx/test',
+    build: async () => ['POST', `/webhook/${await webhookOf()}/test`],
+  },
+  {
+    route: 'GET /api/webhook/:webhookIdx/delivery',
+    build: async () => ['GET', `/webhook/${await webhookOf()}/delivery`],
+  },
+  {
+    route: 'POST /api/webhook/delivery/:deliveryIdx/retry',
+    build: async () => ['POST', `/webhook/delivery/${await failedDeliveryOf()}/retry`],
+  },
 ];
 
 /** The answer the table gives: 'ok' or an error code. */
@@ -570,7 +712,8 @@ function expected(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Webhook cases point at a closed local port (answered at once, no network).
+  t = await createTestApp({ config: { outboundAllowPrivate: true } });
   f = await planningFixture(t, 'matrix');
   call = api(t);
 });

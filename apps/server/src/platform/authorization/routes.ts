@@ -136,6 +136,35 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/settlement/:settlementIdx/approve': record('settlement.decide', 'SETTLEMENT_NOT_FOUND'),
   'POST /api/settlement/:settlementIdx/return': record('settlement.decide', 'SETTLEMENT_NOT_FOUND'),
   'POST /api/settlement/:settlementIdx/pay': record('settlement.pay', 'SETTLEMENT_NOT_FOUND'),
+  // Subscriptions and billing: every member reads the subscription (the warning bar), admins manage
+  // it; the price table and one's own cards need only an account.
+  'GET /api/plan': 'authenticated',
+  'GET /api/subscription': project('project.view'),
+  'POST /api/subscription': project('billing.manage'),
+  'PATCH /api/subscription/:subscriptionIdx': record('billing.manage', 'SUBSCRIPTION_NOT_FOUND'),
+  'POST /api/subscription/:subscriptionIdx/sheets': record('billing.manage', 'SUBSCRIPTION_NOT_FOUND'),
+  'POST /api/subscription/:subscriptionIdx/refund': record('billing.manage', 'SUBSCRIPTION_NOT_FOUND'),
+  'GET /api/payment': project('billing.manage'),
+  'GET /api/card': 'authenticated',
+  'POST /api/card': 'authenticated',
+  'DELETE /api/card/:cardIdx': 'authenticated',
+  'GET /api/coupon': project('billing.manage'),
+  'POST /api/coupon': project('billing.manage'),
+  // Notifications: only the caller's own notices and preferences (queried by their memberIdx).
+  'GET /api/notification': 'authenticated',
+  'POST /api/notification/read': 'authenticated',
+  'GET /api/member/notification-setting': 'authenticated',
+  'PUT /api/member/notification-setting': 'authenticated',
+  // Webhooks (issue 13): project admins only; another project's hook or delivery looks missing.
+  'GET /api/webhook': project('webhook.manage'),
+  'POST /api/webhook': project('webhook.manage'),
+  'PATCH /api/webhook/:webhookIdx': record('webhook.manage', 'WEBHOOK_NOT_FOUND'),
+  'DELETE /api/webhook/:webhookIdx': record('webhook.manage', 'WEBHOOK_NOT_FOUND'),
+  'POST /api/webhook/:webhookIdx/test': record('webhook.manage', 'WEBHOOK_NOT_FOUND'),
+  'GET /api/webhook/:webhookIdx/delivery': record('webhook.manage', 'WEBHOOK_NOT_FOUND'),
+  'POST /api/webhook/delivery/:deliveryIdx/retry': record('webhook.manage', 'WEBHOOK_DELIVERY_NOT_FOUND'),
+  // The image chat tools fetch for the messages' sender (no key: they fetch it themselves).
+  'GET /api/webhook/icon.png': 'public',
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;

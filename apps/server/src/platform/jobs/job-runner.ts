@@ -38,7 +38,7 @@ export function createJobRunner(options: {
 }): JobRunner {
   const { database, log } = options;
   const definitions = new Map<string, JobDefinition<object>>();
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   let boss: PgBoss | null = null;
   let starting: Promise<void> | null = null;
 
@@ -66,22 +66,37 @@ export function createJobRunner(options: {
     for (const definition of definitions.values()) {
       const { handler, name, cron } = definition;
       await instance.createQueue(name, { ...DEFAULTS, ...definition.options });
-      workers.set(
-        name,
-        await instance.work<object>(
-          name,
-          { pollingIntervalSeconds: options.pollingSeconds },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              return (await handler({ id: job.id, data: job.data, retryCount: job.retryCount })) ?? {};
-            } catch (err) {
-              log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-              throw err;
-            }
-          },
-        ),
-      );
+      // One worker per allowed concurrent job; each fetches and runs one job at a time. After a job
+      // its worker looks for the next at once (a backlog drains without a poll's pause between jobs).
+      const ids: string[] = [];
+      for (let i = 0; i < Math.max(1, definition.concurrency ?? 1); i++)
+        ids.push(
+          await instance.work<object>(
+            name,
+            {
+              pollingIntervalSeconds: options.pollingSeconds,
+              batchSize: Math.max(1, definition.batchSize ?? 1),
+            },
+            async (batch) => {
+              const run = async (job: (typeof batch)[number]) => {
+                try {
+                  return (await handler({ id: job.id, data: job.data, retryCount: job.retryCount })) ?? {};
+                } catch (err) {
+                  log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+                  throw err;
+                }
+              };
+              try {
+                if (batch.length <= 1) return batch[0] ? await run(batch[0]) : undefined;
+                return await Promise.all(batch.map(run));
+              } finally {
+                const id = ids[i];
+                if (id) instance.notifyWorker(id);
+              }
+            },
+          ),
+        );
+      workers.set(name, ids);
       if (cron) await instance.schedule(name, cron, {}, { tz: 'UTC' });
       else await instance.unschedule(name).catch(() => undefined);
     }
@@ -114,9 +129,17 @@ export function createJobRunner(options: {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       });
       // This instance's worker picks it up now instead of at its next poll; others still poll.
-      const worker = workers.get(name);
-      if (worker && !sendOptions.startAfter) boss?.notifyWorker(worker);
+      if (!sendOptions.startAfter) for (const worker of workers.get(name) ?? []) boss?.notifyWorker(worker);
       return id;
+    },
+    async sendMany(name, data) {
+      if (!definitions.has(name)) throw new Error(`job '${name}' is not registered`);
+      if (data.length === 0) return;
+      await started().insert(
+        name,
+        data.map((item) => ({ data: item })),
+      );
+      for (const worker of workers.get(name) ?? []) boss?.notifyWorker(worker);
     },
     async idle(name, timeoutMs = 15_000) {
       const names = name ? [name] : [...definitions.keys()];
@@ -131,8 +154,7 @@ export function createJobRunner(options: {
           );
         if (rows.length === 0) return;
         for (const row of rows as { name: string }[]) {
-          const worker = workers.get(row.name);
-          if (worker) instance.notifyWorker(worker);
+          for (const worker of workers.get(row.name) ?? []) instance.notifyWorker(worker);
         }
         if (Date.now() > until)
           throw new Error(`jobs still pending after ${timeoutMs} ms: ${names.join(', ')}`);

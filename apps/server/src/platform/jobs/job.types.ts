@@ -35,6 +35,14 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   options?: JobOptions;
   /** Cron (five fields, UTC); every instance may declare it, pg-boss creates one job per tick. */
   cron?: string | null;
+  /** Jobs of this name one instance runs at once (default 1): a slow one then holds up only itself. */
+  concurrency?: number;
+  /**
+   * Jobs each worker fetches at once and runs side by side (default 1): fewer queue round trips
+   * for a burst. A batch finishes together and a throw fails the whole batch, so only for
+   * idempotent handlers.
+   */
+  batchSize?: number;
 }
 
 export const defineJob = <T extends object>(definition: JobDefinition<T>): JobDefinition<T> => definition;
@@ -55,6 +63,8 @@ export interface SendJobOptions {
 export interface Jobs {
   /** Queues a job of a registered name; its id, or null when a singleton with the same key is queued. */
   send<T extends object>(name: string, data: T, options?: SendJobOptions): Promise<string | null>;
+  /** Queues several jobs of one name in one statement (a fan-out), waking the workers once. */
+  sendMany<T extends object>(name: string, data: readonly T[]): Promise<void>;
   /** Resolves once no job of `name` (or of any registered name) is queued, due and unfinished. */
   idle(name?: string, timeoutMs?: number): Promise<void>;
 }

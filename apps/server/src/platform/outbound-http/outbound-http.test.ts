@@ -2,7 +2,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundHttp, isPublicAddress, OutboundBlockedError } from './outbound-http.js';
+import {
+  createOutboundHttp,
+  isPublicAddress,
+  OutboundBlockedError,
+  pointsToPrivateNetwork,
+} from './outbound-http.js';
 
 /** A server on every interface that counts what reaches it. */
 async function listen(host: string, handler: (path: string, res: ServerResponse) => void) {
@@ -127,6 +132,49 @@ describe('outbound HTTP to user-typed addresses', () => {
     } finally {
       big.server.close();
       await http.close();
+    }
+  });
+
+  it('a webhook POST is refused for 127.0.0.1, 10.x, 169.254.169.254 and [::1] at send time unless WEBHOOK_ALLOW_PRIVATE', async () => {
+    const bodies: string[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        bodies.push(body);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '::', resolve));
+    const port = (receiver.address() as AddressInfo).port;
+    const strict = createOutboundHttp({ allowPrivate: false });
+    const open = createOutboundHttp({ allowPrivate: true });
+    try {
+      for (const url of [
+        `http://127.0.0.1:${port}/hook`,
+        `http://10.0.0.7:${port}/hook`,
+        `http://169.254.169.254:${port}/latest`,
+        `http://[::1]:${port}/hook`,
+        `http://localhost:${port}/hook`,
+      ])
+        await expect(strict.post(url, '{"text":"x"}'), url).rejects.toBeInstanceOf(OutboundBlockedError);
+      expect(bodies).toEqual([]);
+      expect(await pointsToPrivateNetwork(`http://10.1.2.3/x`, false)).toBe(true);
+      expect(await pointsToPrivateNetwork(`http://[::1]:${port}/x`, false)).toBe(true);
+      expect(await pointsToPrivateNetwork(`http://localhost:${port}/x`, false)).toBe(true);
+      expect(await pointsToPrivateNetwork(`http://93.184.215.14/x`, false)).toBe(false);
+      expect(await pointsToPrivateNetwork(`http://127.0.0.1/x`, true)).toBe(false);
+      const sent = await open.post(`http://127.0.0.1:${port}/hook`, '{"text":"x"}', {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(sent.status).toBe(200);
+      expect(sent.body.toString()).toBe('ok');
+      expect((await open.post(`http://[::1]:${port}/hook`, 'second')).status).toBe(200);
+      expect(bodies).toEqual(['{"text":"x"}', 'second']);
+    } finally {
+      receiver.close();
+      await strict.close();
+      await open.close();
     }
   });
 });

@@ -57,6 +57,12 @@ export interface OutboundRequestOptions {
 
 export interface OutboundHttp {
   get(url: string, options?: OutboundRequestOptions): Promise<OutboundResponse>;
+  /**
+   * POSTs a body (webhooks): the same address checks at send time, timeout and body cap as `get`;
+   * redirects are not followed unless `maxRedirects` says so (then re-sent as a GET, like browsers
+   * after a 302/303; webhook receivers do not redirect).
+   */
+  post(url: string, body: string | Buffer, options?: OutboundRequestOptions): Promise<OutboundResponse>;
   close(): Promise<void>;
 }
 
@@ -97,54 +103,86 @@ export function createOutboundHttp(
     return url;
   }
 
-  return {
-    async get(raw, requestOptions = {}) {
-      const maxBytes = requestOptions.maxBytes ?? OUTBOUND_MAX_BYTES;
-      const signal = AbortSignal.timeout(requestOptions.timeoutMs ?? OUTBOUND_TIMEOUT_MS);
-      let url = checkUrl(raw);
-      for (let redirects = 0; ; redirects++) {
-        const response = await request(url, {
-          dispatcher: agent,
-          method: 'GET',
-          signal,
-          headers: requestOptions.headers,
-        });
-        const location = response.headers.location;
-        if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
-          await response.body.dump().catch(() => undefined);
-          if (redirects >= (requestOptions.maxRedirects ?? 0))
-            return {
-              status: response.statusCode,
-              headers: response.headers,
-              url: url.toString(),
-              body: Buffer.alloc(0),
-              truncated: false,
-            };
-          url = checkUrl(new URL(location, url).toString());
-          continue;
-        }
-        const chunks: Buffer[] = [];
-        let received = 0;
-        let truncated = false;
-        let text = '';
-        for await (const chunk of response.body as AsyncIterable<Buffer>) {
-          const room = maxBytes - received;
-          chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
-          received += Math.min(chunk.byteLength, room);
-          if (chunk.byteLength > room) truncated = true;
-          if (requestOptions.stopWhen) text += chunk.toString('utf8');
-          if (truncated || requestOptions.stopWhen?.(text)) break;
-        }
-        response.body.destroy();
-        return {
-          status: response.statusCode,
-          headers: response.headers,
-          url: url.toString(),
-          body: Buffer.concat(chunks),
-          truncated,
-        };
+  async function send(
+    raw: string,
+    requestOptions: OutboundRequestOptions,
+    body?: string | Buffer,
+  ): Promise<OutboundResponse> {
+    const maxBytes = requestOptions.maxBytes ?? OUTBOUND_MAX_BYTES;
+    const signal = AbortSignal.timeout(requestOptions.timeoutMs ?? OUTBOUND_TIMEOUT_MS);
+    let url = checkUrl(raw);
+    let payload = body;
+    for (let redirects = 0; ; redirects++) {
+      const response = await request(url, {
+        dispatcher: agent,
+        method: payload === undefined ? 'GET' : 'POST',
+        signal,
+        headers: requestOptions.headers,
+        ...(payload === undefined ? {} : { body: payload }),
+      });
+      const location = response.headers.location;
+      if (response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
+        await response.body.dump().catch(() => undefined);
+        if (redirects >= (requestOptions.maxRedirects ?? 0))
+          return {
+            status: response.statusCode,
+            headers: response.headers,
+            url: url.toString(),
+            body: Buffer.alloc(0),
+            truncated: false,
+          };
+        url = checkUrl(new URL(location, url).toString());
+        payload = undefined;
+        continue;
       }
-    },
+      const chunks: Buffer[] = [];
+      let received = 0;
+      let truncated = false;
+      let text = '';
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        const room = maxBytes - received;
+        chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
+        received += Math.min(chunk.byteLength, room);
+        if (chunk.byteLength > room) truncated = true;
+        if (requestOptions.stopWhen) text += chunk.toString('utf8');
+        if (truncated || requestOptions.stopWhen?.(text)) break;
+      }
+      response.body.destroy();
+      return {
+        status: response.statusCode,
+        headers: response.headers,
+        url: url.toString(),
+        body: Buffer.concat(chunks),
+        truncated,
+      };
+    }
+  }
+
+  return {
+    get: (raw, requestOptions = {}) => send(raw, requestOptions),
+    post: (raw, body, requestOptions = {}) => send(raw, requestOptions, body),
     close: () => agent.close(),
   };
+}
+
+/**
+ * Whether an address a user is saving points at a private network: a literal address, or a name
+ * that resolves (within 2 s) to any non-public address. Used to refuse it early (a 400 naming the
+ * field); the checks at send time still apply, since a name may resolve elsewhere later. A name
+ * that does not resolve now is not refused here.
+ */
+export async function pointsToPrivateNetwork(raw: string, allowPrivate: boolean): Promise<boolean> {
+  if (allowPrivate) return false;
+  let host: string;
+  try {
+    host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  if (ipaddr.isValid(host)) return !isPublicAddress(host);
+  const addresses = await Promise.race([
+    dns.promises.lookup(host, { all: true }).catch(() => [] as LookupAddress[]),
+    new Promise<LookupAddress[]>((resolve) => setTimeout(() => resolve([]), 2_000).unref()),
+  ]);
+  return addresses.some((a) => !isPublicAddress(a.address));
 }

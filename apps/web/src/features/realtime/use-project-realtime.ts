@@ -5,7 +5,7 @@ import { api } from '../../lib/api';
 import { useAuthStore } from '../../stores/auth-store';
 import { planningKeys } from '../planning/api/planning-api';
 import { patchStory } from '../timeline/logic/plan';
-import { connectRealtime, type RealtimeEvent, type RealtimeStatus } from './realtime-client';
+import { connectRealtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime-client';
 
 const toRow = (s: Story): TimelineStory => ({
   storyIdx: s.storyIdx,

@@ -29,10 +29,38 @@ export const mail = {
     expiry: 'Unless it is approved or returned first, it is approved automatically on {{date}}.',
     ignore: 'You receive this as a client or administrator of "{{project}}".',
   },
+  billingReceipt: {
+    subject: 'Receipt {{number}} for "{{project}}": {{amount}}',
+    body: 'Receipt {{number}} — {{kind}} of {{amount}} for "{{project}}": plan {{plan}}, {{sheets}} sheets, period {{period}}.',
+    action: 'Payment history',
+    expiry: 'Keep this email as your receipt.',
+    ignore: 'You receive this as an administrator of "{{project}}".',
+  },
+  billingPaymentFailed: {
+    subject: 'A payment for "{{project}}" failed',
+    body: 'The {{kind}} payment of {{amount}} for "{{project}}" failed ({{reason}}). We try again after 1 and 3 days; check the card in settings.',
+    action: 'Open payment settings',
+    expiry: 'If no payment succeeds, the subscription ends and the project may become inactive.',
+    ignore: 'You receive this as an administrator of "{{project}}".',
+  },
+  billingWarning: {
+    subject: '"{{project}}" needs more sheets',
+    body: '"{{project}}" has {{totalMember}} members but its subscription covers {{covered}}. Add sheets or remove members before {{date}}.',
+    action: 'Open subscription settings',
+    expiry: 'After {{date}} the project becomes inactive until it is fixed.',
+    ignore: 'You receive this as an administrator of "{{project}}".',
+  },
   roles: {
     admin: 'an administrator',
     depth1: 'a team lead',
     depth2: 'a team member',
     client: 'a client',
+  },
+  notification: {
+    action: 'Open in Teamline',
+    ignore: 'You receive this because of your notification settings; change them on your profile page.',
+    digestSubject: 'Teamline: {{count}} new notifications',
+    digestIntro: 'What happened in your projects since the last summary:',
+    digestAction: 'Open Teamline',
   },
 };

@@ -1,6 +1,9 @@
-import type { WebMessages } from '../index.js';
+import type { WebShellMessages } from '../index.js';
 import { errors, validation } from './errors.js';
-import { ui } from './ui.js';
+import { shellUi } from './ui-shell.js';
 
-/** What the web app loads for this language, on demand (mail texts stay on the server). */
-export const messages: WebMessages = { errors, validation, ui };
+/**
+ * What the web app loads for this language before the first render (mail texts stay on the server;
+ * the feature areas `ui-<area>.ts` come with the routes that use them).
+ */
+export const messages: WebShellMessages = { errors, validation, ui: shellUi };

@@ -29,10 +29,38 @@ export const mail = {
     expiry: '그 전에 승인하거나 반려하지 않으면 {{date}}에 자동으로 승인됩니다.',
     ignore: '"{{project}}"의 클라이언트 또는 관리자이기 때문에 이 메일을 받았습니다.',
   },
+  billingReceipt: {
+    subject: '"{{project}}" 영수증 {{number}}: {{amount}}',
+    body: '영수증 {{number}} — "{{project}}"의 {{kind}} 결제 {{amount}}: 요금제 {{plan}}, 시트 {{sheets}}개, 기간 {{period}}.',
+    action: '결제 내역',
+    expiry: '이 메일을 영수증으로 보관하세요.',
+    ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',
+  },
+  billingPaymentFailed: {
+    subject: '"{{project}}" 결제에 실패했습니다',
+    body: '"{{project}}"의 {{kind}} 결제 {{amount}}에 실패했습니다({{reason}}). 1일, 3일 뒤에 다시 시도합니다. 설정에서 카드를 확인하세요.',
+    action: '결제 설정 열기',
+    expiry: '결제가 끝내 실패하면 구독이 종료되고 프로젝트가 비활성화될 수 있습니다.',
+    ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',
+  },
+  billingWarning: {
+    subject: '"{{project}}"에 시트가 더 필요합니다',
+    body: '"{{project}}"의 멤버는 {{totalMember}}명이지만 구독은 {{covered}}명까지입니다. {{date}} 전에 시트를 추가하거나 멤버를 제외하세요.',
+    action: '구독 설정 열기',
+    expiry: '{{date}} 이후에는 해결될 때까지 프로젝트가 비활성화됩니다.',
+    ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',
+  },
   roles: {
     admin: '관리자',
     depth1: '팀 리더',
     depth2: '팀원',
     client: '클라이언트',
+  },
+  notification: {
+    action: 'Teamline에서 열기',
+    ignore: '알림 설정에 따라 보내는 메일입니다. 프로필 페이지에서 바꿀 수 있습니다.',
+    digestSubject: 'Teamline: 새 알림 {{count}}개',
+    digestIntro: '지난 요약 이후 내 프로젝트에서 있었던 일:',
+    digestAction: 'Teamline 열기',
   },
 };

@@ -29,10 +29,38 @@ export const mail = {
     expiry: 'Nếu không được phê duyệt hoặc trả lại trước, quyết toán sẽ được tự động phê duyệt vào {{date}}.',
     ignore: 'Bạn nhận được thư này vì là khách hàng hoặc quản trị viên của "{{project}}".',
   },
+  billingReceipt: {
+    subject: 'Biên lai {{number}} cho "{{project}}": {{amount}}',
+    body: 'Biên lai {{number}} — khoản {{kind}} {{amount}} cho "{{project}}": gói {{plan}}, {{sheets}} suất, kỳ {{period}}.',
+    action: 'Lịch sử thanh toán',
+    expiry: 'Hãy giữ email này làm biên lai.',
+    ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
+  },
+  billingPaymentFailed: {
+    subject: 'Thanh toán cho "{{project}}" thất bại',
+    body: 'Khoản {{kind}} {{amount}} cho "{{project}}" thất bại ({{reason}}). Chúng tôi sẽ thử lại sau 1 và 3 ngày; hãy kiểm tra thẻ trong cài đặt.',
+    action: 'Mở cài đặt thanh toán',
+    expiry: 'Nếu không thanh toán được, gói đăng ký sẽ kết thúc và dự án có thể ngừng hoạt động.',
+    ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
+  },
+  billingWarning: {
+    subject: '"{{project}}" cần thêm suất',
+    body: '"{{project}}" có {{totalMember}} thành viên nhưng gói chỉ bao gồm {{covered}}. Hãy thêm suất hoặc gỡ thành viên trước {{date}}.',
+    action: 'Mở cài đặt gói đăng ký',
+    expiry: 'Sau {{date}} dự án sẽ ngừng hoạt động cho đến khi được xử lý.',
+    ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
+  },
   roles: {
     admin: 'quản trị viên',
     depth1: 'trưởng nhóm',
     depth2: 'thành viên nhóm',
     client: 'khách hàng',
+  },
+  notification: {
+    action: 'Mở trong Teamline',
+    ignore: 'Bạn nhận thư này theo cài đặt thông báo của mình; có thể thay đổi trên trang hồ sơ.',
+    digestSubject: 'Teamline: {{count}} thông báo mới',
+    digestIntro: 'Những gì đã xảy ra trong các dự án của bạn kể từ bản tóm tắt trước:',
+    digestAction: 'Mở Teamline',
   },
 };

@@ -62,7 +62,7 @@ function ProjectHome() {
 
   function handleOpen(project: ProjectOfMember, index: number) {
     if (project.status !== 'ACTIVE') {
-      void navigate(`/setting?idx=${index}`);
+      void navigate(`/setting?idx=${index}&tab=subscription`);
       return;
     }
     useProjectStore.getState().select(project);

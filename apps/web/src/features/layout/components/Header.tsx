@@ -7,6 +7,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useUiStore } from '../../../stores/ui-store';
 import { LinkStrip } from '../../link/components/LinkStrip';
+import { NotificationBell } from '../../notification/components/NotificationBell';
 import { RequestHeaderLink } from '../../request/components/RequestHeaderLink';
 import { ProjectPicker } from './ProjectPicker';
 import { UserBox } from './UserBox';
@@ -74,6 +75,7 @@ export function Header({ meta }: { meta: RouteMeta }) {
       )}
       <div className="header__right">
         {isLogin && selectedProject && <RequestHeaderLink projectIdx={selectedProject.projectIdx} />}
+        {isLogin && <NotificationBell />}
         {isLogin ? (
           <UserBox />
         ) : (

@@ -26,8 +26,8 @@ export function ProjectPicker() {
   function handlePick(project: ProjectOfMember, index: number) {
     setIsOpen(false);
     if (project.status !== 'ACTIVE') {
-      // Spec §2: a non-active entry goes to settings for that entry's index.
-      void navigate(`/setting?idx=${index}`);
+      // Spec §2: a non-active entry goes to settings for that entry's index, at its subscription (the fix).
+      void navigate(`/setting?idx=${index}&tab=subscription`);
       return;
     }
     useProjectStore.getState().select(project);

@@ -1,10 +1,11 @@
 import type { ProjectOfMember } from '@teamline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { metaByName } from '../../../app/route-meta';
+import { projectsKey } from '../../../lib/use-projects';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useUiStore } from '../../../stores/ui-store';
@@ -83,5 +84,44 @@ describe('WarningBar (spec §2)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     act(() => useProjectStore.getState().select(flagged(7)));
     expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
+  it('the settings button opens the subscription section of settings', async () => {
+    useProjectStore.getState().select(flagged(6));
+    function Where() {
+      const location = useLocation();
+      return <p data-testid="where">{location.pathname + location.search}</p>;
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/timeline/7']}>
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+          <WarningBar meta={metaByName('Timeline')} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Open settings' }));
+    expect(screen.getByTestId('where').textContent).toBe('/setting?tab=subscription');
+  });
+
+  it('follows the project list: when added sheets cover the members, the refreshed list clears the bar', async () => {
+    projects.list = [flagged(6)];
+    useProjectStore.getState().select(flagged(6));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <WarningBar meta={metaByName('Timeline')} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    projects.list = [{ ...flagged(6), sheets: 2, isWarningSubscription: false }];
+    // What a billing change does (billing › useBillingRefresh): the project list is fetched again.
+    await act(() => client.invalidateQueries({ queryKey: projectsKey }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

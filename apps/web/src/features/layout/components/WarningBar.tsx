@@ -37,7 +37,7 @@ export function WarningBar({ meta }: { meta: RouteMeta }) {
     <div className="warning-bar" role="alert">
       <Icon name="warning" />
       <p className="warning-bar__text">{t('ui.warning.text')}</p>
-      <Button size="small" variant="outline" onClick={() => void navigate('/setting')}>
+      <Button size="small" variant="outline" onClick={() => void navigate('/setting?tab=subscription')}>
         {t('ui.warning.settings')}
       </Button>
       <button

@@ -32,6 +32,7 @@ import {
 } from '../profile-form';
 import { ProfileFields } from './ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
+import { NotificationSettings } from '../../notification/components/NotificationSettings';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -42,6 +43,7 @@ export function ProfilePage() {
     <div className="page page--narrow">
       <h2 className="page__title">{t('ui.profile.title')}</h2>
       <ProfileSection profile={profile} />
+      <NotificationSettings />
       <AccountSection profile={profile} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { ProjectAction } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +11,8 @@ import { InvitationsSection } from './InvitationsSection';
 import { MembersSection } from './MembersSection';
 import { useSettingsProject } from './use-settings-project';
 import { useTabs } from '../../../components/ui/use-tabs';
+import { BillingSection } from '../../../app/billing-sections';
+import { WebhookSection } from '../../../app/webhook-section';
 import './settings.css';
 
 const tabs = [
@@ -18,10 +21,10 @@ const tabs = [
   { key: 'invitations', action: 'invite.manage' },
   { key: 'epics', action: 'epic.view' },
   { key: 'webhooks', action: 'webhook.manage' },
-  { key: 'payment', action: 'billing.manage' },
-  { key: 'coupons', action: 'billing.manage' },
-  { key: 'card', action: 'billing.manage' },
-  { key: 'subscription', action: 'billing.manage' },
+  { key: 'payment', action: 'project.view' },
+  { key: 'coupons', action: 'project.view' },
+  { key: 'card', action: 'project.view' },
+  { key: 'subscription', action: 'project.view' },
 ] as const satisfies ReadonlyArray<{ key: string; action: ProjectAction }>;
 type TabKey = (typeof tabs)[number]['key'];
 
@@ -125,11 +128,22 @@ function SettingsSections({
           )}
           {active === 'invitations' && <InvitationsSection projectIdx={project.projectIdx} />}
           {active === 'epics' && <EpicsSection projectIdx={project.projectIdx} can={can} />}
-          {!['general', 'members', 'invitations', 'epics'].includes(active) && (
-            <div className="card state-card" data-testid="settings-later">
-              <h3>{t('ui.settings.later.title')}</h3>
-              <p>{t('ui.settings.later.body', { section: t(`ui.settings.tabs.${active}`) })}</p>
-            </div>
+          {(active === 'payment' ||
+            active === 'coupons' ||
+            active === 'card' ||
+            active === 'subscription') && (
+            <Suspense fallback={<PageSpinner />}>
+              <BillingSection
+                section={active}
+                projectIdx={project.projectIdx}
+                canManage={can('billing.manage')}
+              />
+            </Suspense>
+          )}
+          {active === 'webhooks' && (
+            <Suspense fallback={<PageSpinner />}>
+              <WebhookSection projectIdx={project.projectIdx} />
+            </Suspense>
           )}
         </section>
       </div>

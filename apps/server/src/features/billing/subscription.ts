@@ -1,0 +1,369 @@
+import {
+  FREE_MEMBER_ALLOWANCE,
+  PAYMENT_RETRY_DAYS,
+  chargeAfterCoupon,
+  couponPlan,
+  dayCodeOf,
+  isSubscriptionShort,
+  minSheetsFor,
+  periodEndOf,
+  periodPrice,
+  quoteSubscribe,
+  sheetPeriodPrice,
+  type PaymentDto,
+  type SubscribeRequest,
+  type SubscriptionDto,
+  type UpdateSubscriptionRequest,
+} from '@teamline/contract';
+import { addDays } from '../../infra/clock.js';
+import type { EventRecorder } from '../../platform/events/outbox.repository.js';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor } from '../../shared/context.js';
+import type { BillingRepository, PaymentRow, SubscriptionRow } from './billing.repository.js';
+import type { BillingDeps } from './billing.deps.js';
+import { registerCouponIn, toCouponDto } from './coupon.js';
+import { chargeOnce, mailPayment, toPaymentDto } from './payment.js';
+import { refundQuote } from './refund.js';
+import { evaluateWarning } from './warning.js';
+
+type Tx = BillingRepository & { events: EventRecorder };
+
+/** A paid plan that still runs (renews, takes sheets, refunds). */
+export const isPaid = (sub: SubscriptionRow | null): sub is SubscriptionRow & { plan: '30D' | '12M' } =>
+  !!sub && sub.plan !== 'FREE' && sub.status !== 'CANCELED' && !!sub.periodStartDt && !!sub.periodEndDt;
+
+/** The subscription as `GET /subscription` answers it. */
+export async function subscriptionDto(
+  deps: BillingDeps,
+  r: BillingRepository,
+  projectIdx: number,
+  canManage: boolean,
+): Promise<SubscriptionDto> {
+  const now = deps.ctx.clock.now();
+  const project = await r.project(projectIdx);
+  const sub = await r.subscriptionOfProject(projectIdx);
+  const totalMember = await r.totalMember(projectIdx);
+  const sheets = project?.sheets ?? 0;
+  const plan = sub && sub.status !== 'CANCELED' ? sub.plan : 'FREE';
+  const currency = sub?.currency ?? 'KRW';
+  const card = sub?.cardIdx ? await r.card(sub.cardIdx) : null;
+  const active = await r.activeCoupon(projectIdx);
+  const paid = isPaid(sub);
+  let nextChargeAmount: number | null = null;
+  if (paid && !sub.cancelAtPeriodEnd) {
+    const nextPlan = sub.pendingPlan ?? sub.plan;
+    const nextSheets = Math.max(sub.pendingSheets ?? sub.sheets, minSheetsFor(totalMember));
+    const pct = active && couponPlan[active.coupon.type] === nextPlan ? active.coupon.percentOff : null;
+    nextChargeAmount = chargeAfterCoupon(
+      periodPrice(nextPlan, nextSheets, deps.monthlyPrices[currency]),
+      pct,
+    );
+  }
+  const refund = canManage && paid ? await refundQuote(r, sub, now) : null;
+  return {
+    subscriptionIdx: sub?.subscriptionIdx ?? null,
+    projectIdx,
+    plan,
+    sheets,
+    currency,
+    status: sub?.status ?? 'ACTIVE',
+    periodStartDt: paid ? sub.periodStartDt : null,
+    periodEndDt: paid ? sub.periodEndDt : null,
+    warning: isSubscriptionShort(totalMember, sheets),
+    graceUntil: sub?.graceUntil?.toISOString() ?? null,
+    projectStatus: project?.status ?? 'ACTIVE',
+    totalMember,
+    freeMembers: FREE_MEMBER_ALLOWANCE,
+    minSheets: minSheetsFor(totalMember),
+    pendingPlan: paid ? sub.pendingPlan : null,
+    pendingSheets: paid ? sub.pendingSheets : null,
+    cancelAtPeriodEnd: paid ? sub.cancelAtPeriodEnd : false,
+    card:
+      canManage && card
+        ? { cardIdx: card.cardIdx, brand: card.brand, last4: card.last4, issuer: card.issuer }
+        : null,
+    sheetPeriodPrice: sheetPeriodPrice(plan, deps.monthlyPrices[currency]),
+    nextChargeAmount: canManage ? nextChargeAmount : null,
+    coupon: canManage && active ? toCouponDto(active) : null,
+    refund: refund && refund.amount > 0 ? { mode: refund.mode, amount: refund.amount } : null,
+    canManage,
+  };
+}
+
+/** `GET /subscription?projectIdx=`: every member reads the warning; admins see the money too. */
+export async function getSubscription(deps: BillingDeps, actor: Actor, projectIdx: number) {
+  const m = await deps.authz.authorize(actor, 'project.view', projectIdx);
+  return subscriptionDto(deps, deps.repo, projectIdx, deps.authz.allows(m, 'billing.manage'));
+}
+
+/** The caller's card: the one named, or their newest. */
+export async function cardFor(r: BillingRepository, actor: Actor, cardIdx: number | undefined) {
+  if (cardIdx !== undefined) {
+    const card = await r.card(cardIdx);
+    if (!card || card.memberIdx !== actor.memberIdx) throw new AppError('CARD_NOT_FOUND');
+    return card;
+  }
+  const [newest] = await r.cardsOf(actor.memberIdx);
+  if (!newest) throw new AppError('CARD_REQUIRED');
+  return newest;
+}
+
+export interface PayingResult {
+  subscription: SubscriptionDto;
+  payment: PaymentDto | null;
+}
+
+async function couponNumberOf(deps: BillingDeps, payment: PaymentRow): Promise<string | null> {
+  if (!payment.couponIdx) return null;
+  const coupons = await deps.repo.couponsOfProject(payment.projectIdx);
+  return coupons.find((c) => c.coupon.couponIdx === payment.couponIdx)?.coupon.number ?? null;
+}
+
+/** Runs a paying change; a gateway refusal is committed (failed payment, event) and then thrown. */
+export async function paying(
+  deps: BillingDeps,
+  projectIdx: number,
+  work: (r: Tx) => Promise<{ payment: PaymentRow | null; mail: boolean; error?: AppError }>,
+): Promise<PayingResult> {
+  const out = await deps.transaction(async (r) => {
+    await r.lockProject(projectIdx);
+    const result = await work(r);
+    await evaluateWarning(r, projectIdx, deps.ctx.clock.now());
+    return result;
+  });
+  if (out.payment && out.mail) await mailPayment(deps, out.payment);
+  if (out.error) throw out.error;
+  return {
+    subscription: await subscriptionDto(deps, deps.repo, projectIdx, true),
+    payment: out.payment ? toPaymentDto(out.payment, await couponNumberOf(deps, out.payment)) : null,
+  };
+}
+
+/**
+ * `POST /subscription`: plan, sheets, currency, card, optional coupon; charges the first period at
+ * once (what it pays for: the project's subscription number `generation` and its first day).
+ */
+export async function subscribe(
+  deps: BillingDeps,
+  actor: Actor,
+  body: SubscribeRequest,
+): Promise<PayingResult> {
+  await deps.authz.authorize(actor, 'billing.manage', body.projectIdx);
+  return paying(deps, body.projectIdx, async (r) => {
+    const now = deps.ctx.clock.now();
+    const today = dayCodeOf(now);
+    let sub = await r.subscriptionOfProject(body.projectIdx);
+    if (isPaid(sub)) {
+      // The same subscription asked again (a double click without a key): its first answer.
+      const first = await r.paymentPaidFor(`subscribe:${sub.projectIdx}:${sub.generation}`);
+      if (first && first.plan === body.plan && first.sheets === body.sheets && sub.currency === body.currency)
+        return { payment: first, mail: false };
+      throw new AppError('SUBSCRIPTION_ALREADY_ACTIVE');
+    }
+    const card = await cardFor(r, actor, body.cardIdx);
+    if (body.couponNumber)
+      await registerCouponIn(r, deps, actor, body.projectIdx, body.couponNumber, body.plan);
+    sub ??= await r.ensureSubscription(body.projectIdx);
+    const generation = sub.generation + 1;
+    const active = await r.activeCoupon(body.projectIdx);
+    const coupon = active && couponPlan[active.coupon.type] === body.plan ? active : null;
+    const quote = quoteSubscribe({
+      plan: body.plan,
+      sheets: body.sheets,
+      currency: body.currency,
+      monthlyPrice: deps.monthlyPrices[body.currency],
+      startDt: today,
+      couponPercentOff: coupon?.coupon.percentOff ?? null,
+    });
+    const outcome = await chargeOnce(r, deps, {
+      sub: { ...sub, currency: body.currency },
+      kind: 'subscribe',
+      paysFor: `subscribe:${sub.projectIdx}:${generation}`,
+      amount: quote.amount,
+      listAmount: quote.listAmount,
+      discount: quote.discount,
+      coupon: coupon?.coupon ?? null,
+      plan: body.plan,
+      sheets: body.sheets,
+      periodStartDt: quote.periodStartDt,
+      periodEndDt: quote.periodEndDt,
+      card,
+      actorIdx: actor.memberIdx,
+      orderName: `Teamline ${body.plan} × ${body.sheets}`,
+    });
+    if (outcome.failure)
+      return {
+        payment: outcome.payment,
+        mail: true,
+        error: new AppError('SUBSCRIPTION_FAILED', { reason: outcome.failure.reason }),
+      };
+    if (coupon) await r.useCouponPeriod(coupon.coupon.couponIdx);
+    await r.updateSubscription(sub.subscriptionIdx, {
+      plan: body.plan,
+      sheets: body.sheets,
+      currency: body.currency,
+      status: 'ACTIVE',
+      periodStartDt: quote.periodStartDt,
+      periodEndDt: quote.periodEndDt,
+      cardIdx: card.cardIdx,
+      pendingPlan: null,
+      pendingSheets: null,
+      cancelAtPeriodEnd: false,
+      generation,
+      failedAttempts: 0,
+      firstFailedAt: null,
+      nextRetryAt: null,
+    });
+    await r.setProject(body.projectIdx, { sheets: body.sheets });
+    return { payment: outcome.payment, mail: !outcome.replayed };
+  });
+}
+
+/** The subscription of a record route, or its 404 (also for other projects' ids). */
+export async function subscriptionFor(deps: BillingDeps, actor: Actor, subscriptionIdx: number) {
+  const sub = await deps.repo.subscriptionById(subscriptionIdx);
+  if (!sub) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+  await deps.authz.authorize(actor, 'billing.manage', {
+    projectIdx: sub.projectIdx,
+    missing: 'SUBSCRIPTION_NOT_FOUND',
+  });
+  return sub;
+}
+
+/** `PATCH /subscription/{subscriptionIdx}`: plan from the next renewal, cancel at period end, card. */
+export async function updateSubscription(
+  deps: BillingDeps,
+  actor: Actor,
+  subscriptionIdx: number,
+  body: UpdateSubscriptionRequest,
+): Promise<SubscriptionDto> {
+  const found = await subscriptionFor(deps, actor, subscriptionIdx);
+  await deps.transaction(async (r) => {
+    await r.lockProject(found.projectIdx);
+    const sub = (await r.subscriptionById(subscriptionIdx))!;
+    if (!isPaid(sub)) throw new AppError('SUBSCRIPTION_NOT_FOUND');
+    const set: Partial<SubscriptionRow> = {};
+    if (body.plan !== undefined) set.pendingPlan = body.plan === sub.plan ? null : body.plan;
+    if (body.cancelAtPeriodEnd !== undefined) set.cancelAtPeriodEnd = body.cancelAtPeriodEnd;
+    if (body.cardIdx !== undefined) set.cardIdx = (await cardFor(r, actor, body.cardIdx)).cardIdx;
+    await r.updateSubscription(subscriptionIdx, set);
+  });
+  return subscriptionDto(deps, deps.repo, found.projectIdx, true);
+}
+
+/** Ends a paid subscription now: FREE, no sheets, no period (the warning rule then applies). */
+export async function endSubscription(r: Tx, sub: SubscriptionRow) {
+  await r.updateSubscription(sub.subscriptionIdx, {
+    plan: 'FREE',
+    sheets: 0,
+    status: 'CANCELED',
+    periodStartDt: null,
+    periodEndDt: null,
+    pendingPlan: null,
+    pendingSheets: null,
+    cancelAtPeriodEnd: false,
+    failedAttempts: 0,
+    firstFailedAt: null,
+    nextRetryAt: null,
+  });
+  await r.setProject(sub.projectIdx, { sheets: 0 });
+}
+
+/**
+ * The renewal of one subscription whose period ended (durable job): cancel at period end ends it;
+ * otherwise the pending plan and sheets (never below the members beyond the free 4) are charged for
+ * the next period, keyed by the subscription and the new period's first day. A refusal makes it
+ * PAST_DUE and is retried 1 and 3 days after the first failure; after the last it ends.
+ */
+export async function renew(deps: BillingDeps, subscriptionIdx: number): Promise<string> {
+  const found = await deps.repo.subscriptionById(subscriptionIdx);
+  if (!found) return 'missing';
+  const out = await deps.transaction(async (r) => {
+    await r.lockProject(found.projectIdx);
+    const now = deps.ctx.clock.now();
+    const today = dayCodeOf(now);
+    const sub = (await r.subscriptionById(subscriptionIdx))!;
+    if (!isPaid(sub) || sub.periodEndDt! > today)
+      return { state: 'not due', payment: null as PaymentRow | null };
+    if (sub.nextRetryAt && sub.nextRetryAt > now) return { state: 'not due', payment: null };
+    if (sub.cancelAtPeriodEnd) {
+      await endSubscription(r, sub);
+      await evaluateWarning(r, sub.projectIdx, now);
+      return { state: 'canceled', payment: null };
+    }
+    const totalMember = await r.totalMember(sub.projectIdx);
+    const plan = sub.pendingPlan ?? sub.plan;
+    const sheets = Math.max(sub.pendingSheets ?? sub.sheets, minSheetsFor(totalMember));
+    if (sheets === 0) {
+      await endSubscription(r, sub);
+      await evaluateWarning(r, sub.projectIdx, now);
+      return { state: 'canceled', payment: null };
+    }
+    const startDt = sub.periodEndDt!;
+    const active = await r.activeCoupon(sub.projectIdx);
+    const coupon = active && couponPlan[active.coupon.type] === plan ? active : null;
+    const quote = quoteSubscribe({
+      plan,
+      sheets,
+      currency: sub.currency,
+      monthlyPrice: deps.monthlyPrices[sub.currency],
+      startDt,
+      couponPercentOff: coupon?.coupon.percentOff ?? null,
+    });
+    const card = sub.cardIdx ? await r.card(sub.cardIdx) : null;
+    const outcome = await chargeOnce(r, deps, {
+      sub,
+      kind: 'renewal',
+      paysFor: `renewal:${sub.subscriptionIdx}:${startDt}`,
+      amount: quote.amount,
+      listAmount: quote.listAmount,
+      discount: quote.discount,
+      coupon: coupon?.coupon ?? null,
+      plan,
+      sheets,
+      periodStartDt: startDt,
+      periodEndDt: periodEndOf(plan, startDt),
+      card,
+      actorIdx: null,
+      orderName: `Teamline ${plan} × ${sheets}`,
+    });
+    if (outcome.failure) {
+      const attempts = sub.failedAttempts + 1;
+      const firstFailedAt = sub.firstFailedAt ?? now;
+      const retryIn = PAYMENT_RETRY_DAYS[attempts - 1];
+      if (retryIn === undefined) {
+        await endSubscription(r, sub);
+        await evaluateWarning(r, sub.projectIdx, now);
+        return { state: 'ended after failed retries', payment: outcome.payment };
+      }
+      await r.updateSubscription(sub.subscriptionIdx, {
+        status: 'PAST_DUE',
+        failedAttempts: attempts,
+        firstFailedAt,
+        nextRetryAt: addDays(firstFailedAt, retryIn),
+      });
+      return { state: `failed (attempt ${attempts})`, payment: outcome.payment };
+    }
+    if (coupon && !outcome.replayed) await r.useCouponPeriod(coupon.coupon.couponIdx);
+    await r.updateSubscription(sub.subscriptionIdx, {
+      plan,
+      sheets,
+      status: 'ACTIVE',
+      periodStartDt: startDt,
+      periodEndDt: periodEndOf(plan, startDt),
+      pendingPlan: null,
+      pendingSheets: null,
+      failedAttempts: 0,
+      firstFailedAt: null,
+      nextRetryAt: null,
+    });
+    await r.setProject(sub.projectIdx, { sheets });
+    await evaluateWarning(r, sub.projectIdx, now);
+    return {
+      state: outcome.replayed ? 'already renewed' : 'renewed',
+      payment: outcome.replayed ? null : outcome.payment,
+    };
+  });
+  if (out.payment) await mailPayment(deps, out.payment);
+  return out.state;
+}

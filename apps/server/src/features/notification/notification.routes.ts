@@ -1,0 +1,65 @@
+import {
+  apiPaths,
+  notificationList,
+  notificationListQuery,
+  notificationReadRequest,
+  notificationReadResponse,
+  notificationSetting,
+  notificationSettingRequest,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf, responds } from '../../shared/http.js';
+
+/** PRODUCT.md "Notifications": the caller's own notices and preferences. */
+export async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { notification } = app.services;
+  const tags = ['notification'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    apiPaths.notification,
+    {
+      schema: {
+        tags,
+        security,
+        querystring: notificationListQuery,
+        response: responds(200, notificationList),
+      },
+    },
+    async (request) => ({ data: await notification.list(actorOf(request), request.query) }),
+  );
+
+  app.post(
+    apiPaths.notificationRead,
+    {
+      schema: {
+        tags,
+        security,
+        body: notificationReadRequest,
+        response: responds(200, notificationReadResponse),
+      },
+    },
+    async (request) => ({ data: await notification.markRead(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    apiPaths.notificationSetting,
+    { schema: { tags, security, response: responds(200, notificationSetting) } },
+    async (request) => ({ data: await notification.settings(actorOf(request)) }),
+  );
+
+  app.put(
+    apiPaths.notificationSetting,
+    {
+      schema: {
+        tags,
+        security,
+        body: notificationSettingRequest,
+        response: responds(200, notificationSetting),
+      },
+    },
+    async (request) => ({ data: await notification.saveSettings(actorOf(request), request.body) }),
+  );
+}

@@ -1,0 +1,22 @@
+import type { WebhookType } from '@teamline/contract';
+import { discordMessage } from './discord.js';
+import { doorayMessage } from './dooray.js';
+import type { ChatMessage } from './message.js';
+import { slackMessage } from './slack.js';
+import { teamsMessage } from './teams.js';
+
+export type { ChatMessage } from './message.js';
+
+/** The tool's own JSON for a message: pure, so every event × tool is tested without a network. */
+export function formatFor(type: WebhookType, message: ChatMessage): object {
+  switch (type) {
+    case 'slack':
+      return slackMessage(message);
+    case 'discord':
+      return discordMessage(message);
+    case 'teams':
+      return teamsMessage(message);
+    case 'dooray':
+      return doorayMessage(message);
+  }
+}

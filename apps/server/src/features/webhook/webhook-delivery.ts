@@ -1,0 +1,221 @@
+import { WEBHOOK_LOG_DAYS, type DomainEvent, type Language, type WebhookType } from '@teamline/contract';
+import type { AppContext } from '../../shared/context.js';
+import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
+import { formatFor } from './formatters/index.js';
+import { attemptDelivery, type AttemptResult } from './webhook-sender.js';
+import { factsOf } from './webhook-facts.js';
+import { renderMessage, webhookEventNames, webhookEventOf } from './webhook-message.js';
+import type { LeasedHook, OpenDelivery, WebhookRepository } from './webhook.repository.js';
+
+export const DELIVER_JOB = 'webhook.deliver';
+export const SWEEP_JOB = 'webhook.sweep';
+export const CLEANUP_JOB = 'webhook.cleanup';
+
+export interface DeliverJobData {
+  projectIdx: number;
+  webhookIdx: number;
+}
+
+/** How long one sender keeps a hook before handing it to a fresh job (its lease outlives this). */
+const RUN_BUDGET_SHARE = 0.5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The delivery engine. Every matching committed event becomes one row per hook (the fan-out
+ * consumer), and a `webhook.deliver` job for the hook. A job takes the hook's lease and sends its
+ * deliveries oldest first, one at a time, at most one per `minIntervalMs`: a later delivery waits
+ * until the one before it is delivered or has finally failed, so a hook's messages arrive in order.
+ * A failed attempt sets the row's next attempt by the schedule and queues a job for that moment;
+ * the sweep (every minute, and at start) queues jobs for whatever is due and unleased, so a job
+ * lost to a crash delays a delivery, never loses it.
+ */
+export function createWebhookDelivery(
+  ctx: AppContext,
+  repo: WebhookRepository,
+  transaction: UnitOfWork<WebhookRepository>,
+) {
+  const settings = ctx.config.webhook;
+  const now = () => ctx.clock.now();
+  const queue = (hook: DeliverJobData, startAfter?: Date) =>
+    ctx.jobs.send(
+      DELIVER_JOB,
+      { projectIdx: hook.projectIdx, webhookIdx: hook.webhookIdx },
+      startAfter ? { startAfter } : {},
+    );
+
+  /** When the attempt after `attempts` failed ones is due, or null when the schedule is spent. */
+  function nextAttemptAt(attempts: number, retryAfterSeconds: number | null, at: Date): Date | null {
+    const step = settings.retrySeconds[attempts];
+    if (step === undefined) return null;
+    return new Date(at.getTime() + Math.max(step, retryAfterSeconds ?? 0) * 1000);
+  }
+
+  /** Switches the hook off after a 404/410 and records `webhook.disabled` (once) for its admins. */
+  async function disable(hook: LeasedHook, result: AttemptResult, at: Date) {
+    const reason = [result.statusCode, result.excerpt?.slice(0, 100)].filter(Boolean).join(' ');
+    await transaction(async (r) => {
+      const disabled = await r.disable(hook.webhookIdx, at, reason);
+      if (disabled)
+        await r.events.record('webhook.disabled', hook.projectIdx, {
+          webhookIdx: hook.webhookIdx,
+          projectIdx: hook.projectIdx,
+          type: hook.type,
+          name: hook.name,
+          statusCode: result.statusCode ?? 0,
+          reason,
+        });
+    });
+  }
+
+  return {
+    /**
+     * The job's work: take the hook's lease (or leave, when another sender holds it or the hook is
+     * off) and send its due deliveries oldest first, one at a time, spaced by `minIntervalMs`. A
+     * delivery not due yet (a retry) has a job queued for its time; a long backlog hands over to a
+     * fresh job. Each attempt is recorded in the statement that renews or releases the lease, so a
+     * delivery added meanwhile is either seen by this sender or finds the hook free for its own job.
+     * One delivery costs two statements: lease with the head, and the attempt with the lease.
+     */
+    async deliverHook(webhookIdx: number): Promise<{ sent: number }> {
+      const claimed = await repo.claimWithHead(webhookIdx, now(), settings.leaseMs);
+      if (!claimed) return { sent: 0 };
+      const { hook } = claimed;
+      let head: OpenDelivery | null = claimed.head;
+      let held = true;
+      let sent = 0;
+      const budgetEnd = Date.now() + settings.leaseMs * RUN_BUDGET_SHARE;
+      let lastSent = hook.lastSentAt?.getTime() ?? 0;
+      try {
+        for (;;) {
+          if (!head) {
+            if (await repo.releaseIfIdle(webhookIdx, now())) {
+              held = false;
+              break;
+            }
+            head = await repo.oldestOpen(webhookIdx);
+            continue;
+          }
+          if (head.nextAttemptAt.getTime() > now().getTime()) {
+            // The head waits for its retry; later deliveries wait behind it.
+            await queue(hook, head.nextAttemptAt);
+            break;
+          }
+          if (Date.now() > budgetEnd) {
+            await queue(hook);
+            break;
+          }
+          const wait = lastSent + settings.minIntervalMs - now().getTime();
+          if (wait > 0) await sleep(wait);
+          const at = now();
+          const result = await attemptDelivery(ctx.outbound, hook.url, head.body, {
+            timeoutMs: settings.timeoutMs,
+            now,
+          });
+          lastSent = at.getTime();
+          sent++;
+          const attempts = head.attempts + 1;
+          const next =
+            result.outcome === 'retry' ? nextAttemptAt(attempts, result.retryAfterSeconds, at) : null;
+          const status =
+            result.outcome === 'delivered'
+              ? 'delivered'
+              : result.outcome === 'retry'
+                ? next
+                  ? 'pending'
+                  : 'gaveUp'
+                : 'failed';
+          const stillHeld = await repo.recordAttempt(
+            webhookIdx,
+            head.deliveryIdx,
+            {
+              status,
+              statusCode: result.statusCode,
+              attempts,
+              responseExcerpt: result.excerpt,
+              at,
+              nextAttemptAt: next,
+              deliveredAt: status === 'delivered' ? at : null,
+            },
+            now(),
+            new Date(now().getTime() + settings.leaseMs),
+          );
+          if (next) await queue(hook, next);
+          if (result.outcome === 'gone') {
+            await disable(hook, result, at);
+            held = false; // disabling the hook cleared its lease
+            break;
+          }
+          if (!stillHeld) {
+            held = false;
+            break;
+          }
+          head = await repo.oldestOpen(webhookIdx);
+        }
+      } finally {
+        if (held) await repo.release(webhookIdx);
+      }
+      return { sent };
+    },
+
+    /** Queues a job for every ACTIVE, unleased hook with a delivery due: crash recovery. */
+    async sweep(): Promise<{ queued: number }> {
+      const due = await repo.dueHooks(now());
+      for (const hook of due) await queue(hook);
+      return { queued: due.length };
+    },
+
+    /** Deletes log rows older than `WEBHOOK_LOG_DAYS`. */
+    async cleanup(): Promise<{ deleted: number }> {
+      return {
+        deleted: await repo.deleteDeliveriesBefore(new Date(now().getTime() - WEBHOOK_LOG_DAYS * 86_400_000)),
+      };
+    },
+
+    /** Queues the hook's sender now (a new delivery, a retry asked for, the hook switched back on). */
+    kick: (hook: DeliverJobData) => queue(hook),
+
+    /**
+     * The consumer turning committed events into deliveries: one row per matching ACTIVE hook,
+     * recorded once per (event, hook) however often the event arrives, then the hooks' jobs.
+     */
+    consumer(): EventConsumer {
+      return {
+        name: 'webhook.fanout',
+        events: webhookEventNames,
+        async handle(event: DomainEvent) {
+          const kind = webhookEventOf(event.name, event.payload);
+          if (!kind) return;
+          const hooks = await repo.activeFor(event.projectIdx, kind.category, kind.event);
+          if (hooks.length === 0) return;
+          const facts = await factsOf(repo, event, kind);
+          const bodies = new Map<string, object>();
+          const bodyOf = (type: WebhookType, language: Language) => {
+            const key = `${type}:${language}`;
+            if (!bodies.has(key))
+              bodies.set(key, formatFor(type, renderMessage(facts, language, ctx.config.publicUrl)));
+            return bodies.get(key)!;
+          };
+          await repo.insertDeliveries(
+            hooks.map((hook) => ({
+              webhookIdx: hook.webhookIdx,
+              projectIdx: hook.projectIdx,
+              eventIdx: event.eventIdx,
+              eventName: event.name,
+              body: bodyOf(hook.type, hook.language),
+              nextAttemptAt: new Date(now().getTime() + (settings.retrySeconds[0] ?? 0) * 1000),
+            })),
+          );
+          await ctx.jobs.sendMany(
+            DELIVER_JOB,
+            hooks.map((hook): DeliverJobData => ({
+              projectIdx: hook.projectIdx,
+              webhookIdx: hook.webhookIdx,
+            })),
+          );
+        },
+      };
+    },
+  };
+}
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

@@ -1,0 +1,108 @@
+import type { DomainEvent, WebhookCategory, WebhookEvent } from '@teamline/contract';
+import type { MessageFacts } from './webhook-message.js';
+import type { WebhookRepository } from './webhook.repository.js';
+
+type Planning = {
+  title?: string;
+  description?: string;
+  status?: string;
+  startDt?: string | null;
+  endDt?: string | null;
+  milestoneIdx?: number | null;
+  assignees?: number[];
+};
+
+/**
+ * Reads what a message about an event says, once for every hook it goes to: the event's payload
+ * where it carries the item, the database otherwise (a delayed story, a request, whose events carry
+ * ids only), and the history for the title of something deleted.
+ */
+export async function factsOf(
+  repo: WebhookRepository,
+  event: DomainEvent,
+  kind: { category: WebhookCategory; event: WebhookEvent },
+): Promise<MessageFacts> {
+  const { projectIdx } = event;
+  const base = {
+    category: kind.category,
+    event: kind.event,
+    projectIdx,
+    projectName: await repo.projectName(projectIdx),
+    occurredAt: event.occurredAt,
+  };
+  const names = async (idxs: number[]) => {
+    const map = await repo.nicknames(idxs);
+    return idxs.map((i) => map.get(i) ?? `#${i}`);
+  };
+
+  if (kind.category === 'story') {
+    const { storyIdx } = event.payload as { storyIdx: number };
+    const timeline = `/timeline/${projectIdx}`;
+    if (kind.event === 'delete')
+      return {
+        ...base,
+        itemIdx: storyIdx,
+        title: await repo.deletedTitle({ storyIdx }),
+        path: timeline,
+      };
+    let story: Planning | null = event.payload as Planning;
+    if (typeof story.title !== 'string') story = await repo.story(storyIdx);
+    const milestoneIdx = story?.milestoneIdx ?? null;
+    return {
+      ...base,
+      itemIdx: storyIdx,
+      title: story?.title ?? null,
+      path: `${timeline}?selectedStory=${storyIdx}`,
+      description: story?.description ?? null,
+      ...(story?.status ? { status: story.status } : {}),
+      period: { startDt: story?.startDt ?? null, endDt: story?.endDt ?? null },
+      assignees: await names(story?.assignees ?? []),
+      milestone:
+        milestoneIdx === null ? null : ((await repo.milestoneTitle(milestoneIdx)) ?? `#${milestoneIdx}`),
+    };
+  }
+
+  if (kind.category === 'milestone') {
+    const payload = event.payload as Planning & { milestoneIdx: number; movedStoryIdxs?: number[] };
+    const { milestoneIdx } = payload;
+    const timeline = `/timeline/${projectIdx}`;
+    if (kind.event === 'delete')
+      return {
+        ...base,
+        itemIdx: milestoneIdx,
+        title: await repo.deletedTitle({ milestoneIdx }),
+        path: timeline,
+        movedStories: payload.movedStoryIdxs?.length ?? 0,
+      };
+    return {
+      ...base,
+      itemIdx: milestoneIdx,
+      title: payload.title ?? null,
+      path: `${timeline}?selectedMilestone=${milestoneIdx}`,
+      description: payload.description ?? null,
+      ...(payload.status ? { status: payload.status } : {}),
+      period: { startDt: payload.startDt ?? null, endDt: payload.endDt ?? null },
+    };
+  }
+
+  const ref = event.payload as {
+    requestIdx: number;
+    kind: 'general' | 'contract';
+    senderIdx: number;
+    receiverIdx: number;
+    status: string;
+  };
+  const row = kind.event === 'delete' ? null : await repo.request(ref.requestIdx);
+  const [from, to] = await names([ref.senderIdx, ref.receiverIdx]);
+  return {
+    ...base,
+    itemIdx: ref.requestIdx,
+    title: row?.title ?? null,
+    path: `/request/${projectIdx}`,
+    requestKind: ref.kind,
+    status: ref.status,
+    from: from!,
+    to: to!,
+    ...(row?.dueDt ? { dueDt: row.dueDt } : {}),
+  };
+}

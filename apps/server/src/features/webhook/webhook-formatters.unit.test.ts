@@ -1,0 +1,205 @@
+import {
+  languages,
+  webhookCategories,
+  webhookEvents,
+  webhookTypes,
+  type WebhookCategory,
+  type WebhookEvent,
+} from '@teamline/contract';
+import { describe, expect, it } from 'vitest';
+import { validators } from '../../test/webhook-receivers.js';
+import { formatFor } from './formatters/index.js';
+import { cut, jsonBytes } from './formatters/message.js';
+import { TEAMS_MAX_BYTES } from './formatters/teams.js';
+import { renderMessage, webhookEventOf, type MessageFacts } from './webhook-message.js';
+
+const publicUrl = 'https://teamline.example';
+
+function factsFor(category: WebhookCategory, event: WebhookEvent, size: 'short' | 'long'): MessageFacts {
+  const long = size === 'long';
+  const title = long ? `Release ${'🚀 & <b>'.repeat(2_000)}` : 'Login page';
+  const description = long
+    ? `Steps *bold* _x_ & <tag> @everyone 한국어 ${'Lorem ipsum dolor sit amet. '.repeat(5_000)}`
+    : 'Build the login page.';
+  const base = {
+    category,
+    event,
+    projectIdx: 3,
+    projectName: long ? 'P'.repeat(500) : 'Alpha',
+    occurredAt: '2026-11-24T10:00:00.000Z',
+    itemIdx: 12,
+  };
+  if (event === 'delete')
+    return {
+      ...base,
+      title: long ? title : null,
+      path: '/timeline/3',
+      ...(category === 'milestone' ? { movedStories: 2 } : {}),
+    };
+  if (category === 'story')
+    return {
+      ...base,
+      title,
+      description,
+      path: '/timeline/3?selectedStory=12',
+      status: 'inProgress',
+      period: { startDt: '20261101', endDt: '20261130' },
+      assignees: long ? Array.from({ length: 300 }, (_, i) => `member-${i}`) : ['mina', 'joon'],
+      milestone: long ? 'M'.repeat(3_000) : null,
+    };
+  if (category === 'milestone')
+    return {
+      ...base,
+      title,
+      description,
+      path: '/timeline/3?selectedMilestone=12',
+      status: 'approving',
+      period: { startDt: '20261101', endDt: null },
+    };
+  return {
+    ...base,
+    title,
+    path: '/request/3',
+    requestKind: 'general',
+    status: 'awaiting',
+    from: 'mina',
+    to: 'joon',
+    dueDt: '20261201',
+  };
+}
+
+describe('native messages (every tool × category × event × language, short and too long)', () => {
+  for (const type of webhookTypes)
+    for (const category of webhookCategories)
+      for (const event of webhookEvents)
+        it(`${type} ${category} ${event}`, () => {
+          for (const lang of languages)
+            for (const size of ['short', 'long'] as const) {
+              const message = renderMessage(factsFor(category, event, size), lang, publicUrl);
+              const body = formatFor(type, message);
+              const bytes = Buffer.byteLength(JSON.stringify(body));
+              expect(validators[type](JSON.parse(JSON.stringify(body)), bytes), `${lang} ${size}`).toEqual(
+                [],
+              );
+              // The link back into the app is in every message.
+              expect(JSON.stringify(body)).toContain(JSON.stringify(message.url).slice(1, -1));
+            }
+        });
+
+  it('links to the story, the milestone or the requests page of the project', () => {
+    expect(renderMessage(factsFor('story', 'edit', 'short'), 'en', publicUrl).url).toBe(
+      'https://teamline.example/#/timeline/3?selectedStory=12',
+    );
+    expect(renderMessage(factsFor('milestone', 'new', 'short'), 'en', publicUrl).url).toBe(
+      'https://teamline.example/#/timeline/3?selectedMilestone=12',
+    );
+    expect(renderMessage(factsFor('request', 'new', 'short'), 'en', publicUrl).url).toBe(
+      'https://teamline.example/#/request/3',
+    );
+  });
+
+  it('writes in the hook’s language', () => {
+    const facts = factsFor('story', 'new', 'short');
+    const en = formatFor('slack', renderMessage(facts, 'en', publicUrl)) as { text: string };
+    const kr = formatFor('slack', renderMessage(facts, 'kr', publicUrl)) as { text: string };
+    const vi = formatFor('slack', renderMessage(facts, 'vi', publicUrl)) as { text: string };
+    expect(en.text).toContain('New story: Login page');
+    expect(kr.text).toContain('새 스토리: Login page');
+    expect(vi.text).toContain('Story mới: Login page');
+    // Statuses come from the app's own words.
+    expect(JSON.stringify(formatFor('discord', renderMessage(facts, 'kr', publicUrl)))).toContain('진행');
+  });
+
+  it('cuts long texts to each tool’s limits instead of refusing them', () => {
+    const message = renderMessage(factsFor('story', 'edit', 'long'), 'en', publicUrl);
+    const discord = formatFor('discord', message) as {
+      content: string;
+      embeds: { title: string; description: string }[];
+    };
+    expect(discord.embeds[0]!.title.length).toBe(256);
+    expect(discord.embeds[0]!.title.endsWith('…')).toBe(true);
+    expect(discord.embeds[0]!.description.length).toBeLessThanOrEqual(4_096);
+    expect(discord.embeds[0]!.description.length).toBeGreaterThan(1_000);
+    const slack = formatFor('slack', message) as { blocks: { type: string; text?: { text: string } }[] };
+    const sections = slack.blocks.filter((b) => b.type === 'section' && b.text);
+    expect(Math.max(...sections.map((b) => b.text!.text.length))).toBe(3_000);
+    const teams = formatFor('teams', message);
+    expect(jsonBytes(teams)).toBeLessThan(TEAMS_MAX_BYTES);
+    expect(jsonBytes(teams)).toBeGreaterThan(20_000);
+  });
+
+  it('escapes markup and never pings: Slack entities, Discord mentions off', () => {
+    const message = renderMessage(factsFor('story', 'new', 'long'), 'en', publicUrl);
+    const slack = JSON.stringify(formatFor('slack', message));
+    expect(slack).not.toContain('<b>');
+    expect(slack).toContain('&lt;b&gt;');
+    const discord = formatFor('discord', message) as { allowed_mentions: { parse: string[] } };
+    expect(discord.allowed_mentions.parse).toEqual([]);
+  });
+
+  it('the receivers’ checks refuse what the tools refuse (so the passes above mean something)', () => {
+    expect(validators.slack({ text: 'x'.repeat(40_001) }, 0)).not.toEqual([]);
+    expect(
+      validators.slack(
+        { text: 'x', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3_001) } }] },
+        0,
+      ),
+    ).not.toEqual([]);
+    expect(
+      validators.slack(
+        {
+          text: 'x',
+          blocks: Array.from({ length: 51 }, () => ({
+            type: 'section',
+            text: { type: 'mrkdwn', text: 'x' },
+          })),
+        },
+        0,
+      ),
+    ).not.toEqual([]);
+    expect(validators.discord({ content: 'x'.repeat(2_001) }, 0)).not.toEqual([]);
+    expect(validators.discord({ embeds: [{ title: 'x'.repeat(257) }] }, 0)).not.toEqual([]);
+    expect(validators.discord({ embeds: [{ title: 'x', description: 'x'.repeat(4_097) }] }, 0)).not.toEqual(
+      [],
+    );
+    expect(validators.discord({ embeds: Array.from({ length: 11 }, () => ({ title: 'x' })) }, 0)).not.toEqual(
+      [],
+    );
+    expect(validators.teams({ type: 'message', attachments: [] }, 10)).not.toEqual([]);
+    expect(
+      validators.teams(
+        {
+          type: 'message',
+          attachments: [
+            {
+              contentType: 'application/vnd.microsoft.card.adaptive',
+              contentUrl: null,
+              content: { type: 'AdaptiveCard', version: '1.4', body: [{ type: 'TextBlock', text: 'x' }] },
+            },
+          ],
+        },
+        28 * 1024,
+      ),
+    ).not.toEqual([]);
+    expect(validators.dooray({ text: 'x' }, 0)).not.toEqual([]);
+  });
+
+  it('cut keeps emoji whole and never exceeds the limit', () => {
+    expect(cut('ab🚀cd', 4)).toBe('ab…');
+    expect(cut('abc', 3)).toBe('abc');
+    expect(cut('🚀🚀🚀', 5)).toBe('🚀🚀…');
+    for (let n = 1; n < 12; n++) expect(cut('🚀a🚀b🚀c🚀', n).length).toBeLessThanOrEqual(n);
+  });
+
+  it('maps domain events to categories and events; reordering within a milestone sends nothing', () => {
+    expect(webhookEventOf('story.created', {})).toEqual({ category: 'story', event: 'new' });
+    expect(webhookEventOf('milestone.approved', {})).toEqual({ category: 'milestone', event: 'edit' });
+    expect(webhookEventOf('request.deleted', {})).toEqual({ category: 'request', event: 'delete' });
+    expect(webhookEventOf('story.ordered', { milestoneIdx: 1, fromMilestoneIdx: 2 })).toEqual({
+      category: 'story',
+      event: 'edit',
+    });
+    expect(webhookEventOf('story.ordered', { milestoneIdx: 1, fromMilestoneIdx: 1 })).toBeNull();
+    expect(webhookEventOf('comment.created', {})).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { defineModule } from '../../platform/module.js';
+import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery.js';
+import { webhookJobs } from './webhook.jobs.js';
+import { createWebhookRepository } from './webhook.repository.js';
+import { webhookRoutes } from './webhook.routes.js';
+import { createWebhookService, type WebhookService } from './webhook.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    webhook: WebhookService;
+    webhookDelivery: WebhookDelivery;
+  }
+}
+
+/** Outgoing chat webhooks (issue 13): admin management, the fan-out of events, durable deliveries. */
+export const webhookModule = defineModule({
+  name: 'webhook',
+  services: ({ ctx, services }) => {
+    const repo = createWebhookRepository(ctx.database.db);
+    const webhookDelivery = createWebhookDelivery(
+      ctx,
+      repo,
+      unitOfWork(ctx.database.db, ctx.events, createWebhookRepository),
+    );
+    return {
+      webhookDelivery,
+      webhook: createWebhookService(ctx, repo, services.authz, webhookDelivery),
+    };
+  },
+  routes: webhookRoutes,
+  consumers: ({ services }) => [services.webhookDelivery.consumer()],
+  jobs: ({ ctx, services }) => webhookJobs(services.webhookDelivery, ctx.config.webhook.concurrency),
+  // Whatever was due when the app stopped is queued as soon as it is up again.
+  setup: (app) => {
+    app.addHook('onReady', async () => {
+      await app.services.webhookDelivery
+        .sweep()
+        .catch((err: unknown) => app.log.warn({ err }, 'webhook sweep at start failed'));
+    });
+  },
+});

@@ -1,0 +1,95 @@
+import {
+  apiPaths,
+  createWebhookRequest,
+  updateWebhookRequest,
+  webhook,
+  webhookDelivery,
+  webhookDeliveryIdxParams,
+  webhookDeliveryList,
+  webhookIdxParams,
+  webhookListQuery,
+  webhookTestResult,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+import { webhookIcon } from './webhook-icon.js';
+
+export async function webhookRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { webhook: hooks } = app.services;
+  const tags = ['webhook'];
+  const security = [{ bearer: [] }];
+  // A bad URL answers WEBHOOK_URL_INVALID naming the field (spec §5), not the generic code.
+  const config = { invalidFieldCodes: { url: 'WEBHOOK_URL_INVALID' } } as const;
+
+  app.get(
+    apiPaths.webhook,
+    { schema: { tags, security, querystring: webhookListQuery, response: responds(200, z.array(webhook)) } },
+    async (request) => ({ data: await hooks.list(actorOf(request), request.query.projectIdx) }),
+  );
+
+  app.post(
+    apiPaths.webhook,
+    { config, schema: { tags, security, body: createWebhookRequest, response: responds(201, webhook) } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await hooks.create(actorOf(request), request.body) }),
+  );
+
+  app.patch(
+    '/webhook/:webhookIdx',
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        params: webhookIdxParams,
+        body: updateWebhookRequest,
+        response: responds(200, webhook),
+      },
+    },
+    async (request) => ({
+      data: await hooks.update(actorOf(request), request.params.webhookIdx, request.body),
+    }),
+  );
+
+  app.delete(
+    '/webhook/:webhookIdx',
+    { schema: { tags, security, params: webhookIdxParams, response: responds(200, z.object({})) } },
+    async (request) => {
+      await hooks.remove(actorOf(request), request.params.webhookIdx);
+      return { data: {} };
+    },
+  );
+
+  app.post(
+    '/webhook/:webhookIdx/test',
+    { schema: { tags, security, params: webhookIdxParams, response: responds(200, webhookTestResult) } },
+    async (request) => ({ data: await hooks.test(actorOf(request), request.params.webhookIdx) }),
+  );
+
+  app.get(
+    '/webhook/:webhookIdx/delivery',
+    { schema: { tags, security, params: webhookIdxParams, response: responds(200, webhookDeliveryList) } },
+    async (request) => ({
+      data: { deliveries: await hooks.deliveries(actorOf(request), request.params.webhookIdx) },
+    }),
+  );
+
+  app.post(
+    '/webhook/delivery/:deliveryIdx/retry',
+    {
+      schema: { tags, security, params: webhookDeliveryIdxParams, response: responds(200, webhookDelivery) },
+    },
+    async (request) => ({ data: await hooks.retry(actorOf(request), request.params.deliveryIdx) }),
+  );
+
+  // The image chat tools show beside the messages (Discord avatar_url, Dooray botIconImage).
+  app.get(
+    '/webhook/icon.png',
+    { config: { public: true }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('image/png').send(webhookIcon()),
+  );
+}

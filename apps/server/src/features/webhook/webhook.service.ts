@@ -1,0 +1,197 @@
+import type {
+  CreateWebhookRequest,
+  UpdateWebhookRequest,
+  Webhook,
+  WebhookDelivery as WebhookDeliveryDto,
+  WebhookTestResult,
+  createWebhookRequest,
+  updateWebhookRequest,
+} from '@teamline/contract';
+import type { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-http.js';
+import type { MembershipRow } from '../project/project.repository.js';
+import { formatFor } from './formatters/index.js';
+import { attemptDelivery } from './webhook-sender.js';
+import type { WebhookDelivery } from './webhook-delivery.js';
+import { renderMessage } from './webhook-message.js';
+import type { DeliveryRow, WebhookListRow, WebhookRepository, WebhookRow } from './webhook.repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toWebhook = (row: WebhookRow | WebhookListRow): Webhook => ({
+  webhookIdx: row.webhookIdx,
+  projectIdx: row.projectIdx,
+  name: row.name,
+  type: row.type,
+  url: row.url,
+  categories: row.categories,
+  events: row.events,
+  language: row.language,
+  status: row.status,
+  disabledAt: iso(row.disabledAt),
+  disabledReason: row.disabledReason,
+  lastDeliveryAt: 'lastDeliveryAt' in row ? iso(row.lastDeliveryAt) : null,
+  lastDeliveryStatus: 'lastDeliveryStatus' in row ? row.lastDeliveryStatus : null,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toDelivery = (row: DeliveryRow): WebhookDeliveryDto => ({
+  deliveryIdx: row.deliveryIdx,
+  webhookIdx: row.webhookIdx,
+  eventName: row.eventName,
+  status: row.status,
+  statusCode: row.statusCode,
+  attempts: row.attempts,
+  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  responseExcerpt: row.responseExcerpt,
+  createdAt: row.createdAt.toISOString(),
+  deliveredAt: iso(row.deliveredAt),
+});
+
+/**
+ * Webhooks as project admins manage them (`webhook.manage`): list, add, change, delete, send a
+ * test, read the delivery log and retry a failed delivery. A hook or delivery of a project the
+ * caller does not administer answers WEBHOOK_NOT_FOUND / WEBHOOK_DELIVERY_NOT_FOUND to strangers.
+ */
+export function createWebhookService(
+  ctx: AppContext,
+  repo: WebhookRepository,
+  authz: Authorization<MembershipRow>,
+  delivery: WebhookDelivery,
+) {
+  async function checkAddress(url: string) {
+    if (await pointsToPrivateNetwork(url, ctx.config.outboundAllowPrivate))
+      throw new AppError('WEBHOOK_URL_PRIVATE', undefined, { url: 'webhookUrlPrivate' });
+  }
+
+  async function load(actor: Actor, webhookIdx: number): Promise<WebhookRow> {
+    const row = await repo.findById(webhookIdx);
+    if (!row) throw new AppError('WEBHOOK_NOT_FOUND');
+    await authz.authorize(actor, 'webhook.manage', {
+      projectIdx: row.projectIdx,
+      missing: 'WEBHOOK_NOT_FOUND',
+    });
+    return row;
+  }
+
+  return {
+    async list(actor: Actor, projectIdx: number): Promise<Webhook[]> {
+      await authz.authorize(actor, 'webhook.manage', projectIdx);
+      return (await repo.listOfProject(projectIdx)).map(toWebhook);
+    },
+
+    async create(actor: Actor, input: z.output<typeof createWebhookRequest>): Promise<Webhook> {
+      await authz.authorize(actor, 'webhook.manage', input.projectIdx);
+      await checkAddress(input.url);
+      const row = await repo.insert({
+        projectIdx: input.projectIdx,
+        name: input.name?.trim() || null,
+        type: input.type,
+        url: input.url,
+        categories: input.categories,
+        events: input.events,
+        language: input.language,
+        status: input.status,
+        createdByIdx: actor.memberIdx,
+      });
+      return toWebhook(row);
+    },
+
+    async update(
+      actor: Actor,
+      webhookIdx: number,
+      input: z.output<typeof updateWebhookRequest>,
+    ): Promise<Webhook> {
+      const row = await load(actor, webhookIdx);
+      if (input.url !== undefined) await checkAddress(input.url);
+      const reactivated = input.status === 'ACTIVE' && row.status !== 'ACTIVE';
+      await repo.update(webhookIdx, {
+        ...(input.name !== undefined ? { name: input.name?.trim() || null } : {}),
+        ...(input.type !== undefined ? { type: input.type } : {}),
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.categories !== undefined ? { categories: input.categories } : {}),
+        ...(input.events !== undefined ? { events: input.events } : {}),
+        ...(input.language !== undefined ? { language: input.language } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(reactivated ? { disabledAt: null, disabledReason: null } : {}),
+      });
+      // Deliveries that waited while it was off go out now, in order.
+      if (reactivated) await delivery.kick(row);
+      return toWebhook((await repo.findWithLast(webhookIdx))!);
+    },
+
+    async remove(actor: Actor, webhookIdx: number): Promise<void> {
+      await load(actor, webhookIdx);
+      await repo.delete(webhookIdx);
+    },
+
+    /** Newest first, the last 100. */
+    async deliveries(actor: Actor, webhookIdx: number): Promise<WebhookDeliveryDto[]> {
+      await load(actor, webhookIdx);
+      return (await repo.deliveriesOf(webhookIdx)).map(toDelivery);
+    },
+
+    /** "Retry now": a failed or given-up delivery is due again at once (attempts go on counting). */
+    async retry(actor: Actor, deliveryIdx: number): Promise<WebhookDeliveryDto> {
+      const row = await repo.findDelivery(deliveryIdx);
+      if (!row) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
+      await authz.authorize(actor, 'webhook.manage', {
+        projectIdx: row.projectIdx,
+        missing: 'WEBHOOK_DELIVERY_NOT_FOUND',
+      });
+      if (row.status !== 'failed' && row.status !== 'gaveUp')
+        throw new AppError('WEBHOOK_DELIVERY_NOT_RETRYABLE', { status: row.status });
+      const updated = await repo.updateDelivery(deliveryIdx, {
+        status: 'pending',
+        nextAttemptAt: ctx.clock.now(),
+      });
+      await delivery.kick({ webhookIdx: row.webhookIdx, projectIdx: row.projectIdx });
+      return toDelivery(updated);
+    },
+
+    /**
+     * "Send test": a sample message in the hook's language and format, sent now (not queued, not
+     * logged), answering what the receiver said. Teams answers 202 and posts later: `asynchronous`.
+     */
+    async test(actor: Actor, webhookIdx: number): Promise<WebhookTestResult> {
+      const row = await load(actor, webhookIdx);
+      await checkAddress(row.url);
+      const now = ctx.clock.now();
+      const message = renderMessage(
+        {
+          category: 'test',
+          event: 'test',
+          projectIdx: row.projectIdx,
+          projectName: await repo.projectName(row.projectIdx),
+          occurredAt: now.toISOString(),
+          title: null,
+          itemIdx: row.webhookIdx,
+          path: `/timeline/${row.projectIdx}`,
+        },
+        row.language,
+        ctx.config.publicUrl,
+      );
+      const result = await attemptDelivery(ctx.outbound, row.url, formatFor(row.type, message), {
+        timeoutMs: ctx.config.webhook.timeoutMs,
+      });
+      if (
+        result.outcome === 'refused' &&
+        result.statusCode === null &&
+        /not a public address/.test(result.excerpt ?? '')
+      )
+        throw new AppError('WEBHOOK_URL_PRIVATE', undefined, { url: 'webhookUrlPrivate' });
+      return {
+        ok: result.outcome === 'delivered',
+        statusCode: result.statusCode,
+        responseExcerpt: result.excerpt,
+        asynchronous: result.statusCode === 202,
+      };
+    },
+  };
+}
+export type WebhookService = ReturnType<typeof createWebhookService>;
+export type { CreateWebhookRequest, UpdateWebhookRequest };

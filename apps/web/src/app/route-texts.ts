@@ -1,0 +1,27 @@
+import type { RouteName } from '@teamline/contract';
+import type { UiArea } from '@teamline/contract/i18n';
+
+/**
+ * Which feature areas of the web texts (`ui.<area>.*`) each page uses: the router fetches them in
+ * the page's language together with its chunk (lib/i18n.ts `loadUiAreas`). route-texts.test.ts walks
+ * every page's modules and fails when one uses an area its route does not name here.
+ */
+export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
+  home: ['home'],
+  homeType: ['home'],
+  join: ['profileForm'],
+  Profile: ['profile', 'profileForm', 'notification'],
+  dashboard: ['dashboard'],
+  Timeline: ['planning'],
+  epic: ['planning'],
+  setting: ['settings', 'billing', 'webhook'],
+  paymentSuccess: ['billing'],
+  paymentFailure: ['billing'],
+  verifyInvite: ['settings'],
+  calculateExpert: ['settlement', 'timesheet'],
+  calculateClient: ['settlement', 'timesheet'],
+  request: ['request', 'settlement'],
+};
+
+/** The areas of the header and left menu, loaded with every page that shows them. */
+export const chromeTexts: readonly UiArea[] = ['request', 'notification'];

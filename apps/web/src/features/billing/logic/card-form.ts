@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/**
+ * The sandbox card form of `cardPop` (spec §3 card fields): what the inputs hold, the checks a person
+ * gets before anything is sent (the Luhn check digit, an expiry in the past), and the request the
+ * server takes. Error messages are keys of ui.billing.cardPop.errors.*.
+ */
+export interface CardFormValues {
+  cardNumber: string;
+  /** `MM/YY` as typed. */
+  expiry: string;
+  isCorporate: boolean;
+  /** `YYMMDD`, personal cards. */
+  birth: string;
+  /** Ten digits, corporate cards. */
+  businessNumber: string;
+  /** The first two digits of the card's password. */
+  password: string;
+  cvv: string;
+  ownerName: string;
+}
+
+export const emptyCardForm: CardFormValues = {
+  cardNumber: '',
+  expiry: '',
+  isCorporate: false,
+  birth: '',
+  businessNumber: '',
+  password: '',
+  cvv: '',
+  ownerName: '',
+};
+
+export interface CardRequestBody {
+  cardNumber: string;
+  expiry: string;
+  isCorporate: boolean;
+  birth?: string;
+  businessNumber?: string;
+  password: string;
+  cvv: string;
+  ownerName: string;
+}
+
+const digitsOf = (value: string): string => value.replace(/\D/g, '');
+
+/** The Luhn (mod 10) check every card number carries in its last digit. */
+export function isLuhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** `MM/YY` (or `MMYY`) → whether it is well formed and not past: a card is good through its month's end. */
+export function expiryState(value: string, now: Date): 'format' | 'expired' | 'ok' {
+  const match = /^(0[1-9]|1[0-2])\/?(\d{2})$/.exec(value.trim());
+  if (!match) return 'format';
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  const thisMonth = now.getFullYear() * 12 + now.getMonth();
+  return year * 12 + (month - 1) < thisMonth ? 'expired' : 'ok';
+}
+
+/** Groups of four as the card shows them: `4242 4242 4242 4242`. */
+export const formatCardNumber = (value: string): string =>
+  digitsOf(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** `MM/YY` while typing: the slash comes after the month. */
+export function formatExpiry(value: string): string {
+  const digits = digitsOf(value).slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** The form's schema; `now` decides what has expired (a test passes its own day). */
+export function cardFormSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      cardNumber: z.string(),
+      expiry: z.string(),
+      isCorporate: z.boolean(),
+      birth: z.string(),
+      businessNumber: z.string(),
+      password: z.string(),
+      cvv: z.string(),
+      ownerName: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: keyof CardFormValues, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      const number = v.cardNumber.replace(/[\s-]/g, '');
+      if (!number) issue('cardNumber', 'required');
+      else if (!/^\d{13,19}$/.test(number)) issue('cardNumber', 'cardNumber');
+      else if (!isLuhnValid(number)) issue('cardNumber', 'luhn');
+      const expiry = expiryState(v.expiry, now());
+      if (!v.expiry.trim()) issue('expiry', 'required');
+      else if (expiry !== 'ok') issue('expiry', expiry === 'expired' ? 'expired' : 'expiryFormat');
+      if (v.isCorporate) {
+        if (!/^\d{10}$/.test(v.businessNumber.replace(/-/g, ''))) issue('businessNumber', 'businessNumber');
+      } else if (!/^\d{6}$/.test(v.birth)) issue('birth', 'birth');
+      if (!/^\d{2}$/.test(v.password)) issue('password', 'password');
+      if (!/^\d{3,4}$/.test(v.cvv)) issue('cvv', 'cvv');
+      if (!v.ownerName.trim()) issue('ownerName', 'required');
+    })
+    .transform((v): CardRequestBody => ({
+      cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
+      expiry: v.expiry.replace('/', ''),
+      isCorporate: v.isCorporate,
+      ...(v.isCorporate ? { businessNumber: v.businessNumber.replace(/-/g, '') } : { birth: v.birth }),
+      password: v.password,
+      cvv: v.cvv,
+      ownerName: v.ownerName.trim(),
+    }));
+}

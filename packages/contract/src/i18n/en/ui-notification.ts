@@ -1,0 +1,129 @@
+/** Texts of notifications: the header bell, the profile's "notifications" section, and each kind. */
+export const notificationUi = {
+  bell: 'Notifications',
+  bellUnread: 'Notifications, {{count}} unread',
+  title: 'Notifications',
+  markAllRead: 'Mark all read',
+  markRead: 'Mark read',
+  empty: 'No notifications yet.',
+  loading: 'Loading notifications…',
+  error: 'Notifications could not be loaded.',
+  more: 'Show more',
+  unread: 'Unread',
+  settings: {
+    heading: 'Notifications',
+    intro: 'Choose what you hear about, in the app and by e-mail. You never get a notice of your own action.',
+    kind: 'Event',
+    inApp: 'In app',
+    email: 'E-mail',
+    digest: 'Send e-mails as one daily summary (07:00 UTC) instead of one by one',
+    save: 'Save',
+    saved: 'Notification settings saved.',
+  },
+  categories: {
+    planning: 'Timeline',
+    request: 'Requests',
+    contract: 'Contracts',
+    settlement: 'Settlement',
+    project: 'Project',
+  },
+  labels: {
+    storyAssigned: 'Assigned to a story',
+    storyCommented: 'A comment on my story',
+    milestoneApprovalRequested: 'Milestone approval requested',
+    milestoneApproved: 'My milestone approved',
+    milestoneRejected: 'My milestone rejected',
+    requestAssigned: 'A request sent to me',
+    requestCommented: 'A comment on my request',
+    contractOffered: 'Contract offered to me',
+    contractAccepted: 'My contract offer accepted',
+    contractDeclined: 'My contract offer declined',
+    settlementSubmitted: 'Settlement submitted',
+    settlementReturned: 'My settlement returned',
+    settlementApproved: 'My settlement approved',
+    settlementPaid: 'My settlement paid',
+    invited: 'Invitation to a project',
+    subscriptionWarning: 'Subscription warning',
+    projectInactive: 'Project inactive',
+    chargeFailed: 'Payment failed',
+    webhookDisabled: 'Webhook switched off',
+  },
+  kinds: {
+    storyAssigned: {
+      title: '{{actor}} assigned you to “{{story}}”',
+      body: 'A story in {{project}} is now yours.',
+    },
+    storyCommented: {
+      title: '{{actor}} commented on “{{story}}”',
+      body: 'A new comment on a story of yours in {{project}}.',
+    },
+    milestoneApprovalRequested: {
+      title: '{{actor}} asks you to approve “{{milestone}}”',
+      body: 'A milestone in {{project}} is waiting for your approval.',
+    },
+    milestoneApproved: {
+      title: '“{{milestone}}” was approved',
+      body: '{{actor}} approved the milestone you submitted in {{project}}.',
+    },
+    milestoneRejected: {
+      title: '“{{milestone}}” was rejected',
+      body: '{{actor}} rejected the milestone you submitted in {{project}}: {{reason}}',
+    },
+    requestAssigned: {
+      title: '{{actor}} sent you a request: “{{request}}”',
+      body: 'A new request in {{project}} awaits your answer.',
+    },
+    requestCommented: {
+      title: '{{actor}} commented on “{{request}}”',
+      body: 'A new comment on a request in {{project}}.',
+    },
+    contractOffered: {
+      title: '{{actor}} offered you a contract',
+      body: 'Answer the contract offer in {{project}}.',
+    },
+    contractAccepted: {
+      title: '{{actor}} accepted your contract offer',
+      body: 'The contract in {{project}} is now active.',
+    },
+    contractDeclined: {
+      title: '{{actor}} declined your contract offer',
+      body: 'The contract offer in {{project}} was declined.',
+    },
+    settlementSubmitted: {
+      title: '{{actor}} submitted the settlement for {{month}}',
+      body: 'A settlement in {{project}} is waiting for your review.',
+    },
+    settlementReturned: {
+      title: 'Your settlement for {{month}} was returned',
+      body: '{{actor}} returned it with a note in {{project}}; correct and submit it again.',
+    },
+    settlementApproved: {
+      title: 'Your settlement for {{month}} was approved',
+      body: 'The settlement in {{project}} is approved and waits for payment.',
+    },
+    settlementPaid: {
+      title: 'Your settlement for {{month}} was paid',
+      body: 'The payment of the settlement in {{project}} is recorded.',
+    },
+    invited: {
+      title: '{{actor}} invited you to {{project}}',
+      body: 'Open the invitation e-mail to join as {{role}}.',
+    },
+    subscriptionWarning: {
+      title: 'The subscription of {{project}} needs attention',
+      body: '{{members}} members, {{covered}} covered by its sheets: add sheets or remove members by {{date}}, or the project becomes inactive.',
+    },
+    projectInactive: {
+      title: '{{project}} became inactive',
+      body: 'The project is read-only until its subscription is renewed.',
+    },
+    chargeFailed: {
+      title: 'A payment for {{project}} failed',
+      body: 'The charge could not be made ({{reason}}). Check the card in Settings › Card.',
+    },
+    webhookDisabled: {
+      title: 'A webhook of {{project}} was switched off',
+      body: 'The receiver of “{{webhook}}” answered {{status}}; check its address in Settings › Webhooks.',
+    },
+  },
+};

@@ -1,0 +1,48 @@
+import type { webhook as en } from '../en/webhook.js';
+
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+/** Nội dung tin nhắn chat mà webhook gửi (Slack, Teams, Dooray, Discord). */
+export const webhook: Shape<typeof en> = {
+  botName: 'Teamline',
+  heading: {
+    milestone: {
+      new: 'Mốc mới',
+      edit: 'Mốc đã cập nhật',
+      delete: 'Mốc đã xóa',
+    },
+    story: {
+      new: 'Story mới',
+      edit: 'Story đã cập nhật',
+      delete: 'Story đã xóa',
+    },
+    request: {
+      new: 'Yêu cầu mới',
+      edit: 'Yêu cầu đã cập nhật',
+      delete: 'Yêu cầu đã rút lại',
+    },
+  },
+  summary: '{{heading}}: {{title}}',
+  inProject: 'trong {{project}}',
+  field: {
+    project: 'Dự án',
+    status: 'Trạng thái',
+    period: 'Thời gian',
+    assignees: 'Người phụ trách',
+    milestone: 'Mốc',
+    from: 'Người gửi',
+    to: 'Người nhận',
+    kind: 'Loại',
+    dueDate: 'Hạn',
+    movedStories: 'Story chuyển về backlog',
+  },
+  backlog: 'Backlog',
+  nobody: 'Chưa có ai',
+  untitled: 'Không có tiêu đề',
+  requestKind: { general: 'Yêu cầu', contract: 'Đề nghị hợp đồng' },
+  open: 'Mở trong Teamline',
+  test: {
+    title: 'Tin nhắn thử từ Teamline',
+    text: 'Webhook hoạt động. Các thay đổi của {{project}} sẽ được đăng tại đây.',
+  },
+};

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { languages } from '../constants.js';
+import { idx, singleLine } from './common.js';
+
+/**
+ * Outgoing chat webhooks (spec §3 "Webhook", PRODUCT.md "Integrations", issue 13). A project admin
+ * points a hook of one `type` at a chat tool's incoming-webhook URL and chooses which `categories`
+ * (milestone, story, request) and which `events` (new, edit, delete) it sends: a change is sent when
+ * both its category and its event are chosen. Messages are written in the hook's `language`.
+ *
+ * Every matching change becomes one delivery (a row of the delivery log) sent by a durable job: in
+ * order per hook, retried on network errors, 5xx and 429 on the schedule of `webhookRetrySchedule`,
+ * then `gaveUp`. A 404 or 410 from the receiver switches the hook to INACTIVE (`disabledAt`,
+ * `disabledReason`). The log is kept 30 days (`WEBHOOK_LOG_DAYS`).
+ */
+export const webhookTypes = ['slack', 'teams', 'dooray', 'discord'] as const;
+export type WebhookType = (typeof webhookTypes)[number];
+export const webhookCategories = ['milestone', 'story', 'request'] as const;
+export type WebhookCategory = (typeof webhookCategories)[number];
+export const webhookEvents = ['new', 'edit', 'delete'] as const;
+export type WebhookEvent = (typeof webhookEvents)[number];
+export const webhookStatuses = ['ACTIVE', 'INACTIVE'] as const;
+export type WebhookStatus = (typeof webhookStatuses)[number];
+/**
+ * A delivery's state: `pending` waits for its first attempt or a retry (`nextAttemptAt`, `attempts`
+ * and the last `statusCode` say which); `delivered` got a 2xx; `failed` was refused in a way a
+ * retry cannot fix (400 and other 4xx, 404/410 which also switch the hook off, a private address);
+ * `gaveUp` failed every attempt of the schedule. "Retry now" takes `failed` and `gaveUp` ones.
+ */
+export const webhookDeliveryStatuses = ['pending', 'delivered', 'failed', 'gaveUp'] as const;
+export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
+
+/** How long the delivery log is kept. */
+export const WEBHOOK_LOG_DAYS = 30;
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_NAME_MAX = 100;
+/** The response excerpt kept per attempt, in characters. */
+export const WEBHOOK_EXCERPT_MAX = 500;
+/**
+ * Seconds to wait before each attempt, like Svix: now, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h;
+ * after the last one fails the delivery is `gaveUp`. A receiver's Retry-After wins when longer.
+ */
+export const webhookRetrySchedule = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
+
+/** An http(s) address with a host, no spaces, no user:password part (spec §5: must be valid). */
+export function isValidWebhookUrl(value: string): boolean {
+  if (!value || /\s/.test(value) || value.length > WEBHOOK_URL_MAX) return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hostname.length > 0 &&
+      !url.username &&
+      !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The URL field; a bad one answers 400 WEBHOOK_URL_INVALID with `fieldErrors.url = 'webhookUrl'`. */
+export const webhookUrl = singleLine()
+  .trim()
+  .min(1, 'required')
+  .max(WEBHOOK_URL_MAX, 'webhookUrl')
+  .refine(isValidWebhookUrl, 'webhookUrl');
+
+const categoryList = z
+  .array(z.enum(webhookCategories))
+  .max(webhookCategories.length)
+  .transform((list) => webhookCategories.filter((c) => list.includes(c)));
+const eventList = z
+  .array(z.enum(webhookEvents))
+  .max(webhookEvents.length)
+  .transform((list) => webhookEvents.filter((e) => list.includes(e)));
+
+export const webhook = z.object({
+  webhookIdx: z.number().int(),
+  projectIdx: z.number().int(),
+  /** A label for the list (optional); null shows the type and host. */
+  name: z.string().nullable(),
+  type: z.enum(webhookTypes),
+  url: z.string(),
+  /** Chosen categories, in the order of `webhookCategories`. */
+  categories: z.array(z.enum(webhookCategories)),
+  /** Chosen events, in the order of `webhookEvents`. */
+  events: z.array(z.enum(webhookEvents)),
+  /** The language of the messages. */
+  language: z.enum(languages),
+  status: z.enum(webhookStatuses),
+  /** When the server switched it to INACTIVE because the receiver answered 404 or 410; null otherwise. */
+  disabledAt: z.string().nullable(),
+  /** Why, e.g. `404 channel_not_found`; null when not disabled by the server. */
+  disabledReason: z.string().nullable(),
+  /** The newest delivery's time and status, for the list; null before the first. */
+  lastDeliveryAt: z.string().nullable(),
+  lastDeliveryStatus: z.enum(webhookDeliveryStatuses).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Webhook = z.infer<typeof webhook>;
+
+export const webhookListQuery = z.object({ projectIdx: idx });
+export const webhookIdxParams = z.object({ webhookIdx: idx });
+export const webhookDeliveryIdxParams = z.object({ deliveryIdx: idx });
+
+export const createWebhookRequest = z.object({
+  projectIdx: idx,
+  name: singleLine().trim().max(WEBHOOK_NAME_MAX, 'invalid').nullish(),
+  type: z.enum(webhookTypes),
+  url: webhookUrl,
+  categories: categoryList,
+  events: eventList,
+  language: z.enum(languages).default('en'),
+  status: z.enum(webhookStatuses).default('ACTIVE'),
+});
+export type CreateWebhookRequest = z.input<typeof createWebhookRequest>;
+
+/** Any subset; switching to ACTIVE clears `disabledAt` and `disabledReason`. */
+export const updateWebhookRequest = z.object({
+  name: singleLine().trim().max(WEBHOOK_NAME_MAX, 'invalid').nullish(),
+  type: z.enum(webhookTypes).optional(),
+  url: webhookUrl.optional(),
+  categories: categoryList.optional(),
+  events: eventList.optional(),
+  language: z.enum(languages).optional(),
+  status: z.enum(webhookStatuses).optional(),
+});
+export type UpdateWebhookRequest = z.input<typeof updateWebhookRequest>;
+
+/** One row of a hook's delivery log (`GET /webhook/{webhookIdx}/delivery`), newest first. */
+export const webhookDelivery = z.object({
+  deliveryIdx: z.number().int(),
+  webhookIdx: z.number().int(),
+  /** The domain event sent, e.g. `story.updated`. */
+  eventName: z.string(),
+  status: z.enum(webhookDeliveryStatuses),
+  /** The last attempt's HTTP status; null before the first attempt or after a network error. */
+  statusCode: z.number().int().nullable(),
+  /** Attempts so far. */
+  attempts: z.number().int(),
+  /** When the next attempt is due (pending only); null otherwise. */
+  nextAttemptAt: z.string().nullable(),
+  /** The start of the last answer (or the network error), at most `WEBHOOK_EXCERPT_MAX` characters. */
+  responseExcerpt: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const webhookDeliveryList = z.object({ deliveries: z.array(webhookDelivery) });
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryList>;
+
+/**
+ * What "send test" got back: `ok` when the receiver accepted it (2xx). Teams Workflows answer 202
+ * and post later, so `asynchronous` is true then: accepted, not yet shown in the channel.
+ * `statusCode` is null when no answer came (network error, timeout, refused private address).
+ */
+export const webhookTestResult = z.object({
+  ok: z.boolean(),
+  statusCode: z.number().int().nullable(),
+  responseExcerpt: z.string().nullable(),
+  asynchronous: z.boolean(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResult>;
