@@ -1,6 +1,8 @@
 import type { Notification } from '@teamline/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useProjects } from '../../../lib/use-projects';
+import { useProjectStore } from '../../../stores/project-store';
 import { useMarkRead, useNotifications, useNotificationsLive } from '../hooks/use-notifications';
 import { NotificationBellView } from './NotificationBellView';
 
@@ -11,6 +13,7 @@ export function NotificationBell() {
   const query = useNotifications(true);
   useNotificationsLive(true);
   const markRead = useMarkRead();
+  const { allProjects } = useProjects();
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const unreadCount = pages[0]?.unreadCount ?? 0;
@@ -20,6 +23,10 @@ export function NotificationBell() {
     if (!item.readAt) markRead.mutate({ ids: [item.notificationIdx] });
     if (item.link) {
       setOpen(false);
+      // A notice is about its project: settings links (subscription, card, webhooks) carry no project
+      // id, and the settings page shows the current project, so the notice's becomes the current one.
+      const project = allProjects.find((p) => p.projectIdx === item.projectIdx);
+      if (project) useProjectStore.getState().select(project);
       void navigate(item.link);
     }
   };
