@@ -6,6 +6,7 @@ import { URL } from 'node:url';
 import type { IssuedTokens } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type AppOverrides } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -179,11 +180,34 @@ export async function latestMail(config: AppConfig, to: string) {
   };
 }
 
-/** The link in the newest mail to an address, and its token. */
+/** The `mail.send` jobs queued for an address, as pg-boss holds them (state, attempts, last output). */
+async function mailJobsTo(config: AppConfig, to: string) {
+  const app = appsByConfig.get(config);
+  if (!app) return [];
+  const result = (await app.ctx.database.db.execute(
+    sql`select state::text as state, retry_count as retries, output from pgboss.job where name = ${MAIL_JOB} and data->>'to' = ${to} order by created_on`,
+  )) as { rows: { state: string; retries: number; output: unknown }[] };
+  return result.rows;
+}
+
+const linkIn = (text: string | undefined) => /https?:\/\/\S+?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
+
+/**
+ * The link in the newest mail to an address, and its token. A mail whose attempt failed is retried
+ * by its job a few seconds later (that is the design: a mail is never lost to a passing error), so
+ * while a job for the address is still queued this waits for it; a missing link then names the
+ * jobs' states and errors instead of only saying nothing came.
+ */
 export async function latestLink(config: AppConfig, to: string) {
-  const mail = await latestMail(config, to);
-  const link = /https?:\/\/\S+?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
-  if (!link) throw new Error(`no link mailed to ${to}`);
+  const until = Date.now() + 20_000;
+  let link = linkIn((await latestMail(config, to))?.text);
+  let jobs = link ? [] : await mailJobsTo(config, to);
+  while (!link && Date.now() < until && jobs.some((j) => ['created', 'retry', 'active'].includes(j.state))) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    link = linkIn((await latestMail(config, to))?.text);
+    if (!link) jobs = await mailJobsTo(config, to);
+  }
+  if (!link) throw new Error(`no link mailed to ${to}; its mail jobs: ${JSON.stringify(jobs)}`);
   return { link, token: new URL(link.replace('/#/', '/')).searchParams.get('token')! };
 }
 
