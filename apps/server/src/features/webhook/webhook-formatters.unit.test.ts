@@ -105,7 +105,7 @@ describe('native messages (every tool × category × event × language, short an
     const vi = formatFor('slack', renderMessage(facts, 'vi', publicUrl)) as { text: string };
     expect(en.text).toContain('New story: Login page');
     expect(kr.text).toContain('새 스토리: Login page');
-    expect(vi.text).toContain('Story mới: Login page');
+    expect(vi.text).toContain('Câu chuyện mới: Login page');
     // Statuses come from the app's own words.
     expect(JSON.stringify(formatFor('discord', renderMessage(facts, 'kr', publicUrl)))).toContain('진행');
   });
