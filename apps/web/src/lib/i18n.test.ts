@@ -46,4 +46,33 @@ describe('feature texts, loaded with the routes that use them', () => {
     expect(i18next.t('ui.planning.backlog')).toBe(resources.kr.ui.planning.backlog);
     expect(i18next.t('ui.login.signUp')).toBe('회원가입');
   });
+
+  it('an area a route asks for while a language switch is loading arrives in the new language too', async () => {
+    vi.resetModules();
+    // The Vietnamese planning texts arrive only when the test says so.
+    const planningVi = '../../../../packages/contract/src/i18n/vi/ui-planning.ts';
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.doMock(planningVi, async () => {
+      await gate;
+      return vi.importActual(planningVi);
+    });
+    try {
+      const { i18next, loadUiAreas, setLanguage } = await import('./i18n');
+      await loadUiAreas(['planning']);
+      // Signing in switches to the member's language; the router opens the first page while the
+      // new language's planning texts are still coming.
+      const switching = setLanguage('vi');
+      while (!i18next.hasResourceBundle('vi', 'translation')) await new Promise((r) => setTimeout(r, 0));
+      await loadUiAreas(['webhook', 'settings']);
+      expect(i18next.language).toBe('en');
+      release();
+      await switching;
+      expect(i18next.language).toBe('vi');
+      expect(i18next.t('ui.webhook.title')).toBe(resources.vi.ui.webhook.title);
+      expect(i18next.t('ui.settings.tabs.general')).toBe(resources.vi.ui.settings.tabs.general);
+    } finally {
+      vi.doUnmock(planningVi);
+    }
+  });
 });

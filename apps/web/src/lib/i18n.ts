@@ -63,7 +63,13 @@ async function ensureLoaded(lang: Language): Promise<void> {
     const { messages } = await loaders[lang]();
     i18next.addResourceBundle(lang, 'translation', messages, true, false);
   }
-  await Promise.all([...wantedAreas].map((area) => ensureArea(lang, area)));
+  // A route asked for while this was loading (signing in switches to the member's language while the
+  // router opens the first page) is loaded too, or that page would show raw keys after the switch.
+  for (;;) {
+    const missing = [...wantedAreas].filter((area) => !loadedAreas.has(`${lang}/${area}`));
+    if (missing.length === 0) return;
+    await Promise.all(missing.map((area) => ensureArea(lang, area)));
+  }
 }
 
 /**
