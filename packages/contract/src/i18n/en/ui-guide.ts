@@ -84,7 +84,6 @@ export const guideUi = {
   start: {
     title: 'Welcome to Teamline',
     intro: 'Three steps get you going. You can come back to this page from the guide.',
-    progress: '{{done}} of {{total}} done',
     done: 'Done',
     notDone: 'Not done yet',
     profile: {

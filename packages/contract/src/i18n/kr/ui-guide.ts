@@ -80,7 +80,6 @@ export const guideUi = {
   start: {
     title: 'Teamline에 오신 것을 환영합니다',
     intro: '세 단계면 시작할 수 있습니다. 가이드에서 이 페이지로 다시 올 수 있습니다.',
-    progress: '{{total}}단계 중 {{done}}단계 완료',
     done: '완료',
     notDone: '아직 안 함',
     profile: {

@@ -84,7 +84,6 @@ export const guideUi = {
   start: {
     title: 'Chào mừng bạn đến với Teamline',
     intro: 'Ba bước là bạn có thể bắt đầu. Bạn có thể quay lại trang này từ trang hướng dẫn.',
-    progress: 'Đã xong {{done}}/{{total}}',
     done: 'Đã xong',
     notDone: 'Chưa xong',
     profile: {

@@ -26,12 +26,13 @@ const render = (projects = [] as ReturnType<typeof project>[]) =>
   renderPage('/instruction/new-register', '/instruction/new-register', <FirstRunPage />, projects);
 
 describe('/instruction/new-register', () => {
-  it('shows three steps, none done for a member who just joined, each linking to where it is done', () => {
+  it('shows three steps, profile and project not done for a member who just joined, each linking to where it is done', () => {
     render();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Teamline' })).toBeTruthy();
-    expect(screen.getByTestId('first-run-progress').textContent).toBe('0 of 3 done');
-    for (const key of ['profile', 'project', 'mode'])
+    for (const key of ['profile', 'project'])
       expect(within(step(key)).getByText('Not done yet')).toBeTruthy();
+    // The mode is always one of two: its step shows which, not done or not done.
+    expect(within(step('mode')).getByText('Now: Professional mode')).toBeTruthy();
     expect(
       within(step('profile')).getByRole('link', { name: 'Open your profile' }).getAttribute('href'),
     ).toBe('/profile');
@@ -50,7 +51,6 @@ describe('/instruction/new-register', () => {
     render([project(4, true)]);
     expect(within(step('profile')).getByText('Done')).toBeTruthy();
     expect(within(step('project')).getByText('Done')).toBeTruthy();
-    expect(screen.getByTestId('first-run-progress').textContent).toBe('2 of 3 done');
   });
 
   it('does not count a job without a career as a complete profile', () => {
@@ -63,10 +63,13 @@ describe('/instruction/new-register', () => {
     render();
     const client = screen.getByRole('button', { name: 'Client mode' });
     expect(client.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Professional mode' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await act(async () => fireEvent.click(client));
     expect(useRoleStore.getState().isClient).toBe(true);
     expect(client.getAttribute('aria-pressed')).toBe('true');
-    expect(within(step('mode')).getByText('Done')).toBeTruthy();
+    expect(within(step('mode')).getByText('Now: Client mode')).toBeTruthy();
     expect(useToastStore.getState().toasts.map((t) => t.text)).toContain('You are now in client mode.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Professional mode' })));
     expect(useRoleStore.getState().isClient).toBe(false);
@@ -76,6 +79,6 @@ describe('/instruction/new-register', () => {
     await act(() => setLanguage('vi'));
     render();
     expect(screen.getByRole('heading', { level: 1, name: 'Chào mừng bạn đến với Teamline' })).toBeTruthy();
-    expect(screen.getByTestId('first-run-progress').textContent).toBe('Đã xong 0/3');
+    expect(within(step('mode')).getByText('Hiện tại: Chế độ chuyên gia')).toBeTruthy();
   });
 });

@@ -15,23 +15,24 @@ export const isProfileComplete = (profile: MemberProfile): boolean =>
 
 /**
  * `/instruction/new-register` (no header, no left menu): the first steps after joining, each linking
- * to where it is done and marked done when the app knows it is. A member lands here when sign-up
- * completes without an invitation waiting (JoinPage).
+ * to where it is done. The profile and project steps show done or not done (the app knows both); the
+ * mode is always one of the two, so its step shows the current one and switches in place. A member
+ * lands here when sign-up completes without an invitation waiting (JoinPage).
  */
 export function FirstRunPage() {
   const { t } = useTranslation();
   const profile = useProfileStore((s) => s.profile);
   const { allProjects, isFetchProject } = useProjects();
   const isClient = useRoleStore((s) => s.isClient);
-  const isModeChosen = useRoleStore((s) => s.isModeChosen);
   if (!profile || !isFetchProject) return <PageSpinner />;
 
+  // `isDone: null`: nothing the app could check; the step shows the current state instead.
   const steps = [
     { key: 'profile', isDone: isProfileComplete(profile) },
     { key: 'project', isDone: allProjects.length > 0 },
-    { key: 'mode', isDone: isModeChosen },
+    { key: 'mode', isDone: null },
   ] as const;
-  const doneCount = steps.filter((s) => s.isDone).length;
+  const modeName = t(isClient ? 'ui.header.modeClient' : 'ui.header.modeProfessional');
 
   function chooseMode(next: boolean) {
     useRoleStore.getState().setIsClient(next);
@@ -43,9 +44,6 @@ export function FirstRunPage() {
       <div className="card first-run__card">
         <h1 className="first-run__title">{t('ui.guide.start.title')}</h1>
         <p>{t('ui.guide.start.intro')}</p>
-        <p className="first-run__progress" data-testid="first-run-progress">
-          {t('ui.guide.start.progress', { done: doneCount, total: steps.length })}
-        </p>
         <ol className="first-run__steps">
           {steps.map(({ key, isDone }, index) => (
             <li
@@ -62,7 +60,11 @@ export function FirstRunPage() {
                   {t(`ui.guide.start.${key}.title`)}
                 </h2>
                 <p className={`first-run__state${isDone ? ' is-done' : ''}`}>
-                  {isDone ? t('ui.guide.start.done') : t('ui.guide.start.notDone')}
+                  {isDone === null
+                    ? t('ui.guide.start.mode.current', { mode: modeName })
+                    : isDone
+                      ? t('ui.guide.start.done')
+                      : t('ui.guide.start.notDone')}
                 </p>
                 <p className="muted">{t(`ui.guide.start.${key}.body`)}</p>
                 {key === 'profile' && (
@@ -81,8 +83,8 @@ export function FirstRunPage() {
                       <button
                         key={String(client)}
                         type="button"
-                        className={`btn btn--medium ${isModeChosen && isClient === client ? 'btn--green' : 'btn--outline'}`}
-                        aria-pressed={isModeChosen && isClient === client}
+                        className={`btn btn--medium ${isClient === client ? 'btn--green' : 'btn--outline'}`}
+                        aria-pressed={isClient === client}
                         onClick={() => chooseMode(client)}
                       >
                         {t(client ? 'ui.header.modeClient' : 'ui.header.modeProfessional')}
