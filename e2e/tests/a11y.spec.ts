@@ -48,6 +48,8 @@ for (const viewport of [
       ['/#/mailform', 'sign-up mail form'],
       ['/#/find/id', 'find id'],
       ['/#/find/password', 'find password'],
+      ['/#/guide', 'guide'],
+      ['/#/mailauth?result=failure', 'mail authentication result'],
     ] as const) {
       await page.goto(path);
       await expect(page.locator('main, form').first()).toBeVisible();
@@ -62,6 +64,13 @@ for (const viewport of [
     await page.goto('/#/');
     await expect(page.getByText('Accessible shop').first()).toBeVisible();
     await check(page, 'home');
+
+    await page.goto('/#/instruction/new-register');
+    await expect(page.getByTestId('first-run-mode')).toBeVisible();
+    await check(page, 'first-run steps');
+    await page.goto(`/#/pilot/${projectIdx}`);
+    await expect(page.getByTestId('pilot')).toBeVisible();
+    await check(page, 'pilot');
 
     await page.goto('/#/profile');
     await expect(page.getByRole('heading').first()).toBeVisible();

@@ -56,11 +56,14 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
     await page.getByLabel('End').fill('2023-08');
     await page.getByLabel('Company').nth(1).fill('Initech');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByTestId('user-box')).toContainText(user.nickname);
+    // Without an invitation waiting, a new member starts on the first-run steps.
+    await expect(page).toHaveURL(/#\/instruction\/new-register/);
+    await expect(page.getByTestId('first-run-profile')).toContainText('Done');
   });
 
   await test.step('the signed-in home page is accessible', async () => {
-    await page.goto('/#/');
+    await page.getByRole('link', { name: 'Go to home' }).click();
+    await expect(page.getByTestId('user-box')).toContainText(user.nickname);
     await expect(page.getByTestId('create-project').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

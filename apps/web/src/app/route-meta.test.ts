@@ -56,6 +56,14 @@ describe('route table (spec §2)', () => {
     }
   });
 
+  it('makes the guide, first-run, mail authentication and pilot pages real, the first-run page signed in only', () => {
+    for (const name of ['guide', 'instructionNewRegister', 'mailauth', 'pilot'] as const) {
+      expect(metaByName(name).isPlaceholder).toBe(false);
+    }
+    expect(metaByName('instructionNewRegister').guarded).toBe(true);
+    expect(metaByName('mailauth').guarded).toBe(false);
+  });
+
   it('uses the spec header types, calculate shared by both settlement routes', () => {
     expect(metaByName('home').headerType).toBe('home');
     expect(metaByName('Recruitment').headerType).toBe('recruitment');

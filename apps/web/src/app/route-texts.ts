@@ -21,6 +21,10 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   calculateExpert: ['settlement', 'timesheet'],
   calculateClient: ['settlement', 'timesheet'],
   request: ['request', 'settlement'],
+  guide: ['guide'],
+  instructionNewRegister: ['guide'],
+  mailauth: ['guide'],
+  pilot: ['guide'],
 };
 
 /** The areas of the header and left menu, loaded with every page that shows them. */

@@ -57,6 +57,12 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/billing/components/PaymentResultPage').then((m) => ({
       Component: m.PaymentResultPage,
     })),
+  guide: () => import('../features/guide/components/GuidePage').then((m) => ({ Component: m.GuidePage })),
+  instructionNewRegister: () =>
+    import('../features/guide/components/FirstRunPage').then((m) => ({ Component: m.FirstRunPage })),
+  mailauth: () =>
+    import('../features/guide/components/MailAuthPage').then((m) => ({ Component: m.MailAuthPage })),
+  pilot: () => import('../features/guide/components/PilotPage').then((m) => ({ Component: m.PilotPage })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>

@@ -130,7 +130,7 @@ export const shellUi = {
     close: 'Close warning',
   },
   toast: {
-    region: 'Status messages',
+    region: 'Messages',
     close: 'Dismiss',
     emailSent: 'Email sent.',
     invalidAccess: 'Invalid access.',

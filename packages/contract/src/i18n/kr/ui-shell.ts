@@ -127,7 +127,7 @@ export const shellUi = {
     close: '경고 닫기',
   },
   toast: {
-    region: '상태 메시지',
+    region: '알림 메시지',
     close: '닫기',
     emailSent: '이메일이 발송되었습니다.',
     invalidAccess: '잘못된 접근입니다.',

@@ -10,6 +10,7 @@ import { webhookUi } from './ui-webhook.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
+import { guideUi } from './ui-guide.js';
 import { shellUi } from './ui-shell.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
@@ -27,4 +28,5 @@ export const ui = {
   billing: billingUi,
   notification: notificationUi,
   webhook: webhookUi,
+  guide: guideUi,
 };

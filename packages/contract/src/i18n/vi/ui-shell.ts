@@ -127,7 +127,7 @@ export const shellUi = {
     close: 'Đóng cảnh báo',
   },
   toast: {
-    region: 'Thông báo trạng thái',
+    region: 'Tin nhắn hệ thống',
     close: 'Đóng',
     emailSent: 'Đã gửi email.',
     invalidAccess: 'Truy cập không hợp lệ.',

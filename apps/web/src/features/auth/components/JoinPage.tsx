@@ -79,8 +79,9 @@ export function JoinPage() {
       writeJoinSession(null);
       useAuthStore.getState().setTokens(tokens);
       notify(t('ui.join.welcome'), 'success');
-      // An invitation that sent the visitor to sign up continues where it left off.
-      await navigate(pendingInvitePath() ?? '/', { replace: true });
+      // An invitation that sent the visitor to sign up continues where it left off; anyone else
+      // starts with the first-run steps (profile, first project, mode).
+      await navigate(pendingInvitePath() ?? '/instruction/new-register', { replace: true });
     } catch (error) {
       onServerError(error);
       // A refused account field is on the first step: go back to where it shows.

@@ -135,9 +135,6 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
   const save = useSaveProfile();
   const logout = useLogout();
   const [lang, setLang] = useState<Language>(profile.lang);
-  const [isBrowserNotify, setIsBrowserNotify] = useState(
-    () => typeof Notification !== 'undefined' && Notification.permission === 'granted',
-  );
   const passwordForm = useZodForm(changePasswordSchema, {
     defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
   });
@@ -195,15 +192,6 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
     }
   }
 
-  async function handleBrowserNotify(checked: boolean) {
-    if (!checked || typeof Notification === 'undefined') {
-      setIsBrowserNotify(false);
-      return;
-    }
-    const permission = await Notification.requestPermission();
-    setIsBrowserNotify(permission === 'granted');
-  }
-
   return (
     <section className="card section" aria-labelledby="account-section">
       <h3 id="account-section" className="section__title">
@@ -216,19 +204,6 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
           isDisabled={save.isPending}
         />
         <p className="field__hint">{t('ui.profile.languageHint')}</p>
-      </div>
-
-      <div className="subsection">
-        <h4>{t('ui.profile.notifications')}</h4>
-        <p className="muted">{t('ui.profile.notificationsBody', { email: profile.email })}</p>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={isBrowserNotify}
-            onChange={(e) => void handleBrowserNotify(e.target.checked)}
-          />
-          <span>{t('ui.profile.notifyBrowser')}</span>
-        </label>
       </div>
 
       <Form

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useRouteMeta } from '../../../app/use-route-meta';
 
 const sectionKey: Partial<Record<RouteName, string>> = {
-  guide: 'guide',
   oauthPre: 'oauth',
   oauthSuccess: 'oauth',
   dashboard: 'dashboard',
@@ -12,14 +11,11 @@ const sectionKey: Partial<Record<RouteName, string>> = {
   Timeline: 'timeline',
   calculateExpert: 'calculate',
   calculateClient: 'calculate',
-  mailauth: 'mailauth',
   verifyInvite: 'verifyInvite',
   setting: 'setting',
   Recruitment: 'recruitment',
   epic: 'epic',
   doclist: 'doclist',
-  instructionNewRegister: 'instruction',
-  pilot: 'pilot',
   paymentFailure: 'paymentFailure',
   paymentSuccess: 'paymentSuccess',
 };
@@ -34,7 +30,6 @@ export function NotAvailablePage() {
       {!meta.header && <h1>{section}</h1>}
       <h2>{t('ui.notAvailable.title')}</h2>
       <p>{t('ui.notAvailable.body', { section })}</p>
-      {meta.name === 'pilot' && <p>{t('ui.sections.pilotNote')}</p>}
       <Link className="btn btn--green btn--medium" to="/">
         {t('ui.common.goHome')}
       </Link>
