@@ -82,7 +82,7 @@ export const routeTable: RouteMeta[] = [
   page('verifyEmail', '/verify/email', null, bare),
   page('verifyInvite', '/verify/invite', null, bare),
   page('setting', '/setting', 'setting', { guarded: true }),
-  page('Recruitment', '/recruitment', 'recruitment', { isPlaceholder: true }),
+  page('Recruitment', '/recruitment', 'recruitment', { guarded: true }),
   page('epic', '/epic/:id', 'epic', { guarded: true, projectScoped: true, isPlaceholder: true }),
   page('doclist', '/doclist/:id', 'doclist', { guarded: true, projectScoped: true, isPlaceholder: true }),
   page('instructionNewRegister', '/instruction/new-register', null, { ...bare, isPlaceholder: true }),

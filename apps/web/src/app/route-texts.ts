@@ -21,6 +21,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   calculateExpert: ['settlement', 'timesheet'],
   calculateClient: ['settlement', 'timesheet'],
   request: ['request', 'settlement'],
+  Recruitment: ['recruitment'],
 };
 
 /** The areas of the header and left menu, loaded with every page that shows them. */

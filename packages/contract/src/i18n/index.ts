@@ -50,6 +50,7 @@ export const uiAreas = [
   'billing',
   'notification',
   'webhook',
+  'recruitment',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 
