@@ -11,7 +11,6 @@ import {
   type UpdateApplicationRequest,
 } from '@teamline/contract';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
 import { Button } from '../../../components/ui/Button';
@@ -95,7 +94,7 @@ function ApplicantCard({ post, application: a }: { post: Recruitment; applicatio
           colorCode={a.colorCode}
           size={40}
         />
-        <div>
+        <div className="recruitment-applicant__id">
           <p className="recruitment-applicant__name">{a.nickname}</p>
           {a.job && <p className="recruitment-card__project">{a.job}</p>}
         </div>
@@ -261,7 +260,6 @@ function HireModal({
   const hire = useMutation({
     mutationFn: (body: UpdateApplicationRequest) => recruitmentApi.decide(a.applicationIdx, body),
   });
-  const currency = useWatch({ control: form.control, name: 'contract.currency' });
   const formId = `recruitment-hire-${a.applicationIdx}`;
 
   async function send(body: UpdateApplicationRequest) {
@@ -301,7 +299,6 @@ function HireModal({
           <FormText
             name="contract.dailyRate"
             label={t('ui.recruitment.applicants.dailyRate')}
-            hint={currency}
             messages={{ moneyAmount: t('validation.moneyAmount') }}
             inputMode="decimal"
             autoComplete="off"

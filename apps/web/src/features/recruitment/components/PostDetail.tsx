@@ -138,7 +138,7 @@ function PostBody({
         <dd>{t(`ui.recruitment.workType.${post.workType}`)}</dd>
         <dt>{t('ui.recruitment.applicants.dailyRate')}</dt>
         <dd>{rate(post)}</dd>
-        <dt>{t('ui.recruitment.form.startDt')}</dt>
+        <dt>{t('ui.recruitment.periodLabel')}</dt>
         <dd>{period(post)}</dd>
       </dl>
       {post.skills.length > 0 && (

@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { workTypes, type Recruitment, type RecruitmentListQuery, type WorkType } from '@teamline/contract';
+import {
+  currencies,
+  currencyMinorDigits,
+  workTypes,
+  type Currency,
+  type Recruitment,
+  type RecruitmentListQuery,
+  type WorkType,
+} from '@teamline/contract';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { formatDate, formatMinorUnits } from '../../../lib/format';
+import { parseMajorToMinor } from '../../../lib/money-input';
 import { useLanguage } from '../../../lib/use-language';
 import { useProjects } from '../../../lib/use-projects';
 import { recruitmentApi, recruitmentKeys } from '../api/recruitment-api';
@@ -84,7 +93,12 @@ function PostBrowser({ onOpen, canManage }: { onOpen: (idx: number) => void; can
   const [skill, setSkill] = useState('');
   const [workType, setWorkType] = useState<WorkType | ''>('');
   const [mine, setMine] = useState(false);
+  const [rate, setRate] = useState('');
+  const [currency, setCurrency] = useState<Currency>('KRW');
+  const lang = useLanguage();
+  const rateMinor = parseMajorToMinor(useDeferredValue(rate.trim()), currencyMinorDigits[currency], lang);
   const query: RecruitmentListQuery = {
+    ...(rateMinor != null && rateMinor >= 0 && { rate: rateMinor, currency }),
     q: useDeferredValue(q.trim()) || undefined,
     skill: useDeferredValue(skill.trim()) || undefined,
     workType: workType || undefined,
@@ -132,6 +146,31 @@ function PostBrowser({ onOpen, canManage }: { onOpen: (idx: number) => void; can
             {workTypes.map((w) => (
               <option key={w} value={w}>
                 {t(`ui.recruitment.workType.${w}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="visually-hidden">{t('ui.recruitment.rateFilter')}</span>
+          <input
+            className="input"
+            inputMode="decimal"
+            placeholder={t('ui.recruitment.rateFilter')}
+            value={rate}
+            maxLength={15}
+            onChange={(e) => setRate(e.target.value)}
+          />
+        </label>
+        <label>
+          <span className="visually-hidden">{t('ui.recruitment.anyCurrency')}</span>
+          <select
+            className="input"
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as Currency)}
+          >
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
               </option>
             ))}
           </select>
