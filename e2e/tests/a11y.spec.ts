@@ -138,7 +138,7 @@ for (const viewport of [
     }
 
     for (const [path, what] of [
-      ['/#/recruitment', 'recruitment (not available yet)'],
+      ['/#/recruitment', 'recruitment'],
       ['/#/document', 'documents (not available yet)'],
       ['/#/permission-denied', 'permission denied'],
     ] as const) {

@@ -11,6 +11,7 @@ import { membershipModule } from './features/membership/membership.module.js';
 import { notificationModule } from './features/notification/notification.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
+import { recruitmentModule } from './features/recruitment/recruitment.module.js';
 import { requestModule } from './features/request/request.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
@@ -33,6 +34,7 @@ export const appModules: readonly AppModule[] = [
   dashboardModule,
   requestModule,
   contractModule,
+  recruitmentModule,
   settlementModule,
   billingModule,
   webhookModule,

@@ -70,6 +70,11 @@ export const apiPaths = {
   requestOne: (requestIdx: number | string) => `/request/${requestIdx}`,
   requestComment: (requestIdx: number | string) => `/request/${requestIdx}/comment`,
   contract: '/contract',
+  recruitment: '/recruitment',
+  recruitmentOne: (recruitmentIdx: number | string) => `/recruitment/${recruitmentIdx}`,
+  recruitmentApply: (recruitmentIdx: number | string) => `/recruitment/${recruitmentIdx}/apply`,
+  recruitmentApplications: (recruitmentIdx: number | string) => `/recruitment/${recruitmentIdx}/application`,
+  applicationOne: (applicationIdx: number | string) => `/application/${applicationIdx}`,
   contractOne: (contractIdx: number | string) => `/contract/${contractIdx}`,
   contractMove: (contractIdx: number | string, move: 'accept' | 'decline' | 'end') =>
     `/contract/${contractIdx}/${move}`,

@@ -3,6 +3,7 @@ import { link } from './schemas/link.js';
 import { epic, memberInProject, milestone, story, storyComment, timekeeping } from './schemas/planning.js';
 import { projectOfMember } from './schemas/project.js';
 import { contractStatuses } from './schemas/contract.js';
+import { applicationStatuses } from './schemas/recruitment.js';
 import { requestKinds, requestStatuses } from './schemas/request.js';
 import { settlementStatuses } from './schemas/settlement.js';
 import { projectSettings } from './schemas/settings.js';
@@ -16,6 +17,16 @@ import { webhookTypes } from './schemas/webhook.js';
  * subscription, document). A payload change that breaks consumers is a new version, not an edit.
  */
 const id = z.number().int();
+
+const applicationRef = z.object({
+  applicationIdx: id,
+  recruitmentIdx: id,
+  projectIdx: id,
+  applicantIdx: id,
+  posterIdx: id,
+  actorIdx: id,
+  status: z.enum(applicationStatuses),
+});
 
 /** A story changed by the delay job: only what changed, no actor. */
 const storyDelayed = z.object({
@@ -151,6 +162,14 @@ export const domainEvents = {
   'contract.accepted': { version: 1, payload: contractRef },
   'contract.declined': { version: 1, payload: contractRef },
   'contract.ended': { version: 1, payload: contractRef.extend({ endedByIdx: id }) },
+
+  /**
+   * Recruitment events (category `recruitment`): ids and statuses only, never the note. The
+   * applicant is an account (memberIdx), not yet a member of the post's project; `posterIdx` is
+   * the poster's account; `actorIdx` the account that made the change.
+   */
+  'recruitment.applied': { version: 1, payload: applicationRef },
+  'recruitment.application_changed': { version: 1, payload: applicationRef },
 
   'timekeeping.updated': { version: 1, payload: timekeeping },
 

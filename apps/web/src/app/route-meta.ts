@@ -78,7 +78,7 @@ export const routeTable: RouteMeta[] = [
   page('verifyEmail', '/verify/email', null, bare),
   page('verifyInvite', '/verify/invite', null, bare),
   page('setting', '/setting', 'setting', { guarded: true }),
-  page('Recruitment', '/recruitment', 'recruitment', { isPlaceholder: true }),
+  page('Recruitment', '/recruitment', 'recruitment', { guarded: true }),
   page('epic', '/epic/:id', 'epic', { guarded: true, projectScoped: true }),
   page('doclist', '/doclist/:id', 'doclist', { guarded: true, projectScoped: true, isPlaceholder: true }),
   // Guarded: the first-run steps read the member's profile and projects.

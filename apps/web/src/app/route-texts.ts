@@ -25,6 +25,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   instructionNewRegister: ['guide'],
   mailauth: ['guide'],
   pilot: ['guide'],
+  Recruitment: ['recruitment'],
 };
 
 /** The areas of the header and left menu, loaded with every page that shows them. */

@@ -47,6 +47,10 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/invitation/components/InvitationPage').then((m) => ({ Component: m.InvitationPage })),
   calculateExpert: settlementPage,
   calculateClient: settlementPage,
+  Recruitment: () =>
+    import('../features/recruitment/components/RecruitmentPage').then((m) => ({
+      Component: m.RecruitmentPage,
+    })),
   request: () =>
     import('../features/request/components/RequestPage').then((m) => ({ Component: m.RequestPage })),
   paymentSuccess: () =>

@@ -51,6 +51,7 @@ export const uiAreas = [
   'notification',
   'webhook',
   'guide',
+  'recruitment',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

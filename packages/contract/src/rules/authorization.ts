@@ -55,6 +55,7 @@ export const projectActions = [
   'settlement.submit',
   'settlement.decide',
   'settlement.pay',
+  'recruitment.manage',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
@@ -127,6 +128,9 @@ export const actionRules: ActionTable = {
   'settlement.submit': { rule: 'professional', record: 'own' },
   'settlement.decide': { rule: 'adminOrClient' },
   'settlement.pay': { rule: 'adminOrClient' },
+  // Job posts: read by any signed-in account (no project action); the hiring side of the post's
+  // project posts, edits, closes and deletes them, sees the applicants and decides on them.
+  'recruitment.manage': { rule: 'adminOrClient' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */

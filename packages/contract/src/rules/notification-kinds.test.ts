@@ -37,10 +37,13 @@ describe('notification catalogue', () => {
   });
 
   it('lists every kind the issue asks for, each with a category, and names the events it starts from', () => {
-    expect(notificationKindNames).toHaveLength(19);
+    // 19 of issue 13, and 5 of recruitment (issue 16).
+    expect(notificationKindNames).toHaveLength(24);
     for (const kind of notificationKindNames)
       expect(notificationCategories).toContain(notificationKinds[kind].category);
     expect(domainEventNames).toContain('invite.created');
+    expect(domainEventNames).toContain('recruitment.applied');
+    expect(domainEventNames).toContain('recruitment.application_changed');
   });
 
   it('fills a notice in the reader’s language, months written their way', () => {

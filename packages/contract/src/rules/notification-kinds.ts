@@ -26,7 +26,9 @@ interface KindSpec {
     | 'offerer'
     | 'deciders'
     | 'invitee'
-    | 'admins';
+    | 'admins'
+    | 'poster'
+    | 'applicant';
 }
 
 export const notificationKinds = {
@@ -51,6 +53,12 @@ export const notificationKinds = {
   projectInactive: { category: 'project', inApp: true, email: false, audience: 'admins' },
   chargeFailed: { category: 'project', inApp: true, email: false, audience: 'admins' },
   webhookDisabled: { category: 'project', inApp: true, email: true, audience: 'admins' },
+  // Recruitment: the poster hears of applications and withdrawals, the applicant of each decision.
+  recruitmentApplied: { category: 'project', inApp: true, email: true, audience: 'poster' },
+  applicationWithdrawn: { category: 'project', inApp: true, email: false, audience: 'poster' },
+  applicationShortlisted: { category: 'project', inApp: true, email: true, audience: 'applicant' },
+  applicationRejected: { category: 'project', inApp: true, email: true, audience: 'applicant' },
+  applicationHired: { category: 'project', inApp: true, email: true, audience: 'applicant' },
 } as const satisfies Record<string, KindSpec>;
 
 export type NotificationKind = keyof typeof notificationKinds;

@@ -24,6 +24,7 @@ const storyLink = (projectIdx: number, storyIdx: number) =>
   `/timeline/${projectIdx}?selectedStory=${storyIdx}`;
 const requestLink = (projectIdx: number) => `/request/${projectIdx}`;
 const expertLink = (projectIdx: number, month: string) => `/calculate/expert/${projectIdx}?month=${month}`;
+const postLink = (recruitmentIdx: number) => `/recruitment?post=${recruitmentIdx}`;
 const clientLink = (projectIdx: number, month: string) => `/calculate/client/${projectIdx}?month=${month}`;
 
 /**
@@ -210,6 +211,40 @@ export function notificationConsumer(
           },
         ];
       }
+      // Recruitment: applicants are accounts outside the project (memberIdx in the payload). The
+      // poster hears of applications and withdrawals, the applicant of each decision.
+      case 'recruitment.applied':
+      case 'recruitment.application_changed': {
+        const p = event.payload as Payload<'recruitment.applied'>;
+        const found = await repo.application(p.applicationIdx);
+        if (!found) return [];
+        const params = { post: found.title, project: await project() };
+        if (p.status === 'applied' || p.status === 'withdrawn')
+          return [
+            {
+              memberIdxs: [p.posterIdx],
+              kind: p.status === 'applied' ? 'recruitmentApplied' : 'applicationWithdrawn',
+              params: { ...params, actor: await repo.nickname(p.applicantIdx) },
+              link: postLink(p.recruitmentIdx),
+              actorIdx: p.actorIdx,
+            },
+          ];
+        const kind =
+          p.status === 'hired'
+            ? 'applicationHired'
+            : p.status === 'rejected'
+              ? 'applicationRejected'
+              : 'applicationShortlisted';
+        return [
+          {
+            memberIdxs: [p.applicantIdx],
+            kind,
+            params: { ...params, note: found.decisionNote ?? '' },
+            link: p.status === 'hired' ? requestLink(projectIdx) : postLink(p.recruitmentIdx),
+            actorIdx: p.actorIdx,
+          },
+        ];
+      }
       // Billing and webhooks: to the project's admins (nobody's own action: jobs and receivers).
       case 'subscription.warned': {
         const p = event.payload as Payload<'subscription.warned'>;
@@ -286,6 +321,8 @@ export function notificationConsumer(
       'settlement.approved',
       'settlement.paid',
       'invite.created',
+      'recruitment.applied',
+      'recruitment.application_changed',
       'subscription.warned',
       'project.inactivated',
       'payment.failed',

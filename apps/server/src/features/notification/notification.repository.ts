@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
+  applications,
   contracts,
   members,
   membersInProject,
@@ -7,6 +8,7 @@ import {
   notificationSettings,
   notifications,
   projects,
+  recruitments,
   requests,
   stories,
   storyAssignees,
@@ -184,6 +186,15 @@ export function createNotificationRepository(db: Db) {
         .from(members)
         .where(eq(members.memberIdx, memberIdx));
       return row?.nickname ?? '';
+    },
+    /** A job post's title and the application's decision note, for recruitment notices. */
+    async application(applicationIdx: number) {
+      const [row] = await db
+        .select({ title: recruitments.title, decisionNote: applications.decisionNote })
+        .from(applications)
+        .innerJoin(recruitments, eq(recruitments.recruitmentIdx, applications.recruitmentIdx))
+        .where(eq(applications.applicationIdx, applicationIdx));
+      return row ?? null;
     },
     async projectName(projectIdx: number): Promise<string> {
       const [row] = await db

@@ -291,6 +291,22 @@ async function couponNumber(): Promise<string> {
 }
 
 const P = () => f.projectA;
+const postTerms = () => ({
+  projectIdx: P(),
+  title: `Job ${++n}`,
+  workType: 'freelancer',
+  rateMin: 100_000,
+  rateMax: 200_000,
+  currency: 'KRW',
+  startDt: '20270101',
+});
+const postOf = async () =>
+  (await data('POST', '/recruitment', f.admin.key, postTerms())).recruitmentIdx as number;
+const applicationOf = async () => {
+  const applicant = await signUp(t, `matrix-applicant${++n}@example.com`);
+  return (await data('POST', `/recruitment/${await postOf()}/apply`, applicant.key, { note: 'Hire me' }))
+    .applicationIdx as number;
+};
 /** A hook of project A sending nothing (no categories), at a closed local port: a test answers at once. */
 const webhookOf = async () =>
   (
@@ -535,6 +551,24 @@ const cases: Case[] = [
     route: 'POST /api/request/:requestIdx/comment',
     request: { ownerIs: 'sender', part: 'parties' },
     build: async (o) => ['POST', `/request/${await requestOf(o, 'sender')}/comment`, { content: 'hi' }],
+  },
+  // Job posts of project A (by its admin), and an application by a fresh account outside it.
+  { route: 'POST /api/recruitment', build: async () => ['POST', '/recruitment', postTerms()] },
+  {
+    route: 'PATCH /api/recruitment/:recruitmentIdx',
+    build: async () => ['PATCH', `/recruitment/${await postOf()}`, { title: 'Edited' }],
+  },
+  {
+    route: 'DELETE /api/recruitment/:recruitmentIdx',
+    build: async () => ['DELETE', `/recruitment/${await postOf()}`],
+  },
+  {
+    route: 'GET /api/recruitment/:recruitmentIdx/application',
+    build: async () => ['GET', `/recruitment/${await postOf()}/application`],
+  },
+  {
+    route: 'PATCH /api/application/:applicationIdx',
+    build: async () => ['PATCH', `/application/${await applicationOf()}`, { status: 'shortlisted' }],
   },
   { route: 'GET /api/contract', build: async () => ['GET', `/contract?projectIdx=${P()}`] },
   {

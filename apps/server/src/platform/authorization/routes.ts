@@ -127,6 +127,19 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/contract/:contractIdx/accept': record('contract.accept', 'CONTRACT_NOT_FOUND'),
   'POST /api/contract/:contractIdx/decline': record('contract.decline', 'CONTRACT_NOT_FOUND'),
   'POST /api/contract/:contractIdx/end': record('contract.end', 'CONTRACT_NOT_FOUND'),
+  // Job posts: any signed-in account browses the open ones and applies (the service hides closed
+  // posts from all but their managers); the post's project's hiring side manages them and decides
+  // on applications. The routes by a post's id answer a stranger PROJECT_ACCESS_DENIED, not a 404:
+  // the open post itself is public. The applicant's own withdraw (PATCH with status withdrawn) is
+  // theirs alone, decided before the table.
+  'GET /api/recruitment': 'authenticated',
+  'POST /api/recruitment': project('recruitment.manage'),
+  'GET /api/recruitment/:recruitmentIdx': 'authenticated',
+  'PATCH /api/recruitment/:recruitmentIdx': project('recruitment.manage'),
+  'DELETE /api/recruitment/:recruitmentIdx': project('recruitment.manage'),
+  'POST /api/recruitment/:recruitmentIdx/apply': 'authenticated',
+  'GET /api/recruitment/:recruitmentIdx/application': project('recruitment.manage'),
+  'PATCH /api/application/:applicationIdx': project('recruitment.manage'),
   // Settlements: seen like their contract (contractRecord), anyone else gets SETTLEMENT_NOT_FOUND;
   // submitted by the professional alone, decided and paid by the hiring side (never by the professional).
   'GET /api/settlement': project('settlement.list'),

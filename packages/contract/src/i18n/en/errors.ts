@@ -59,6 +59,10 @@ export const errors = {
   CONTRACT_NOT_FOUND: 'The contract does not exist.',
   CONTRACT_ALREADY_RUNNING: 'This member already has an offered or running contract in this project.',
   CONTRACT_PERIOD_OVERLAP: 'This period overlaps another contract of this member in this project.',
+  RECRUITMENT_NOT_FOUND: 'The job post does not exist.',
+  RECRUITMENT_CLOSED: 'This job post is closed and takes no applications.',
+  APPLICATION_NOT_FOUND: 'The application does not exist.',
+  APPLICATION_EXISTS: 'You have already applied to this job post.',
   TIMEKEEPING_LOCKED: "This month's time is submitted for settlement and can no longer be changed.",
   TIMEKEEPING_DAY_LIMIT:
     'A day has at most 24 hours: this entry would log more than 1,440 minutes on that day.',
@@ -113,6 +117,7 @@ export const validation = {
   controlCharacters: 'Remove control characters (such as NUL) from this text.',
   numberRange: 'This number is too large.',
   requestToSelf: 'Choose another member: a request goes to someone else.',
+  rateMaxBelowMin: 'The highest rate cannot be below the lowest.',
   moneyAmount: 'Enter a whole amount of 1 or more (won, or cents for USD).',
   withholdingRange: 'Enter 0 to 10000 basis points (330 = 3.3 %).',
   contractToProfessional: 'Choose a professional member of this project.',

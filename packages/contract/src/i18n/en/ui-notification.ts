@@ -47,6 +47,11 @@ export const notificationUi = {
     projectInactive: 'Project inactive',
     chargeFailed: 'Payment failed',
     webhookDisabled: 'Webhook switched off',
+    recruitmentApplied: 'An application to my job post',
+    applicationWithdrawn: 'An application withdrawn',
+    applicationShortlisted: 'My application shortlisted',
+    applicationRejected: 'My application rejected',
+    applicationHired: 'Hired from my application',
   },
   kinds: {
     storyAssigned: {
@@ -124,6 +129,26 @@ export const notificationUi = {
     webhookDisabled: {
       title: 'A webhook of {{project}} was switched off',
       body: 'The receiver of “{{webhook}}” answered {{status}}; check its address in Settings › Webhooks.',
+    },
+    recruitmentApplied: {
+      title: '{{actor}} applied to “{{post}}”',
+      body: 'A new applicant for the job post of {{project}}.',
+    },
+    applicationWithdrawn: {
+      title: '{{actor}} withdrew from “{{post}}”',
+      body: 'An application to the job post of {{project}} was withdrawn.',
+    },
+    applicationShortlisted: {
+      title: 'You are shortlisted for “{{post}}”',
+      body: '{{project}} put your application on its shortlist.',
+    },
+    applicationRejected: {
+      title: 'Your application to “{{post}}” was not accepted',
+      body: '{{project}} chose other applicants. {{note}}',
+    },
+    applicationHired: {
+      title: 'You are hired for “{{post}}”',
+      body: 'You joined {{project}}: a contract offer is waiting in its requests.',
     },
   },
 };

@@ -7,6 +7,7 @@ import { settlementUi } from './ui-settlement.js';
 import { billingUi } from './ui-billing.js';
 import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
+import { recruitmentUi } from './ui-recruitment.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
@@ -29,4 +30,5 @@ export const ui = {
   notification: notificationUi,
   webhook: webhookUi,
   guide: guideUi,
+  recruitment: recruitmentUi,
 };

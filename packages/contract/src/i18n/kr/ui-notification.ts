@@ -47,6 +47,11 @@ export const notificationUi = {
     projectInactive: '프로젝트 비활성',
     chargeFailed: '결제 실패',
     webhookDisabled: '웹훅 꺼짐',
+    recruitmentApplied: '내 채용 공고에 지원',
+    applicationWithdrawn: '지원 철회',
+    applicationShortlisted: '내 지원서 서류 통과',
+    applicationRejected: '내 지원서 불합격',
+    applicationHired: '지원한 공고에 채용',
   },
   kinds: {
     storyAssigned: {
@@ -124,6 +129,26 @@ export const notificationUi = {
     webhookDisabled: {
       title: '{{project}}의 웹훅이 꺼졌습니다',
       body: '“{{webhook}}” 수신처가 {{status}}(으)로 응답했습니다. 설정 › 웹훅에서 주소를 확인하세요.',
+    },
+    recruitmentApplied: {
+      title: '{{actor}}님이 “{{post}}”에 지원했습니다',
+      body: '{{project}}의 채용 공고에 새 지원자가 있습니다.',
+    },
+    applicationWithdrawn: {
+      title: '{{actor}}님이 “{{post}}” 지원을 철회했습니다',
+      body: '{{project}}의 채용 공고 지원이 철회되었습니다.',
+    },
+    applicationShortlisted: {
+      title: '“{{post}}” 서류 통과 후보에 올랐습니다',
+      body: '{{project}}에서 지원서를 후보 목록에 올렸습니다.',
+    },
+    applicationRejected: {
+      title: '“{{post}}” 지원이 불합격되었습니다',
+      body: '{{project}}에서 다른 지원자를 선택했습니다. {{note}}',
+    },
+    applicationHired: {
+      title: '“{{post}}”에 채용되었습니다',
+      body: '{{project}}에 참여했습니다. 요청에서 계약 제안을 확인하세요.',
     },
   },
 };

@@ -61,6 +61,10 @@ export const errors = {
   CONTRACT_ALREADY_RUNNING:
     'Thành viên này đã có một hợp đồng đang đề nghị hoặc đang thực hiện trong dự án này.',
   CONTRACT_PERIOD_OVERLAP: 'Khoảng thời gian này trùng với một hợp đồng khác của thành viên này trong dự án.',
+  RECRUITMENT_NOT_FOUND: 'Tin tuyển dụng không tồn tại.',
+  RECRUITMENT_CLOSED: 'Tin tuyển dụng này đã đóng và không nhận ứng tuyển.',
+  APPLICATION_NOT_FOUND: 'Đơn ứng tuyển không tồn tại.',
+  APPLICATION_EXISTS: 'Bạn đã ứng tuyển vào tin tuyển dụng này.',
   TIMEKEEPING_LOCKED: 'Thời gian của tháng này đã được gửi quyết toán và không thể thay đổi nữa.',
   TIMEKEEPING_DAY_LIMIT: 'Một ngày có tối đa 24 giờ: mục này sẽ ghi hơn 1.440 phút trong ngày đó.',
   TIMEKEEPING_FUTURE_DATE: 'Không thể ghi thời gian cho một ngày trong tương lai.',
@@ -114,6 +118,7 @@ export const validation = {
   controlCharacters: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
   numberRange: 'Số này quá lớn.',
   requestToSelf: 'Hãy chọn thành viên khác: không thể gửi yêu cầu cho chính mình.',
+  rateMaxBelowMin: 'Mức giá cao nhất không thể thấp hơn mức thấp nhất.',
   moneyAmount: 'Nhập số tiền nguyên từ 1 trở lên (won, hoặc cent với USD).',
   withholdingRange: 'Nhập từ 0 đến 10000 điểm cơ bản (330 = 3,3 %).',
   contractToProfessional: 'Hãy chọn một thành viên chuyên gia của dự án này.',

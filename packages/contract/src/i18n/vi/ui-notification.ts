@@ -48,6 +48,11 @@ export const notificationUi = {
     projectInactive: 'Dự án ngừng hoạt động',
     chargeFailed: 'Thanh toán thất bại',
     webhookDisabled: 'Webhook bị tắt',
+    recruitmentApplied: 'Có người ứng tuyển vào tin tuyển dụng của tôi',
+    applicationWithdrawn: 'Một đơn ứng tuyển bị rút lại',
+    applicationShortlisted: 'Đơn ứng tuyển của tôi vào danh sách chọn',
+    applicationRejected: 'Đơn ứng tuyển của tôi bị từ chối',
+    applicationHired: 'Được tuyển từ đơn ứng tuyển của tôi',
   },
   kinds: {
     storyAssigned: {
@@ -125,6 +130,26 @@ export const notificationUi = {
     webhookDisabled: {
       title: 'Một webhook của {{project}} đã bị tắt',
       body: 'Nơi nhận của “{{webhook}}” trả lời {{status}}; hãy kiểm tra địa chỉ trong Cài đặt › Webhook.',
+    },
+    recruitmentApplied: {
+      title: '{{actor}} đã ứng tuyển vào “{{post}}”',
+      body: 'Có ứng viên mới cho tin tuyển dụng của {{project}}.',
+    },
+    applicationWithdrawn: {
+      title: '{{actor}} đã rút đơn ứng tuyển vào “{{post}}”',
+      body: 'Một đơn ứng tuyển vào tin tuyển dụng của {{project}} đã bị rút lại.',
+    },
+    applicationShortlisted: {
+      title: 'Bạn đã vào danh sách chọn của “{{post}}”',
+      body: '{{project}} đã đưa đơn ứng tuyển của bạn vào danh sách chọn.',
+    },
+    applicationRejected: {
+      title: 'Đơn ứng tuyển vào “{{post}}” không được chấp nhận',
+      body: '{{project}} đã chọn ứng viên khác. {{note}}',
+    },
+    applicationHired: {
+      title: 'Bạn đã được tuyển cho “{{post}}”',
+      body: 'Bạn đã tham gia {{project}}: một đề nghị hợp đồng đang chờ trong mục yêu cầu.',
     },
   },
 };

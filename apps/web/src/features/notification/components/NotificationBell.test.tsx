@@ -64,4 +64,38 @@ describe('NotificationBell', () => {
     expect(useProjectStore.getState().selectedProjectId).toBe(2);
     await vi.waitFor(() => expect(mocks.markRead.mock.calls[0]?.[0]).toEqual({ ids: [9] }));
   });
+
+  it('reloads the project list for a notice of a project joined since (hired from a job post) and opens it there', async () => {
+    const hired: Notification = {
+      ...notice,
+      notificationIdx: 10,
+      projectIdx: 3,
+      kind: 'applicationHired',
+      params: { post: 'Backend developer', project: 'Gamma' },
+      link: '/request/3',
+    };
+    mocks.list.mockResolvedValue({ items: [hired], unreadCount: 1, nextCursor: null });
+    mocks.markRead.mockResolvedValue({ updated: 1 });
+    mocks.projects.mockResolvedValueOnce([project(1, 'Alpha')]);
+    mocks.projects.mockResolvedValue([project(1, 'Alpha'), project(3, 'Gamma')]);
+    useAuthStore.setState({ isLogin: true });
+    useProjectStore.getState().select(project(1, 'Alpha'));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/recruitment']}>
+          <NotificationBell />
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('1');
+    await vi.waitFor(() => expect(mocks.projects).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: /notifications/i }));
+    fireEvent.click(await screen.findByText(/Backend developer/));
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/request/3'));
+    expect(mocks.projects).toHaveBeenCalledTimes(2);
+    expect(useProjectStore.getState().selectedProjectId).toBe(3);
+  });
 });
