@@ -30,3 +30,4 @@ export * from './schemas/billing.js';
 export * from './rules/notification-kinds.js';
 export * from './schemas/notification.js';
 export * from './schemas/webhook.js';
+export * from './schemas/review.js';

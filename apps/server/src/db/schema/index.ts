@@ -9,3 +9,4 @@ export * from './settlement.js';
 export * from './billing.js';
 export * from './notification.js';
 export * from './webhook.js';
+export * from './review.js';
