@@ -50,6 +50,7 @@ export const uiAreas = [
   'billing',
   'notification',
   'webhook',
+  'review',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

@@ -7,6 +7,7 @@ import { settlementUi } from './ui-settlement.js';
 import { billingUi } from './ui-billing.js';
 import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
+import { reviewUi } from './ui-review.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
@@ -27,4 +28,5 @@ export const ui = {
   billing: billingUi,
   notification: notificationUi,
   webhook: webhookUi,
+  review: reviewUi,
 };
