@@ -2,7 +2,8 @@
 export const reviewUi = {
   heading: 'Reviews',
   average: 'Average {{value}} of 5',
-  count: '{{count}} reviews',
+  count_one: '{{count}} review',
+  count_other: '{{count}} reviews',
   empty: 'No reviews yet.',
   loadFailed: 'The reviews could not be loaded.',
   retry: 'Try again',

@@ -3,7 +3,8 @@ import type { reviewUi as en } from '../en/ui-review.js';
 export const reviewUi = {
   heading: '리뷰',
   average: '평균 {{value}}점 (5점 만점)',
-  count: '리뷰 {{count}}개',
+  count_one: '리뷰 {{count}}개',
+  count_other: '리뷰 {{count}}개',
   empty: '아직 리뷰가 없습니다.',
   loadFailed: '리뷰를 불러오지 못했습니다.',
   retry: '다시 시도',

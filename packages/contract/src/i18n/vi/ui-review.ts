@@ -3,7 +3,8 @@ import type { reviewUi as en } from '../en/ui-review.js';
 export const reviewUi = {
   heading: 'Đánh giá',
   average: 'Trung bình {{value}} trên 5',
-  count: '{{count}} đánh giá',
+  count_one: '{{count}} đánh giá',
+  count_other: '{{count}} đánh giá',
   empty: 'Chưa có đánh giá nào.',
   loadFailed: 'Không tải được các đánh giá.',
   retry: 'Thử lại',
