@@ -1,4 +1,6 @@
+import { localeOf } from '@teamline/contract';
 import { useId } from 'react';
+import { useLanguage } from '../../../lib/use-language';
 
 /** Read-only stars: `value` of 5, halves shown by filling part of a star. */
 export function Stars({
@@ -44,6 +46,7 @@ export function StarInput({
   valueText: (value: number) => string;
 }) {
   const id = useId();
+  const lang = useLanguage();
   return (
     <div className="star-input">
       <label htmlFor={id} className="field__label">
@@ -64,7 +67,7 @@ export function StarInput({
           />
         </span>
         <output htmlFor={id} className="star-input__value">
-          {value.toFixed(1)}
+          {value.toLocaleString(localeOf[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
         </output>
       </div>
     </div>
