@@ -8,6 +8,7 @@ import {
   signUpByApi,
   type TestUser,
 } from '../support/journeys.js';
+import { expectNoA11yViolations } from '../support/axe.js';
 import { linkFromOutbox } from '../support/outbox.js';
 
 /** CRC-32 of PNG chunks. */
@@ -101,6 +102,7 @@ test('a client rates a professional with two images; the professional sees it wi
     const dialog = clientPage.getByRole('dialog', { name: `Rate ${pro.nickname}` });
     const stars = dialog.getByRole('slider', { name: 'Rating' });
     await expect(stars).toHaveValue('1');
+    await expectNoA11yViolations(clientPage, 'rating dialog');
     // The keyboard moves the stars in halves: 1 → 4.5.
     await stars.focus();
     for (let i = 0; i < 7; i++) await stars.press('ArrowRight');
@@ -136,6 +138,7 @@ test('a client rates a professional with two images; the professional sees it wi
       await expect(image).toHaveAttribute('src', /^\/api\/file\/signed\?fileIdx=\d+&expires=\d+&signature=/);
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
+    await expectNoA11yViolations(proPage, 'profile popup with reviews');
     // The reviewed member cannot rate themselves and cannot edit another's review.
     await expect(popup.getByRole('button', { name: 'Rate' })).toBeHidden();
     await expect(popup.getByRole('button', { name: 'Edit' })).toBeHidden();
