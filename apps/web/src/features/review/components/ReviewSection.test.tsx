@@ -125,4 +125,12 @@ describe('reviews in the profile popup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No reviews yet.')).toBeTruthy();
   });
+
+  it('shows nothing to someone who shares no project with the member', async () => {
+    ofMember.mockRejectedValue(new ApiError('MEMBER_NOT_FOUND', 404));
+    renderSection();
+    await waitFor(() => expect(ofMember).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Reviews' })).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
+import { errorCodeOf } from '../../../lib/api-client';
 import { formatDate, formatNumberLocal } from '../../../lib/format';
 import { loadUiAreas } from '../../../lib/i18n';
 import { useErrorToast } from '../../../lib/use-error-toast';
@@ -36,6 +37,8 @@ export default function ReviewSection({ memberIdx, nickname }: { memberIdx: numb
     queryFn: () => reviewApi.ofMember(memberIdx),
   });
   const data = query.data;
+  // Reviews are for project mates: to anyone else the server answers as for a missing member.
+  if (query.isError && errorCodeOf(query.error) === 'MEMBER_NOT_FOUND') return null;
   return (
     <section className="review-section" aria-labelledby={headingId} aria-busy={query.isLoading}>
       <div className="review-section__head">
