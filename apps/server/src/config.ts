@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ export const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name')
     .default('cf-ipcountry'),
   LINK_PREVIEW: flag.default(true),
+  FILE_URL_SECRET: z.string().min(32).optional().describe('at least 32 characters'),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
@@ -99,6 +101,11 @@ export interface AppConfig {
   countryHeader: string;
   /** Whether link previews may fetch public pages; off in tests to keep them offline and fast. */
   linkPreview: boolean;
+  /**
+   * HMAC key of the short-lived signed file addresses (`GET /file/url`). Unset: a random key per
+   * process, so instances behind one load balancer must share one.
+   */
+  fileUrlSecret: string;
   /**
    * Fastify's trustProxy: whether X-Forwarded-For/-Proto are believed (the client's IP and https).
    * false unless the app runs behind a proxy that overwrites them; a spoofed header must not move a client to another rate-limit bucket.
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(repoRoot, vars.WEB_DIST),
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
     linkPreview: vars.LINK_PREVIEW,
+    fileUrlSecret: vars.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     trustProxy: parseTrustProxy(vars.TRUST_PROXY),
     rateLimit: vars.RATE_LIMITS === 'on',
     outboundAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,

@@ -13,6 +13,7 @@ import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
 import { recruitmentModule } from './features/recruitment/recruitment.module.js';
 import { requestModule } from './features/request/request.module.js';
+import { reviewModule } from './features/review/review.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
 import type { AppModule } from './platform/module.js';
@@ -33,6 +34,7 @@ export const appModules: readonly AppModule[] = [
   planningModule,
   dashboardModule,
   requestModule,
+  reviewModule,
   contractModule,
   recruitmentModule,
   settlementModule,

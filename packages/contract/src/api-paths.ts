@@ -104,6 +104,14 @@ export const apiPaths = {
   webhookTest: (webhookIdx: number | string) => `/webhook/${webhookIdx}/test`,
   webhookDeliveries: (webhookIdx: number | string) => `/webhook/${webhookIdx}/delivery`,
   webhookDeliveryRetry: (deliveryIdx: number | string) => `/webhook/delivery/${deliveryIdx}/retry`,
+  // Reviews (PRODUCT.md "Reviews, media")
+  reviewMember: '/review-member',
+  reviewOfMember: '/review-member/of-member',
+  reviewOne: (reviewIdx: number | string) => `/review-member/${reviewIdx}`,
+  fileMedia: (memberIdx: number | string) => `/file/${memberIdx}/media`,
+  fileUrl: '/file/url',
+  /** The signed address `GET /file/url` hands out: no bearer key, the signature is the permission. */
+  fileSigned: '/file/signed',
 } as const;
 
 export const API_BASE = '/api';

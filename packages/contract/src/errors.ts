@@ -107,6 +107,13 @@ export const errorStatus = {
   WEBHOOK_URL_PRIVATE: 400,
   WEBHOOK_DELIVERY_NOT_FOUND: 404,
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 409,
+  // Reviews (issue 16)
+  REVIEW_NOT_FOUND: 404,
+  REVIEW_NOT_SHARED: 403,
+  REVIEW_OWN: 400,
+  REVIEW_ALREADY_EXISTS: 409,
+  REVIEW_MEDIA_INVALID: 400,
+  FILE_URL_INVALID: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -31,3 +31,4 @@ export * from './rules/notification-kinds.js';
 export * from './schemas/notification.js';
 export * from './schemas/webhook.js';
 export * from './schemas/recruitment.js';
+export * from './schemas/review.js';

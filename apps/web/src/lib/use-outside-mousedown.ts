@@ -10,13 +10,16 @@ export function useOutsideMousedown(
 ): void {
   useEffect(() => {
     if (!isOpen) return;
+    // A dialog opened from inside (the profile popup's rating dialog) sits on top in its own portal:
+    // its clicks and its Escape are its own.
+    const dialogOnTop = () => document.querySelector('.modal-backdrop') !== null;
     function handleMouseDown(event: MouseEvent) {
       const target = event.target as Node;
-      if (alsoInside?.current?.contains(target)) return;
+      if (alsoInside?.current?.contains(target) || dialogOnTop()) return;
       if (ref.current && !ref.current.contains(target)) onClose();
     }
     function handleKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape' && !dialogOnTop()) onClose();
     }
     document.addEventListener('mousedown', handleMouseDown);
     document.addEventListener('keydown', handleKeyDown);

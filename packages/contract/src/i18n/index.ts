@@ -52,6 +52,7 @@ export const uiAreas = [
   'webhook',
   'guide',
   'recruitment',
+  'review',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

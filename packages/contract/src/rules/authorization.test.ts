@@ -8,6 +8,7 @@ import {
   mayActOnRecord,
   projectActions,
   requestRecord,
+  reviewRecord,
   ruleDenial,
   storyRecord,
   type RecordSubject,
@@ -176,5 +177,30 @@ describe('contracts (contractRecord)', () => {
       expect(can(who, 'contract.end')).toBe(false);
     }
     expect(ruleDenial[actionRules['contract.offer'].rule]).toBe('ADMIN_OR_CLIENT_ONLY');
+  });
+});
+
+describe('reviews (reviewRecord)', () => {
+  const me = (memberInProjectIdx: number, role: RecordSubject['role'] = 'depth2', isAdmin = false) =>
+    ({ projectIdx: 1, memberInProjectIdx, role, isAdmin }) satisfies RecordSubject;
+  const scope = reviewRecord({ projectIdx: 1, reviewerMemberInProjectIdx: 20 });
+
+  it('lets every member read and write reviews, and only the author change one', () => {
+    for (const who of [me(20), me(5, 'client'), me(1, 'admin', true), me(30, 'depth1')]) {
+      expect(can(who, 'review.view')).toBe(true);
+      expect(can(who, 'review.create')).toBe(true);
+    }
+    expect(allows(me(20), 'review.update', scope)).toBe(true);
+    expect(allows(me(20), 'review.delete', scope)).toBe(true);
+    // Neither admin authority nor a team lead acts for the author; another project never.
+    for (const who of [
+      me(1, 'admin', true),
+      me(30, 'depth1'),
+      me(5, 'client', true),
+      { ...me(20), projectIdx: 2 },
+    ]) {
+      expect(allows(who, 'review.update', scope)).toBe(false);
+      expect(allows(who, 'review.delete', scope)).toBe(false);
+    }
   });
 });

@@ -56,6 +56,10 @@ export const projectActions = [
   'settlement.decide',
   'settlement.pay',
   'recruitment.manage',
+  'review.view',
+  'review.create',
+  'review.update',
+  'review.delete',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
@@ -131,6 +135,13 @@ export const actionRules: ActionTable = {
   // Job posts: read by any signed-in account (no project action); the hiring side of the post's
   // project posts, edits, closes and deletes them, sees the applicants and decides on them.
   'recruitment.manage': { rule: 'adminOrClient' },
+  // Reviews are between members: decided in a project the caller shares with the reviewed member
+  // (reading, writing: the named or newest shared one), and a review is its author's alone
+  // (reviewRecord). docs/decisions.md "Reviews".
+  'review.view': { rule: 'member' },
+  'review.create': { rule: 'member' },
+  'review.update': { rule: 'member', record: 'own' },
+  'review.delete': { rule: 'member', record: 'own' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */
@@ -305,4 +316,19 @@ export function contractRecord(
   };
   if (part === 'professional') return { projectIdx: contract.projectIdx, owners: [owner], ownersOnly: true };
   return { projectIdx: contract.projectIdx, owners: [owner], openTo: 'client' };
+}
+
+/**
+ * A review as the record rule sees it: its author's record in the review's project, alone (neither
+ * admin authority nor a team lead edits or deletes what someone else wrote about a colleague).
+ */
+export function reviewRecord(review: {
+  projectIdx: number;
+  reviewerMemberInProjectIdx: number;
+}): RecordScope {
+  return {
+    projectIdx: review.projectIdx,
+    owners: [{ memberInProjectIdx: review.reviewerMemberInProjectIdx }],
+    ownersOnly: true,
+  };
 }

@@ -40,7 +40,7 @@ export const MAX_SHEET_CHANGE = 1000;
 /**
  * What still works in an INACTIVE project (too few sheets after the grace): the settings — the
  * project itself, members and invitations (removing members fixes it), epics, webhooks, billing —
- * and the admins' job list. Every other project action answers 423 PROJECT_INACTIVE.
+ * the admins' job list, and reviews between members. Every other project action answers 423 PROJECT_INACTIVE.
  */
 export const inactiveProjectActions = [
   'project.view',
@@ -57,6 +57,11 @@ export const inactiveProjectActions = [
   'webhook.manage',
   'billing.manage',
   'job.view',
+  // Reviews are about members, not the project's work.
+  'review.view',
+  'review.create',
+  'review.update',
+  'review.delete',
 ] as const satisfies readonly ProjectAction[];
 
 export const couponTypes = ['monthly', 'yearly'] as const;

@@ -10,3 +10,4 @@ export * from './billing.js';
 export * from './notification.js';
 export * from './webhook.js';
 export * from './recruitment.js';
+export * from './review.js';

@@ -1,5 +1,12 @@
-import { UPLOAD_MAX_BYTES, apiPaths, fileQuery, idx, uploadResponse } from '@teamline/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  UPLOAD_MAX_BYTES,
+  apiPaths,
+  fileQuery,
+  fileSignedQuery,
+  idx,
+  uploadResponse,
+} from '@teamline/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
@@ -19,6 +26,22 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The bytes with headers that keep a browser from running anything in them. */
+function sendFile(
+  reply: FastifyReply,
+  { bytes, mime, fileName }: { bytes: Buffer; mime: string; fileName: string },
+) {
+  // SVG, HTML and PDF can run script: they are downloaded, never rendered from the app's origin.
+  const inline = inlineTypes.has(mime);
+  return reply
+    .header('content-type', mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
+    .send(bytes);
 }
 
 const optionalProjectIdx = z.object({ projectIdx: idx.optional() });
@@ -74,17 +97,21 @@ export async function fileRoutes(fastify: FastifyInstance) {
         description: 'The bytes, with the detected content type.',
       },
     },
-    async (request, reply) => {
-      const { bytes, mime, fileName } = await file.download(actorOf(request), request.query.fileIdx);
-      // SVG, HTML and PDF can run script: they are downloaded, never rendered from the app's origin.
-      const inline = inlineTypes.has(mime);
-      return reply
-        .header('content-type', mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
-        .send(bytes);
+    async (request, reply) => sendFile(reply, await file.download(actorOf(request), request.query.fileIdx)),
+  );
+
+  // The address `GET /file/url` hands out: no bearer key (an <img> cannot send one); the HMAC
+  // signature over the id and the expiry is the permission.
+  app.get(
+    apiPaths.fileSigned,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        querystring: fileSignedQuery,
+        description: 'The bytes behind a short-lived signed address from `GET /file/url`.',
+      },
     },
+    async (request, reply) => sendFile(reply, await file.downloadSigned(request.query)),
   );
 }

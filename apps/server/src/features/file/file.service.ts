@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { requestRecord, UPLOAD_MAX_BYTES } from '@teamline/contract';
+import { API_BASE, apiPaths, requestRecord, UPLOAD_MAX_BYTES } from '@teamline/contract';
 import type { TempFile } from '../../infra/storage.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
-import type { FileRepository, QuotaOwner } from './file.repository.js';
+import type { FileRepository, FileRow, QuotaOwner } from './file.repository.js';
 import { UploadInspector, detectAllowedTypeOfFile } from './file.policy.js';
+
+/** Raster images a browser renders and that cannot carry script (review images, avatars). */
+export const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** How long a signed file address works: long enough to load a page of images, short enough to leak little. */
+export const FILE_URL_TTL_SECONDS = 10 * 60;
 
 export function createFileService(
   ctx: AppContext,
@@ -40,6 +45,27 @@ export function createFileService(
     );
   }
 
+  /**
+   * The uploader, members of the file's project (of a request's file: those who may see the request),
+   * and project mates of a member using it as avatar.
+   */
+  async function mayRead(actor: Actor, row: FileRow): Promise<boolean> {
+    return (
+      row.uploaderIdx === actor.memberIdx ||
+      (row.projectIdx != null && (await mayReadProjectFile(actor, row.fileIdx, row.projectIdx))) ||
+      (await repo.isProfileImageSeenBy(row.fileIdx, actor.memberIdx))
+    );
+  }
+
+  async function bytesOf(row: FileRow) {
+    const bytes = await ctx.storage.get(row.storageKey);
+    if (!bytes) throw new AppError('FILE_NOT_FOUND');
+    return { bytes, mime: row.mime, fileName: row.originalName };
+  }
+
+  const sign = (fileIdx: number, expires: number): string =>
+    createHmac('sha256', ctx.config.fileUrlSecret).update(`file:${fileIdx}:${expires}`).digest('base64url');
+
   return {
     /**
      * Streams the upload to a temporary file in the storage folder (counting its size against the
@@ -49,7 +75,14 @@ export function createFileService(
      */
     async upload(
       actor: Actor,
-      input: { stream: Readable; isTruncated: () => boolean; fileName: string; projectIdx: number | null },
+      input: {
+        stream: Readable;
+        isTruncated: () => boolean;
+        fileName: string;
+        projectIdx: number | null;
+        /** Only raster images (review images): anything else is FILE_TYPE_NOT_ALLOWED, read from the bytes. */
+        imagesOnly?: boolean;
+      },
     ) {
       let temp: TempFile | null = null;
       try {
@@ -70,7 +103,7 @@ export function createFileService(
         if (input.isTruncated()) throw new AppError('FILE_TOO_LARGE');
         if (inspector.size === 0) throw new AppError('FILE_REQUIRED');
         const mime = await detectAllowedTypeOfFile(temp.path, inspector, input.fileName);
-        if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
+        if (!mime || (input.imagesOnly && !imageTypes.has(mime))) throw new AppError('FILE_TYPE_NOT_ALLOWED');
         const storageKey = randomUUID();
         await temp.commit(storageKey);
         temp = null;
@@ -109,15 +142,46 @@ export function createFileService(
      */
     async download(actor: Actor, fileIdx: number) {
       const row = await repo.findById(fileIdx);
+      if (!row || !(await mayRead(actor, row))) throw new AppError('FILE_NOT_FOUND');
+      return bytesOf(row);
+    },
+
+    /** Whether `download` would let the caller read the file (the row must exist). */
+    mayRead: async (actor: Actor, fileIdx: number): Promise<boolean> => {
+      const row = await repo.findById(fileIdx);
+      return !!row && (await mayRead(actor, row));
+    },
+
+    findById: (fileIdx: number) => repo.findById(fileIdx),
+
+    /**
+     * A short-lived address of the file that needs no bearer key (an <img> cannot send one): the
+     * file id and expiry signed with HMAC-SHA256 (`FILE_URL_SECRET`). The caller decides first who
+     * may have it.
+     */
+    signedUrl(fileIdx: number): { url: string; expiresAt: string } {
+      const expires = Math.floor(ctx.clock.now().getTime() / 1000) + FILE_URL_TTL_SECONDS;
+      const query = new URLSearchParams({
+        fileIdx: String(fileIdx),
+        expires: String(expires),
+        signature: sign(fileIdx, expires),
+      });
+      return {
+        url: `${API_BASE}${apiPaths.fileSigned}?${query.toString()}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    /** The bytes behind a signed address; an expired, altered or foreign signature is FILE_URL_INVALID. */
+    async downloadSigned(input: { fileIdx: number; expires: number; signature: string }) {
+      const expected = Buffer.from(sign(input.fileIdx, input.expires));
+      const given = Buffer.from(input.signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw new AppError('FILE_URL_INVALID');
+      if (input.expires * 1000 <= ctx.clock.now().getTime()) throw new AppError('FILE_URL_INVALID');
+      const row = await repo.findById(input.fileIdx);
       if (!row) throw new AppError('FILE_NOT_FOUND');
-      const allowed =
-        row.uploaderIdx === actor.memberIdx ||
-        (row.projectIdx != null && (await mayReadProjectFile(actor, row.fileIdx, row.projectIdx))) ||
-        (await repo.isProfileImageSeenBy(row.fileIdx, actor.memberIdx));
-      if (!allowed) throw new AppError('FILE_NOT_FOUND');
-      const bytes = await ctx.storage.get(row.storageKey);
-      if (!bytes) throw new AppError('FILE_NOT_FOUND');
-      return { bytes, mime: row.mime, fileName: row.originalName };
+      return bytesOf(row);
     },
   };
 }

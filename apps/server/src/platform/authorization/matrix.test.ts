@@ -7,6 +7,7 @@ import {
   errorStatus,
   recordDenial,
   requestRecord,
+  reviewRecord,
   ruleDenial,
   storyRecord,
   type ErrorCode,
@@ -100,6 +101,8 @@ interface Case {
    * may not see it get the route's 404, like strangers.
    */
   contract?: { part: 'view' | 'professional' | 'project' };
+  /** A review written by the owner (contract `reviewRecord`): its author alone edits or deletes it. */
+  review?: true;
   build: (owner: Person) => Promise<Request>;
 }
 
@@ -334,6 +337,34 @@ const failedDeliveryOf = async () => {
     .returning();
   return row!.deliveryIdx;
 };
+/** A fresh depth2 member of project A nobody has reviewed yet: the reviewed side of review cells. */
+const revieweeOf = async () => {
+  const s = await signUp(t, `matrix-reviewee${++n}@example.com`);
+  await addToProject(t, P(), s.memberIdx, 'depth2');
+  return s.memberIdx;
+};
+/** A review the owner wrote about a fresh member of project A. */
+const reviewOf = async (owner: Person) =>
+  (await data('POST', '/review-member', owner.key, { memberIdx: await revieweeOf(), rating: 3 }))
+    .reviewIdx as number;
+/** A 1×1 PNG as the multipart body of a review image. */
+function imageMultipart() {
+  const boundary = `----matrix${++n}`;
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n` +
+        `Content-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 const cases: Case[] = [
   { route: 'GET /api/project/:projectIdx/roles', build: async () => ['GET', `/project/${P()}/roles`] },
   { route: 'GET /api/project/:projectIdx', build: async () => ['GET', `/project/${P()}`] },
@@ -358,6 +389,48 @@ const cases: Case[] = [
       );
       return ['GET', `/file?fileIdx=${fileIdx}`];
     },
+  },
+  {
+    route: 'GET /api/file/url',
+    build: async () => {
+      const { fileIdx } = await t.app.services.file.upload(
+        { memberIdx: f.admin.memberIdx, familyId: '' },
+        {
+          stream: Readable.from([Buffer.from('hello')]),
+          isTruncated: () => false,
+          fileName: 'a.txt',
+          projectIdx: P(),
+        },
+      );
+      return ['GET', `/file/url?fileIdx=${fileIdx}`];
+    },
+  },
+  // Reviews: the reviewed member is a fresh member of project A, so no caller reviews itself.
+  {
+    route: 'POST /api/file/:id/media',
+    build: async () => ['POST', `/file/${(await peerOf()).memberIdx}/media`],
+  },
+  {
+    route: 'POST /api/review-member',
+    build: async () => [
+      'POST',
+      '/review-member',
+      { memberIdx: await revieweeOf(), projectIdx: P(), rating: 4 },
+    ],
+  },
+  {
+    route: 'GET /api/review-member/of-member',
+    build: async (o) => ['GET', `/review-member/of-member?memberIdx=${o.memberIdx}`],
+  },
+  {
+    route: 'PATCH /api/review-member/:reviewIdx',
+    review: true,
+    build: async (o) => ['PATCH', `/review-member/${await reviewOf(o)}`, { rating: 5 }],
+  },
+  {
+    route: 'DELETE /api/review-member/:reviewIdx',
+    review: true,
+    build: async (o) => ['DELETE', `/review-member/${await reviewOf(o)}`],
   },
   { route: 'GET /api/job', build: async () => ['GET', `/job?projectIdx=${P()}`] },
   { route: 'GET /api/link', build: async () => ['GET', `/link?projectIdx=${P()}`] },
@@ -706,6 +779,7 @@ function expected(
   action: ProjectAction,
   request?: Case['request'],
   contract?: Case['contract'],
+  review?: Case['review'],
 ): string {
   if (caller === 'anonymous') return 'UNAUTHENTICATED';
   if (caller === 'stranger') return policy.by === 'record' ? policy.missing : 'PROJECT_ACCESS_DENIED';
@@ -735,6 +809,11 @@ function expected(
     if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
     if (contract.part === 'project') return 'ok';
     return allows(subject, action, contractRecord(c, records, contract.part)) ? 'ok' : recordDenial;
+  }
+  if (review && policy.by === 'record') {
+    if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
+    const scope = reviewRecord({ projectIdx: 1, reviewerMemberInProjectIdx: owner.mip });
+    return allows(subject, action, scope) ? 'ok' : recordDenial;
   }
   if (!can(subject, action)) return ruleDenial[actionRules[action].rule];
   if (actionRules[action].record !== 'own') return 'ok';
@@ -770,7 +849,9 @@ describe('route × caller matrix (generated from the route registry, expected fr
     const policy = routePolicies[c.route] as Exclude<RoutePolicy, string>;
     const action = c.action ?? policy?.action;
     for (const caller of callers) {
-      const answer = policy ? expected(caller, policy, action, c.request, c.contract) : 'unknown route';
+      const answer = policy
+        ? expected(caller, policy, action, c.request, c.contract, c.review)
+        : 'unknown route';
       const note = [c.action, c.note].filter(Boolean).join(', ');
       it(`${c.route}${note ? ` (${note})` : ''} × ${caller} → ${answer}`, async () => {
         const { who, owner } = cast(caller);
@@ -799,6 +880,11 @@ describe('route × caller matrix (generated from the route registry, expected fr
             url = `/project/${g.projectA}`;
             payload = { confirmName: 'A' };
           }
+        }
+        if (c.route === 'POST /api/file/:id/media') {
+          const form = imageMultipart();
+          payload = form.payload;
+          headers = { ...headers, ...form.headers };
         }
         if (c.route === 'POST /api/file') {
           const form = multipart(P());

@@ -63,6 +63,17 @@ export const routePolicies: Record<string, RoutePolicy> = {
   // An upload without projectIdx is the caller's own (an avatar); with one, file.upload in it.
   'POST /api/file': project('file.upload'),
   'GET /api/file': record('file.download', 'FILE_NOT_FOUND'),
+  // A signed address: the HMAC over the id and expiry is the permission (GET /file/url hands it out).
+  'GET /api/file/signed': 'public',
+  // A signed address is for a file the caller may read (file.download), or an image of reviews the
+  // caller may read (review.view in a shared project): docs/decisions.md "Reviews".
+  'GET /api/file/url': record('file.download', 'FILE_NOT_FOUND'),
+  // Reviews are between members, decided in a project the caller shares with the reviewed member.
+  'POST /api/file/:id/media': record('review.create', 'REVIEW_NOT_SHARED'),
+  'POST /api/review-member': project('review.create'),
+  'GET /api/review-member/of-member': record('review.view', 'MEMBER_NOT_FOUND'),
+  'PATCH /api/review-member/:reviewIdx': record('review.update', 'REVIEW_NOT_FOUND'),
+  'DELETE /api/review-member/:reviewIdx': record('review.delete', 'REVIEW_NOT_FOUND'),
   'GET /api/job': project('job.view'),
   'GET /api/link': project('link.view'),
   'POST /api/link': project('link.create'),

@@ -6,6 +6,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { AvatarWithPopup, MemberAvatar, ProfileViewPopup } from './ProfileViewPopup';
 
+// The reviews part has its own tests (features/review); here it is a stub without the network.
+vi.mock('../../features/review/components/ReviewSection', () => ({
+  default: ({ nickname }: { nickname: string }) => (
+    <section aria-label="Reviews">reviews of {nickname}</section>
+  ),
+}));
+
 const profileOf = vi.fn();
 vi.mock('../../lib/member-profile-api', () => ({
   memberProfileApi: { profileOf: (id: string) => profileOf(id) },

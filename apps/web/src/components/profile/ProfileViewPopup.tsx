@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { AVATAR_POPUP_SIZE, type PublicProfile } from '@teamline/contract';
-import { useCallback, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../ui/Avatar';
@@ -9,6 +18,9 @@ import { formatDate, formatThousandWon } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { useOutsideMousedown } from '../../lib/use-outside-mousedown';
 import { memberProfileApi } from '../../lib/member-profile-api';
+
+/** The reviews part comes as its own chunk with its texts, when a popup first shows it. */
+const ReviewSection = lazy(() => import('../../features/review/components/ReviewSection'));
 
 type PopupProfile = Omit<PublicProfile, 'memberId' | 'nationality' | 'photo' | 'lang'> &
   Partial<Pick<PublicProfile, 'lang'>>;
@@ -58,10 +70,13 @@ export function ProfileViewPopup({
   profile,
   onClose,
   style,
+  showReviews = true,
 }: {
   profile: PopupProfile;
   onClose: () => void;
   style?: CSSProperties;
+  /** The member's reviews and "별점 주기" (issue 16); off where no query client is around (tests). */
+  showReviews?: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
@@ -154,6 +169,15 @@ export function ProfileViewPopup({
             </li>
           ))}
         </ul>
+      )}
+      {showReviews && (
+        <Suspense
+          fallback={
+            <span className="spinner spinner--inline" role="status" aria-label={t('ui.common.loading')} />
+          }
+        >
+          <ReviewSection memberIdx={profile.memberIdx} nickname={profile.nickname} />
+        </Suspense>
       )}
     </PopupFrame>
   );

@@ -94,6 +94,12 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: 'This webhook URL points to a private network address and cannot be used.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Delivery not found.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 'Only a failed delivery can be retried.',
+  REVIEW_NOT_FOUND: 'This review does not exist or was deleted.',
+  REVIEW_NOT_SHARED: 'You can review only members you have worked with in a project.',
+  REVIEW_OWN: 'You cannot review yourself.',
+  REVIEW_ALREADY_EXISTS: 'You already reviewed this member for this project; edit that review instead.',
+  REVIEW_MEDIA_INVALID: 'Attach images you uploaded for this review (at most 3).',
+  FILE_URL_INVALID: 'This image link has expired or is not valid; reopen the page.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {

@@ -91,6 +91,12 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: '이 웹훅 URL은 사설 네트워크 주소를 가리키므로 사용할 수 없습니다.',
   WEBHOOK_DELIVERY_NOT_FOUND: '전송 기록을 찾을 수 없습니다.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: '실패한 전송만 다시 시도할 수 있습니다.',
+  REVIEW_NOT_FOUND: '리뷰가 없거나 삭제되었습니다.',
+  REVIEW_NOT_SHARED: '프로젝트를 함께한 멤버만 평가할 수 있습니다.',
+  REVIEW_OWN: '자기 자신은 평가할 수 없습니다.',
+  REVIEW_ALREADY_EXISTS: '이 프로젝트에서 이미 이 멤버를 평가했습니다. 기존 리뷰를 수정하세요.',
+  REVIEW_MEDIA_INVALID: '이 리뷰를 위해 올린 이미지만 첨부할 수 있습니다(최대 3장).',
+  FILE_URL_INVALID: '이미지 링크가 만료되었거나 올바르지 않습니다. 페이지를 다시 여세요.',
 } satisfies typeof en;
 
 export const validation = {

@@ -8,6 +8,7 @@ import { billingUi } from './ui-billing.js';
 import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
 import { recruitmentUi } from './ui-recruitment.js';
+import { reviewUi } from './ui-review.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
@@ -31,4 +32,5 @@ export const ui = {
   webhook: webhookUi,
   guide: guideUi,
   recruitment: recruitmentUi,
+  review: reviewUi,
 };

@@ -95,6 +95,12 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: 'URL webhook này trỏ tới địa chỉ mạng riêng nên không thể dùng.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Không tìm thấy lần gửi.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 'Chỉ có thể gửi lại một lần gửi đã thất bại.',
+  REVIEW_NOT_FOUND: 'Đánh giá này không tồn tại hoặc đã bị xóa.',
+  REVIEW_NOT_SHARED: 'Bạn chỉ có thể đánh giá thành viên đã cùng làm trong một dự án.',
+  REVIEW_OWN: 'Bạn không thể tự đánh giá mình.',
+  REVIEW_ALREADY_EXISTS: 'Bạn đã đánh giá thành viên này cho dự án này; hãy sửa đánh giá đó.',
+  REVIEW_MEDIA_INVALID: 'Chỉ đính kèm ảnh bạn đã tải lên cho đánh giá này (tối đa 3 ảnh).',
+  FILE_URL_INVALID: 'Liên kết ảnh đã hết hạn hoặc không hợp lệ; hãy mở lại trang.',
 } satisfies typeof en;
 
 export const validation = {

@@ -1,0 +1,102 @@
+import {
+  UPLOAD_MAX_BYTES,
+  apiPaths,
+  createReviewRequest,
+  deletedReviewResponse,
+  fileMediaParams,
+  fileQuery,
+  fileUrlResponse,
+  reviewIdxParams,
+  reviewItem,
+  reviewList,
+  reviewOfMemberQuery,
+  updateReviewRequest,
+  uploadResponse,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../shared/app-error.js';
+import { actorOf, responds } from '../../shared/http.js';
+
+/** PRODUCT.md "Reviews, media": the review calls, review images and signed file addresses. */
+export async function reviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { review } = app.services;
+  const tags = ['review'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    apiPaths.reviewMember,
+    { schema: { tags, security, body: createReviewRequest, response: responds(201, reviewItem) } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await review.create(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    apiPaths.reviewOfMember,
+    { schema: { tags, security, querystring: reviewOfMemberQuery, response: responds(200, reviewList) } },
+    async (request) => ({ data: await review.list(actorOf(request), request.query.memberIdx) }),
+  );
+
+  app.patch(
+    '/review-member/:reviewIdx',
+    {
+      schema: {
+        tags,
+        security,
+        params: reviewIdxParams,
+        body: updateReviewRequest,
+        response: responds(200, reviewItem),
+      },
+    },
+    async (request) => ({
+      data: await review.update(actorOf(request), request.params.reviewIdx, request.body),
+    }),
+  );
+
+  app.delete(
+    '/review-member/:reviewIdx',
+    { schema: { tags, security, params: reviewIdxParams, response: responds(200, deletedReviewResponse) } },
+    async (request) => ({ data: await review.remove(actorOf(request), request.params.reviewIdx) }),
+  );
+
+  app.post(
+    '/file/:id/media',
+    {
+      schema: {
+        tags,
+        security,
+        params: fileMediaParams,
+        consumes: ['multipart/form-data'],
+        description:
+          'An image for a review of member `id` (multipart field `file`, ≤ 10 MB, PNG/JPEG/GIF/WebP by content).',
+        response: responds(201, uploadResponse),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+      const result = await review.uploadMedia(actorOf(request), request.params.id, {
+        stream: part.file,
+        isTruncated: () => part.file.truncated,
+        fileName: part.filename,
+      });
+      return reply.status(201).send({ data: result });
+    },
+  );
+
+  app.get(
+    apiPaths.fileUrl,
+    {
+      schema: {
+        tags,
+        security,
+        querystring: fileQuery,
+        description: 'A short-lived signed address of the file that an <img> can load without the key.',
+        response: responds(200, fileUrlResponse),
+      },
+    },
+    async (request) => ({ data: await review.fileUrl(actorOf(request), request.query.fileIdx) }),
+  );
+}
