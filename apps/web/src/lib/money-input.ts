@@ -1,4 +1,4 @@
-import type { Language } from '@teamline/contract';
+import { currencies, type Language } from '@teamline/contract';
 
 /**
  * What a person types as an amount or a percentage, read exactly (docs/decisions.md › Settlement ›
@@ -37,3 +37,6 @@ export const parseMajorToMinor = (text: string, minorDigits: number, lang: Langu
 /** "3.3" % → 330 basis points; "0" → 0; at most two decimals. */
 export const parsePercentToBp = (text: string, lang: Language): number | null =>
   parseScaled(text, 2, decimalMarkOf[lang]);
+
+/** The currencies an amount may be typed in, as a form select's options (the code is the label). */
+export const currencyOptions = currencies.map((currency) => ({ value: currency, label: currency }));

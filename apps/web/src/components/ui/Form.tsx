@@ -142,3 +142,29 @@ export function FormField<T extends FieldValues = FieldValues>({
     </div>
   );
 }
+
+/** A select of the surrounding form registered under `name`, with its label and error. */
+export function FormSelect({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: ReactNode;
+  options: readonly { value: string; label: ReactNode }[];
+}) {
+  const { register } = useFormContext();
+  return (
+    <FormField name={name} label={label}>
+      {(props) => (
+        <select {...props} className="input" {...register(name)}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  currencies,
   currencyMinorDigits,
   offerContractRequest,
   type Currency,
@@ -11,10 +10,10 @@ import {
 import { useMemo } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Form, FormField, FormText } from '../../../components/ui/Form';
+import { Form, FormField, FormSelect, FormText } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
-import { parseMajorToMinor, parsePercentToBp } from '../../../lib/money-input';
+import { currencyOptions, parseMajorToMinor, parsePercentToBp } from '../../../lib/money-input';
 import { useLanguage } from '../../../lib/use-language';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
@@ -125,17 +124,11 @@ export function OfferContractModal({
             inputMode="decimal"
             autoComplete="off"
           />
-          <FormField name="currency" label={t('ui.settlement.contract.form.currency')}>
-            {(props) => (
-              <select {...props} className="input" {...form.register('currency')}>
-                {currencies.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FormSelect
+            name="currency"
+            label={t('ui.settlement.contract.form.currency')}
+            options={currencyOptions}
+          />
         </div>
         <div className="contract-form__row">
           <FormText type="date" name="startDt" label={t('ui.settlement.contract.form.startDt')} />

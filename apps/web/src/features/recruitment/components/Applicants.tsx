@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  currencies,
   currencyMinorDigits,
   hireRoles,
   updateApplicationRequest,
@@ -14,11 +13,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
 import { Button } from '../../../components/ui/Button';
-import { Form, FormField, FormText } from '../../../components/ui/Form';
+import { Form, FormField, FormSelect, FormText } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDate } from '../../../lib/format';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
-import { parseMajorToMinor, parsePercentToBp } from '../../../lib/money-input';
+import { currencyOptions, parseMajorToMinor, parsePercentToBp } from '../../../lib/money-input';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useLanguage } from '../../../lib/use-language';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
@@ -303,17 +302,11 @@ function HireModal({
             inputMode="decimal"
             autoComplete="off"
           />
-          <FormField name="contract.currency" label={t('ui.recruitment.form.currency')}>
-            {(props) => (
-              <select {...props} className="input" {...form.register('contract.currency')}>
-                {currencies.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FormSelect
+            name="contract.currency"
+            label={t('ui.recruitment.form.currency')}
+            options={currencyOptions}
+          />
         </div>
         <div className="recruitment-form__row">
           <FormText type="date" name="contract.startDt" label={t('ui.recruitment.form.startDt')} />

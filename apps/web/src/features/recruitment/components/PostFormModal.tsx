@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createRecruitmentRequest,
-  currencies,
   currencyMinorDigits,
   workTypes,
   type CreateRecruitmentRequest,
@@ -14,10 +13,10 @@ import {
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Form, FormField, FormText } from '../../../components/ui/Form';
+import { Form, FormField, FormSelect, FormText } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
-import { decimalMarkOf, parseMajorToMinor } from '../../../lib/money-input';
+import { currencyOptions, decimalMarkOf, parseMajorToMinor } from '../../../lib/money-input';
 import { useLanguage } from '../../../lib/use-language';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
@@ -189,17 +188,7 @@ export function PostFormModal({
               </select>
             )}
           </FormField>
-          <FormField name="currency" label={t('ui.recruitment.form.currency')}>
-            {(props) => (
-              <select {...props} className="input" {...form.register('currency')}>
-                {currencies.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <FormSelect name="currency" label={t('ui.recruitment.form.currency')} options={currencyOptions} />
         </div>
         <div className="recruitment-form__row">
           <FormText
