@@ -3,11 +3,36 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Libraries every page needs before its first render (the app shell, routing, server state,
- * translations), in one long-cached chunk. Anything else (zod, forms, drag and drop, virtual lists,
- * charts) is left to the bundler, which puts it with the lazy routes that import it.
+ * translations). Anything else (zod, forms, drag and drop, virtual lists, charts) is left to the
+ * bundler, which puts it with the lazy routes that import it.
  */
 const shellLibraries =
   /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)\//;
+
+/**
+ * The app's own modules that `main.tsx` imports statically (the root layout, stores, the API
+ * client), found by walking the module graph once it is built. Left to the bundler they became
+ * eighteen small chunks, each compressed on its own; in one chunk with the shell libraries they
+ * compress together and arrive in one request (docs/decisions.md › Performance).
+ */
+function eagerAppModules(): { plugin: Plugin; has: (id: string) => boolean } {
+  const eager = new Set<string>();
+  const plugin: Plugin = {
+    name: 'teamline:eager-app-modules',
+    apply: 'build',
+    buildEnd() {
+      const entry = [...this.getModuleIds()].find((id) => id.endsWith('/apps/web/src/main.tsx'));
+      const walk = (id: string) => {
+        if (eager.has(id)) return;
+        eager.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+      };
+      if (entry) walk(entry);
+    },
+  };
+  return { plugin, has: (id) => eager.has(id) && id.includes('/apps/web/src/') };
+}
+const eagerApp = eagerAppModules();
 
 /**
  * The contract's modules declare constants next to zod schemas (`storyStatuses` beside
@@ -52,14 +77,15 @@ interface Node {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), pureContractConstants()],
+  plugins: [react(), pureContractConstants(), eagerApp.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
     rollupOptions: {
       output: {
-        manualChunks: (id: string) => (shellLibraries.test(id) ? 'vendor' : undefined),
+        // One eager chunk: what main.tsx needs before the first render (see eagerAppModules).
+        manualChunks: (id: string) => (shellLibraries.test(id) || eagerApp.has(id) ? 'shell' : undefined),
       },
     },
   },
