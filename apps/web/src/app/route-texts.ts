@@ -28,5 +28,5 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   Recruitment: ['recruitment'],
 };
 
-/** The areas of the header and left menu, loaded with every page that shows them. */
-export const chromeTexts: readonly UiArea[] = ['request', 'notification'];
+/** The areas of the header and left menu, loaded with every page that shows them (none: their labels are shell texts, and the bell's panel loads its own). */
+export const chromeTexts: readonly UiArea[] = [];

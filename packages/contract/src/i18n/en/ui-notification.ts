@@ -1,7 +1,5 @@
-/** Texts of notifications: the header bell, the profile's "notifications" section, and each kind. */
+/** Texts of notifications: the bell's panel, the profile's "notifications" section, and each kind. */
 export const notificationUi = {
-  bell: 'Notifications',
-  bellUnread: 'Notifications, {{count}} unread',
   title: 'Notifications',
   markAllRead: 'Mark all read',
   markRead: 'Mark read',

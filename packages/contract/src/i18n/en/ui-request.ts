@@ -1,8 +1,6 @@
 /** Texts of the requests page (`/request/{id}`). */
 export const requestUi = {
   heading: 'Requests',
-  headerLink: 'Requests',
-  unreadBadge: '{{count}} unread',
   received: 'Received',
   sent: 'Sent',
   statusFilter: 'Status',

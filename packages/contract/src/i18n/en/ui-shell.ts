@@ -112,6 +112,10 @@ export const shellUi = {
     switchTo: 'Switch mode (now: {{mode}})',
     switchedToClient: 'You are now in client mode.',
     switchedToProfessional: 'You are now in professional mode.',
+    notifications: 'Notifications',
+    notificationsUnread: 'Notifications, {{count}} unread',
+    requests: 'Requests',
+    requestsUnread: '{{count}} unread',
   },
   links: {
     label: 'Project links',

@@ -1,7 +1,5 @@
-/** 알림 문구: 헤더의 알림 종, 프로필의 "알림" 섹션, 종류별 알림. */
+/** 알림 문구: 알림 종의 목록, 프로필의 "알림" 섹션, 종류별 알림. */
 export const notificationUi = {
-  bell: '알림',
-  bellUnread: '알림, 읽지 않음 {{count}}개',
   title: '알림',
   markAllRead: '모두 읽음',
   markRead: '읽음으로 표시',

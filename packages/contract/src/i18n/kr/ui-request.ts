@@ -2,8 +2,6 @@ import type { requestUi as en } from '../en/ui-request.js';
 
 export const requestUi = {
   heading: '요청',
-  headerLink: '요청',
-  unreadBadge: '읽지 않은 요청 {{count}}건',
   received: '받은 요청',
   sent: '보낸 요청',
   statusFilter: '상태',

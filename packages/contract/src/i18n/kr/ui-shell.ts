@@ -109,6 +109,10 @@ export const shellUi = {
     switchTo: '모드 전환 (현재: {{mode}})',
     switchedToClient: '클라이언트 모드로 전환되었습니다.',
     switchedToProfessional: '전문가 모드로 전환되었습니다.',
+    notifications: '알림',
+    notificationsUnread: '알림, 읽지 않음 {{count}}개',
+    requests: '요청',
+    requestsUnread: '읽지 않은 요청 {{count}}건',
   },
   links: {
     label: '프로젝트 링크',

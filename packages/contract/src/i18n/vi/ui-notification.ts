@@ -1,7 +1,5 @@
-/** Văn bản thông báo: chuông ở đầu trang, mục "Thông báo" của hồ sơ, và từng loại thông báo. */
+/** Văn bản thông báo: bảng của chuông, mục "Thông báo" của hồ sơ, và từng loại thông báo. */
 export const notificationUi = {
-  bell: 'Thông báo',
-  bellUnread: 'Thông báo, {{count}} chưa đọc',
   title: 'Thông báo',
   markAllRead: 'Đánh dấu tất cả đã đọc',
   markRead: 'Đánh dấu đã đọc',

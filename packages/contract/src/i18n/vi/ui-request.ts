@@ -2,8 +2,6 @@ import type { requestUi as en } from '../en/ui-request.js';
 
 export const requestUi = {
   heading: 'Yêu cầu',
-  headerLink: 'Yêu cầu',
-  unreadBadge: '{{count}} chưa đọc',
   received: 'Đã nhận',
   sent: 'Đã gửi',
   statusFilter: 'Trạng thái',

@@ -109,6 +109,10 @@ export const shellUi = {
     switchTo: 'Chuyển chế độ (hiện tại: {{mode}})',
     switchedToClient: 'Bạn đang ở chế độ khách hàng.',
     switchedToProfessional: 'Bạn đang ở chế độ chuyên gia.',
+    notifications: 'Thông báo',
+    notificationsUnread: 'Thông báo, {{count}} chưa đọc',
+    requests: 'Yêu cầu',
+    requestsUnread: '{{count}} chưa đọc',
   },
   links: {
     label: 'Liên kết dự án',

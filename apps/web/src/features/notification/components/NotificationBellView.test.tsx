@@ -38,7 +38,7 @@ function Bell(props: Partial<NotificationBellViewProps>) {
 }
 
 describe('NotificationBellView', () => {
-  it('shows the unread count on the bell and lists notices with their text; opening one follows it', () => {
+  it('shows the unread count on the bell and lists notices with their text; opening one follows it', async () => {
     const onOpenItem = vi.fn();
     const onMarkRead = vi.fn();
     const onMarkAll = vi.fn();
@@ -65,7 +65,8 @@ describe('NotificationBellView', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(bell);
-    const items = screen.getAllByTestId('notification-item');
+    // The panel's code and texts arrive when it first opens.
+    const items = await screen.findAllByTestId('notification-item');
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText(/Mina assigned you to “Launch checklist”/)).toBeTruthy();
     expect(within(items[0]!).getByText('A story in Apollo is now yours.')).toBeTruthy();
@@ -80,10 +81,10 @@ describe('NotificationBellView', () => {
     expect(onMarkAll).toHaveBeenCalled();
   });
 
-  it('says when it is loading, failed or empty, and has no badge without unread notices', () => {
+  it('says when it is loading, failed or empty, and has no badge without unread notices', async () => {
     const { rerender } = render(<NotificationBellView {...base} status="loading" />);
     expect(screen.queryByTestId('notification-count')).toBeNull();
-    expect(screen.getByText('Loading notifications…')).toBeTruthy();
+    expect(await screen.findByText('Loading notifications…')).toBeTruthy();
     rerender(<NotificationBellView {...base} status="error" />);
     expect(screen.getByRole('alert').textContent).toBe('Notifications could not be loaded.');
     rerender(<NotificationBellView {...base} status="ready" />);

@@ -1,12 +1,17 @@
 import type { Notification } from '@teamline/contract';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
-import { formatRelative } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
 import { useOutsideMousedown } from '../../../lib/use-outside-mousedown';
-import { noticeText } from './notification-text';
 import '../notification.css';
+
+/** The panel's code and texts, fetched together; started early when the pointer or focus reaches the bell. */
+const loadPanel = () =>
+  import('./NotificationPanel').then(async (module) => {
+    await module.loadPanelTexts();
+    return { default: module.NotificationPanel };
+  });
+const NotificationPanel = lazy(loadPanel);
 
 export interface NotificationBellViewProps {
   open: boolean;
@@ -25,9 +30,8 @@ export interface NotificationBellViewProps {
 /** The header bell: unread count, and a dropdown of the member's notices with links into the app. */
 export function NotificationBellView(props: NotificationBellViewProps) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const ref = useRef<HTMLDivElement>(null);
-  const { open, onToggle, unreadCount, items, status } = props;
+  const { open, onToggle, unreadCount } = props;
   useOutsideMousedown(ref, open, () => onToggle(false));
   return (
     <div className="notification-bell" ref={ref}>
@@ -39,10 +43,12 @@ export function NotificationBellView(props: NotificationBellViewProps) {
         aria-expanded={open}
         aria-label={
           unreadCount > 0
-            ? t('ui.notification.bellUnread', { count: unreadCount })
-            : t('ui.notification.bell')
+            ? t('ui.header.notificationsUnread', { count: unreadCount })
+            : t('ui.header.notifications')
         }
         onClick={() => onToggle(!open)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <Icon name="bell" size={20} />
         {unreadCount > 0 && (
@@ -52,76 +58,20 @@ export function NotificationBellView(props: NotificationBellViewProps) {
         )}
       </button>
       {open && (
-        <div className="notification-panel" role="dialog" aria-label={t('ui.notification.title')}>
-          <div className="notification-panel__head">
-            <strong>{t('ui.notification.title')}</strong>
-            <button
-              type="button"
-              className="btn btn--small"
-              onClick={props.onMarkAll}
-              disabled={unreadCount === 0}
+        <Suspense
+          fallback={
+            <div
+              className="notification-panel"
+              role="dialog"
+              aria-busy="true"
+              aria-label={t('ui.header.notifications')}
             >
-              {t('ui.notification.markAllRead')}
-            </button>
-          </div>
-          {status === 'loading' && (
-            <p className="notification-panel__state">{t('ui.notification.loading')}</p>
-          )}
-          {status === 'error' && (
-            <p className="notification-panel__state" role="alert">
-              {t('ui.notification.error')}
-            </p>
-          )}
-          {status === 'ready' && items.length === 0 && (
-            <p className="notification-panel__state">{t('ui.notification.empty')}</p>
-          )}
-          {items.length > 0 && (
-            <ul className="notification-list">
-              {items.map((item) => {
-                const { title, body } = noticeText(t, lang, item);
-                const unread = !item.readAt;
-                return (
-                  <li
-                    key={item.notificationIdx}
-                    className={`notification-item${unread ? ' notification-item--unread' : ''}`}
-                    data-testid="notification-item"
-                  >
-                    <button
-                      type="button"
-                      className="notification-item__main"
-                      onClick={() => props.onOpenItem(item)}
-                    >
-                      <span className="notification-item__title">
-                        {unread && <span className="visually-hidden">{t('ui.notification.unread')}: </span>}
-                        {title}
-                      </span>
-                      {body && <span className="notification-item__body">{body}</span>}
-                      <time className="notification-item__time" dateTime={item.createdAt}>
-                        {formatRelative(item.createdAt, lang)}
-                      </time>
-                    </button>
-                    {unread && (
-                      <button
-                        type="button"
-                        className="notification-item__read"
-                        aria-label={t('ui.notification.markRead')}
-                        title={t('ui.notification.markRead')}
-                        onClick={() => props.onMarkRead(item)}
-                      >
-                        <Icon name="check" size={16} />
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {props.hasMore && (
-            <button type="button" className="btn btn--small notification-panel__more" onClick={props.onMore}>
-              {t('ui.notification.more')}
-            </button>
-          )}
-        </div>
+              <p className="notification-panel__state">{t('ui.common.loading')}</p>
+            </div>
+          }
+        >
+          <NotificationPanel {...props} />
+        </Suspense>
       )}
     </div>
   );

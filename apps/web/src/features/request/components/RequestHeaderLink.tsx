@@ -16,8 +16,8 @@ export function RequestHeaderLink({ projectIdx }: { projectIdx: number }) {
       data-testid="request-link"
       aria-label={
         unread > 0
-          ? `${t('ui.request.headerLink')} (${t('ui.request.unreadBadge', { count: unread })})`
-          : t('ui.request.headerLink')
+          ? `${t('ui.header.requests')} (${t('ui.header.requestsUnread', { count: unread })})`
+          : t('ui.header.requests')
       }
     >
       <Icon name="mail" size={20} />

@@ -68,7 +68,7 @@ export function RequestPage() {
             >
               {t(`ui.request.${b}`)}
               {b === 'received' && unread > 0 && (
-                <span className="request-badge" aria-label={t('ui.request.unreadBadge', { count: unread })}>
+                <span className="request-badge" aria-label={t('ui.header.requestsUnread', { count: unread })}>
                   {unread}
                 </span>
               )}
