@@ -10,6 +10,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   home: ['home'],
   homeType: ['home'],
   join: ['profileForm'],
+  oauthPre: ['profileForm'],
   Profile: ['profile', 'profileForm', 'notification'],
   dashboard: ['dashboard'],
   Timeline: ['planning'],
