@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { memberIdentities, members, oauthTickets } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -20,6 +20,10 @@ export function createOauthRepository(db: Db) {
       const [row] = await db.select().from(oauthTickets).where(eq(oauthTickets.tokenHash, tokenHash));
       if (!row || row.kind !== kind || row.usedAt || row.expiresAt <= now) return null;
       return row;
+    },
+    /** Forgets tickets past their expiry (used or not): they can never be used again. */
+    async deleteExpiredTickets(before: Date) {
+      await db.delete(oauthTickets).where(lt(oauthTickets.expiresAt, before));
     },
     /** Marks a ticket used only if it still was unused, so two concurrent uses cannot both win. */
     async consumeTicket(id: number, at: Date): Promise<boolean> {

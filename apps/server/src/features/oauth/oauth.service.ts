@@ -144,6 +144,8 @@ export function createOauthService(
     async start(provider: string): Promise<string> {
       const { issuerClient } = requireClient();
       const configuration = await issuerClient.configuration();
+      // Housekeeping without a job: each start forgets the tickets that expired a day ago or more.
+      await repo.deleteExpiredTickets(addMinutes(now(), -24 * 60));
       const codeVerifier = client.randomPKCECodeVerifier();
       const nonce = client.randomNonce();
       const redirectUri = callbackUrl(provider);
