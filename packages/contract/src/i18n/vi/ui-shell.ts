@@ -174,21 +174,6 @@ export const shellUi = {
     failedBody: 'Liên kết không hợp lệ, đã hết hạn hoặc đã được dùng. Hãy yêu cầu liên kết mới.',
     again: 'Yêu cầu liên kết mới',
   },
-  oauth: {
-    signingIn: 'Đang đăng nhập bằng Google…',
-    failedTitle: 'Chưa hoàn tất đăng nhập bằng Google',
-    backToLogin: 'Quay lại đăng nhập',
-    linkTitle: 'Liên kết tài khoản Google',
-    linkBody:
-      'Đã có tài khoản với {{email}}. Nhập mật khẩu của tài khoản đó một lần; từ đó bạn có thể đăng nhập bằng Google.',
-    password: 'Mật khẩu',
-    linkSubmit: 'Liên kết và đăng nhập',
-    preTitle: 'Hoàn tất đăng ký',
-    preSubtitle: 'Đăng ký bằng Google với {{email}}',
-    noSession: 'Hãy đăng nhập bằng Google trước',
-    noSessionBody:
-      'Không tìm thấy phiên đăng ký Google hoặc phiên đã hết hạn. Hãy đăng nhập bằng Google lại.',
-  },
   join: {
     title: 'Tạo tài khoản',
     verifiedAs: 'Đăng ký với {{email}}',
