@@ -14,6 +14,14 @@ import { createCouponBeforeServer } from './support/coupons.js';
 const browser = await findChromium();
 process.env.CHROMIUM_PATH = browser.executablePath;
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+// The OpenID Connect issuer of "Sign-in with Google" (support/oidc-issuer.mjs, tests/oidc.spec.ts).
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 8182);
+const oidc = {
+  issuer: `http://127.0.0.1:${OIDC_PORT}`,
+  clientId: 'teamline-e2e',
+  clientSecret: 'teamline-e2e-secret',
+  redirectUri: `http://localhost:${PORT}/api/auth/oauth/google/callback`,
+};
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `teamline-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 if (!existsSync(dataDir)) {
@@ -41,23 +49,42 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run start --workspace @teamline/server',
-    cwd: '..',
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The journeys sign up many users from 127.0.0.1; the limits themselves are tested on the server.
-      RATE_LIMITS: 'off',
-      // The webhook journey's receiver listens on this machine (127.0.0.1), a private address.
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      command: 'node support/oidc-issuer.mjs',
+      url: `${oidc.issuer}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_OIDC_PORT: String(OIDC_PORT),
+        E2E_OIDC_REDIRECT_URI: oidc.redirectUri,
+        E2E_OIDC_CLIENT_ID: oidc.clientId,
+        E2E_OIDC_CLIENT_SECRET: oidc.clientSecret,
+      },
     },
-  },
+    {
+      command: 'npm run start --workspace @teamline/server',
+      cwd: '..',
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The journeys sign up many users from 127.0.0.1; the limits themselves are tested on the server.
+        RATE_LIMITS: 'off',
+        // The webhook journey's receiver listens on this machine (127.0.0.1), a private address.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        OIDC_ISSUER: oidc.issuer,
+        OIDC_CLIENT_ID: oidc.clientId,
+        OIDC_CLIENT_SECRET: oidc.clientSecret,
+      },
+    },
+  ],
 });

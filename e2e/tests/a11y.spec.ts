@@ -64,6 +64,8 @@ for (const lang of languages)
         ['/#/find/password', 'find password'],
         ['/#/guide', 'guide'],
         ['/#/mailauth?result=failure', 'mail authentication result'],
+        ['/#/oauth/success?error=access_denied', 'Google sign-in result'],
+        ['/#/oauth/pre', 'Google join without a session'],
       ] as const) {
         await page.goto(path);
         await expect(page.locator('main, form').first()).toBeVisible();

@@ -53,8 +53,11 @@ export interface AppOverrides {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Query parameters that carry a secret (old socket clients sent `?key=`; mail links carry `token`). */
-const secretParameters = /([?&](?:key|token|refresh|verifiedToken)=)[^&#]*/gi;
+/**
+ * Query parameters that carry a secret (old socket clients sent `?key=`; mail links carry `token`; the
+ * OpenID Connect callback carries the authorization `code`).
+ */
+const secretParameters = /([?&](?:key|token|refresh|verifiedToken|code)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(secretParameters, '$1[REDACTED]');
 
 /** What a request log line says about the request: no headers, and no secret in the URL. */

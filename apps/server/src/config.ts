@@ -74,6 +74,15 @@ export const environmentSchema = z.object({
     .regex(/^\d+(,\d+){0,19}$/)
     .default(webhookRetrySchedule.join(','))
     .describe('seconds before each attempt, comma-separated (at most 20), e.g. 0,5,300'),
+  // Outside sign-in (docs/decisions.md "Outside sign-in"): unset client id, no Google button.
+  OIDC_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ALLOWED_DOMAINS: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/)
+    .optional()
+    .describe('e-mail domains separated by commas, e.g. example.com,example.org'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -153,6 +162,19 @@ export interface AppConfig {
     /** Timeout of one attempt. */
     timeoutMs: number;
   };
+  /**
+   * Sign-in with an OpenID Connect issuer (Google by default); null when OIDC_CLIENT_ID is unset, and
+   * the login page shows no Google button.
+   */
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string | undefined;
+    /** Lower-case e-mail domains allowed to sign in (the `hd` claim, else the e-mail's); empty: any. */
+    allowedDomains: string[];
+    /** Timeout of one request to the issuer (discovery, token exchange). */
+    timeoutMs: number;
+  } | null;
 }
 
 /** A wrong environment value; the message names every variable at fault and what it must be. */
@@ -234,6 +256,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: 10,
       timeoutMs: 10_000,
     },
+    oidc: vars.OIDC_CLIENT_ID
+      ? {
+          issuer: (vars.OIDC_ISSUER ?? 'https://accounts.google.com').replace(/\/+$/, ''),
+          clientId: vars.OIDC_CLIENT_ID,
+          clientSecret: vars.OIDC_CLIENT_SECRET,
+          allowedDomains: (vars.OIDC_ALLOWED_DOMAINS ?? '')
+            .split(',')
+            .map((domain) => domain.trim().toLowerCase())
+            .filter(Boolean),
+          timeoutMs: 10_000,
+        }
+      : null,
     // A job sent here wakes this instance's worker at once; polling only finds retries, cron ticks
     // and other instances' jobs, and on PGlite each idle poll holds the one connection (5–40 ms).
     jobPollingSeconds: 10,

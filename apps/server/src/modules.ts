@@ -8,6 +8,7 @@ import { jobModule } from './features/job/job.module.js';
 import { linkModule } from './features/link/link.module.js';
 import { memberModule } from './features/member/member.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
+import { oauthModule } from './features/oauth/oauth.module.js';
 import { notificationModule } from './features/notification/notification.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
@@ -29,6 +30,7 @@ export const appModules: readonly AppModule[] = [
   authModule,
   membershipModule,
   memberModule,
+  oauthModule,
   fileModule,
   linkModule,
   planningModule,

@@ -12,6 +12,12 @@ export const apiPaths = {
   authLoginGeneral: '/auth/login/general',
   authRefresh: '/auth/refresh',
   authLogout: '/auth/logout',
+  // Outside sign-in (PRODUCT.md "Integrations"); the callback is what the issuer redirects to.
+  authOauth: (provider: string) => `/auth/oauth/${provider}`,
+  authOauthCallback: (provider: string) => `/auth/oauth/${provider}/callback`,
+  authLogin: '/auth/login',
+  authOauthLink: '/auth/oauth/link',
+  memberJoin: '/member/join',
   memberJoinGeneral: '/member/join/general',
   member: '/member',
   memberProfile: '/member/profile',

@@ -41,6 +41,16 @@ export const rateLimits: Record<string, Limit[]> = {
   [`POST ${apiPaths.authEmailVerify}`]: [{ name: 'verify-ip', max: 30, windowMinutes: 15, by: byIp }],
   [`POST ${apiPaths.authRefresh}`]: [{ name: 'refresh-ip', max: 60, windowMinutes: 5, by: byIp }],
   [`POST ${apiPaths.memberJoinGeneral}`]: [{ name: 'join-ip', max: 10, windowMinutes: 15, by: byIp }],
+  [`POST ${apiPaths.memberJoin}`]: [{ name: 'join-ip', max: 10, windowMinutes: 15, by: byIp }],
+  // Each start writes a state row: a client cannot fill the table.
+  [`GET ${apiPaths.authOauth(':provider')}`]: [
+    { name: 'oauth-start-ip', max: 30, windowMinutes: 5, by: byIp },
+  ],
+  [`POST ${apiPaths.authLogin}`]: [{ name: 'oauth-login-ip', max: 30, windowMinutes: 5, by: byIp }],
+  [`POST ${apiPaths.authOauthLink}`]: [
+    { name: 'login-ip', max: 20, windowMinutes: 5, by: byIp },
+    { name: 'oauth-link-token', max: 10, windowMinutes: 15, by: bodyField('linkToken') },
+  ],
   [`POST ${apiPaths.memberFindId}`]: [
     { name: 'find-id-ip', max: 10, windowMinutes: 15, by: byIp },
     { name: 'find-id-person', max: 5, windowMinutes: 15, by: bodyField('name', 'phone') },

@@ -10,6 +10,8 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   home: ['home'],
   homeType: ['home'],
   join: ['profileForm'],
+  oauthPre: ['profileForm', 'oauth'],
+  oauthSuccess: ['oauth'],
   Profile: ['profile', 'profileForm', 'notification'],
   dashboard: ['dashboard'],
   Timeline: ['planning'],

@@ -29,6 +29,10 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
   verifyEmail: () =>
     import('../features/auth/components/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
   join: () => import('../features/auth/components/JoinPage').then((m) => ({ Component: m.JoinPage })),
+  oauthSuccess: () =>
+    import('../features/auth/components/OauthSuccessPage').then((m) => ({ Component: m.OauthSuccessPage })),
+  oauthPre: () =>
+    import('../features/auth/components/OauthPrePage').then((m) => ({ Component: m.OauthPrePage })),
   findId: () => import('../features/auth/components/FindIdPage').then((m) => ({ Component: m.FindIdPage })),
   findPassword: () =>
     import('../features/auth/components/FindPasswordPage').then((m) => ({ Component: m.FindPasswordPage })),

@@ -34,6 +34,25 @@ export function readJoinSession(): JoinSession | null {
     return null;
   }
 }
+/** After an outside sign-in of someone not yet registered: the preToken and the issuer's claims. */
+export const OAUTH_PRE_SESSION_KEY = 'teamline.oauthPre';
+export interface OauthPreSession {
+  preToken: string;
+  email: string;
+  name: string | null;
+}
+export function readOauthPreSession(): OauthPreSession | null {
+  try {
+    const raw = sessionStorage.getItem(OAUTH_PRE_SESSION_KEY);
+    return raw ? (JSON.parse(raw) as OauthPreSession) : null;
+  } catch {
+    return null;
+  }
+}
+export function writeOauthPreSession(value: OauthPreSession | null): void {
+  if (value) sessionStorage.setItem(OAUTH_PRE_SESSION_KEY, JSON.stringify(value));
+  else sessionStorage.removeItem(OAUTH_PRE_SESSION_KEY);
+}
 export function writeJoinSession(value: JoinSession | null): void {
   if (value) sessionStorage.setItem(JOIN_SESSION_KEY, JSON.stringify(value));
   else sessionStorage.removeItem(JOIN_SESSION_KEY);

@@ -53,6 +53,7 @@ export const uiAreas = [
   'guide',
   'recruitment',
   'review',
+  'oauth',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

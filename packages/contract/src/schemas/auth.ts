@@ -27,3 +27,42 @@ export type AuthTokens = z.infer<typeof authTokens>;
 export type IssuedTokens = Required<AuthTokens>;
 
 export const authConfig = z.object({ google: z.boolean() });
+
+/** The outside sign-in providers; `google` is any OpenID Connect issuer (OIDC_ISSUER). */
+export const oauthProviders = ['google'] as const;
+export type OauthProvider = (typeof oauthProviders)[number];
+
+/** The authorization response the callback page got back, sent on to the server to finish sign-in. */
+export const oauthLoginRequest = z.object({
+  provider: z.enum(oauthProviders),
+  code: singleLine().min(1).max(2000),
+  state: singleLine().min(1).max(200),
+  redirectUri: singleLine().max(2000).optional(),
+});
+export type OauthLoginRequest = z.input<typeof oauthLoginRequest>;
+
+/**
+ * `signedIn`: a registered person, with the session of an e-mail login. `join`: nobody is registered
+ * with this identity yet: the join form is prefilled from the claims and sends `preToken` to
+ * `POST /member/join`.
+ */
+export const oauthLoginResponse = z.discriminatedUnion('result', [
+  authTokens.extend({ result: z.literal('signedIn') }),
+  z.object({
+    result: z.literal('join'),
+    preToken: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+  }),
+]);
+export type OauthLoginResponse = z.infer<typeof oauthLoginResponse>;
+
+/** The details of an `OAUTH_LINK_REQUIRED` refusal: the account's address and the token to link it. */
+export const oauthLinkRequired = z.object({ linkToken: z.string(), email: z.string() });
+export type OauthLinkRequired = z.infer<typeof oauthLinkRequired>;
+
+/** Links the outside identity to the e-mail account once its password is proven, and signs in. */
+export const oauthLinkRequest = z.object({
+  linkToken: singleLine().min(1).max(200),
+  password: z.string().min(1, 'required'),
+});

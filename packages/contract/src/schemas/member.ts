@@ -124,6 +124,18 @@ export const joinGeneralRequest = profileFields.extend({
 });
 export type JoinGeneralRequest = z.input<typeof joinGeneralRequest>;
 
+/**
+ * Join after an outside sign-in: the e-mail comes from the issuer's verified claims behind `preToken`
+ * (`POST /auth/login`), and no password is set (the account signs in through the issuer; a password
+ * can be added later with "find password").
+ */
+export const joinRequest = profileFields.extend({
+  preToken: singleLine().min(1).max(200),
+  name,
+  phone,
+});
+export type JoinRequest = z.input<typeof joinRequest>;
+
 /** A partial update: only the fields sent change (no defaults, so an omitted field keeps its value). */
 export const updateProfileRequest = z.object(profileShape).partial().extend({
   name: name.optional(),

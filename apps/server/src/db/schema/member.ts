@@ -69,3 +69,43 @@ export const sessionTokens = pgTable(
   },
   (t) => [index('session_token_family_idx').on(t.familyId)],
 );
+
+/**
+ * An outside sign-in (OpenID Connect) bound to an account: the issuer and its `sub` name the person,
+ * never the e-mail alone (docs/decisions.md "Outside sign-in").
+ */
+export const memberIdentities = pgTable(
+  'member_identity',
+  {
+    id: serial('id').primaryKey(),
+    memberIdx: integer('member_idx')
+      .notNull()
+      .references(() => members.memberIdx),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The e-mail the issuer gave when the identity was bound (information only). */
+    email: text('email'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('member_identity_issuer_subject_uq').on(t.issuer, t.subject),
+    index('member_identity_member_idx').on(t.memberIdx),
+  ],
+);
+
+/**
+ * Single-use records of the outside sign-in: `state` (a started authorization: nonce, PKCE verifier,
+ * redirect URI; 10 minutes), `pre` (verified claims of a person not yet registered, for the join
+ * form; 30 minutes) and `link` (claims waiting for the local password of the account with the same
+ * e-mail; 10 minutes). Only a SHA-256 of the token is kept.
+ */
+export const oauthTickets = pgTable('oauth_ticket', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  kind: text('kind').$type<'state' | 'pre' | 'link'>().notNull(),
+  /** state: { nonce, codeVerifier, redirectUri }; pre/link: the claims. */
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

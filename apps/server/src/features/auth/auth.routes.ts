@@ -22,9 +22,8 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.authConfig,
     { config: { public: true }, schema: { tags, response: responds(200, authConfig) } },
-    // No outside sign-in provider is wired yet (OpenID Connect comes with its own issue), so the
-    // login page shows no Google button rather than one that does nothing.
-    async () => ({ data: { google: false } }),
+    // The Google button shows only when an OpenID Connect client is configured (OIDC_CLIENT_ID).
+    async () => ({ data: { google: app.ctx.config.oidc !== null } }),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
-import type { MemberRepository } from '../member/member.repository.js';
+import type { MemberRepository, MemberRow } from '../member/member.repository.js';
 import type { AuthRepository } from './auth.repository.js';
 import { createSessionCache } from './session-cache.js';
 
@@ -73,6 +73,32 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     return { key, expires: expires.toISOString(), refresh };
   }
 
+  /**
+   * The password of an account, with the lockout of e-mail login: wrong entries count towards it and
+   * a locked account refuses every entry until it unlocks (e-mail login and linking an outside sign-in).
+   */
+  async function checkPassword(member: MemberRow, password: string): Promise<void> {
+    // A locked account stays locked whatever is typed for LOGIN_LOCK_MINUTES (or until a reset by
+    // e-mail proves ownership); then it starts again with a clean count, so a stranger who knows the
+    // address cannot keep its owner out for longer than that.
+    if (member.lockedAt) {
+      const unlocksAt = addMinutes(member.lockedAt, LOGIN_LOCK_MINUTES);
+      if (unlocksAt > now())
+        throw new AppError('AUTH_ACCOUNT_LOCKED', {
+          retryAfterMinutes: Math.ceil((unlocksAt.getTime() - now().getTime()) / 60_000),
+        });
+      await memberRepo.update(member.memberIdx, { failedLogins: 0, lockedAt: null });
+      member.failedLogins = 0;
+    }
+    if (!(await verifyPassword(password, member.passwordHash))) {
+      const after = await memberRepo.recordFailedLogin(member.memberIdx, LOGIN_LOCK_AFTER, now());
+      if (after.lockedAt)
+        throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterMinutes: LOGIN_LOCK_MINUTES });
+      throw new AppError('AUTH_INCORRECT_PASSWORD', { remaining: LOGIN_LOCK_AFTER - after.failedLogins });
+    }
+    if (member.failedLogins > 0) await memberRepo.update(member.memberIdx, { failedLogins: 0 });
+  }
+
   return {
     issueEmailToken,
     consumeEmailToken,
@@ -113,28 +139,11 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     async loginGeneral(email: string, password: string): Promise<IssuedTokens> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
-      // A locked account stays locked whatever is typed for LOGIN_LOCK_MINUTES (or until a reset by
-      // e-mail proves ownership); then it starts again with a clean count, so a stranger who knows the
-      // address cannot keep its owner out for longer than that.
-      if (member.lockedAt) {
-        const unlocksAt = addMinutes(member.lockedAt, LOGIN_LOCK_MINUTES);
-        if (unlocksAt > now())
-          throw new AppError('AUTH_ACCOUNT_LOCKED', {
-            retryAfterMinutes: Math.ceil((unlocksAt.getTime() - now().getTime()) / 60_000),
-          });
-        await memberRepo.update(member.memberIdx, { failedLogins: 0, lockedAt: null });
-        member.failedLogins = 0;
-      }
-      if (!(await verifyPassword(password, member.passwordHash))) {
-        const after = await memberRepo.recordFailedLogin(member.memberIdx, LOGIN_LOCK_AFTER, now());
-        if (after.lockedAt)
-          throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterMinutes: LOGIN_LOCK_MINUTES });
-        throw new AppError('AUTH_INCORRECT_PASSWORD', { remaining: LOGIN_LOCK_AFTER - after.failedLogins });
-      }
-      if (member.failedLogins > 0) await memberRepo.update(member.memberIdx, { failedLogins: 0 });
+      await checkPassword(member, password);
       return startSession(member.memberIdx);
     },
 
+    checkPassword,
     async refresh(refreshToken: string | null): Promise<IssuedTokens> {
       if (!refreshToken) throw new AppError('AUTH_SESSION_EXPIRED');
       const row = await repo.findSessionToken(sha256(refreshToken), 'refresh');

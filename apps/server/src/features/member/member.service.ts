@@ -16,7 +16,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
-import type { MemberRepository, MemberRow } from './member.repository.js';
+import type { MemberRepository, MemberRow, NewMember } from './member.repository.js';
 
 type JoinInput = z.output<typeof joinGeneralRequest>;
 type UpdateInput = z.output<typeof updateProfileRequest>;
@@ -44,6 +44,35 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     projectIdx: null,
     coupons: [],
     lang: row.lang,
+  };
+}
+
+/**
+ * The row of a new account from a join form: the e-mail join (a password) and the join after an
+ * outside sign-in (no password: it signs in through its issuer) share it.
+ */
+export function newMemberRow(
+  input: Omit<JoinInput, 'verifiedToken' | 'password'>,
+  email: string,
+  passwordHash: string | null,
+  fallbackLang: Language,
+): NewMember {
+  return {
+    email,
+    passwordHash,
+    name: input.name,
+    nickname: input.nickname,
+    phone: input.phone,
+    birth: input.birth ?? null,
+    gender: input.gender ?? null,
+    nationality: input.nationality ?? null,
+    colorCode: input.colorCode,
+    job: input.job ?? null,
+    isFree: input.isFree ?? null,
+    company: input.company ?? null,
+    hopePrice: input.hopePrice ?? null,
+    career: input.career,
+    lang: input.lang ?? fallbackLang,
   };
 }
 
@@ -75,23 +104,9 @@ export function createMemberService(
       const ticket = await auth.consumeEmailToken(input.verifiedToken, 'joinVerified');
       if (!ticket) throw new AppError('JOIN_SESSION_EXPIRED');
       if (await repo.findActiveByEmail(ticket.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
-      const member = await repo.insert({
-        email: ticket.email,
-        passwordHash: await hashPassword(input.password),
-        name: input.name,
-        nickname: input.nickname,
-        phone: input.phone,
-        birth: input.birth ?? null,
-        gender: input.gender ?? null,
-        nationality: input.nationality ?? null,
-        colorCode: input.colorCode,
-        job: input.job ?? null,
-        isFree: input.isFree ?? null,
-        company: input.company ?? null,
-        hopePrice: input.hopePrice ?? null,
-        career: input.career,
-        lang: input.lang ?? fallbackLang,
-      });
+      const member = await repo.insert(
+        newMemberRow(input, ticket.email, await hashPassword(input.password), fallbackLang),
+      );
       if (input.profileFileIdx != null) {
         // Files uploaded before joining do not exist (upload needs a session); ignore silently.
         const file = await fileRepo.findById(input.profileFileIdx);

@@ -40,6 +40,12 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/auth/login/general': 'public',
   'POST /api/auth/refresh': 'public',
   'POST /api/auth/logout': 'authenticated',
+  // Outside sign-in (docs/decisions.md "Outside sign-in"): before any account or key exists.
+  'GET /api/auth/oauth/:provider': 'public',
+  'GET /api/auth/oauth/:provider/callback': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/oauth/link': 'public',
+  'POST /api/member/join': 'public',
   'POST /api/member/join/general': 'public',
   'POST /api/member/find/id': 'public',
   'POST /api/member/find/password': 'public',

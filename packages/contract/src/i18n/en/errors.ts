@@ -21,6 +21,16 @@ export const errors = {
   AUTH_SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
   AUTH_REFRESH_REUSED: 'For your security you were signed out. Please sign in again.',
   OAUTH_NOT_CONFIGURED: 'Google sign-in is not available. Try email login.',
+  OAUTH_CANCELLED: 'Google sign-in was cancelled.',
+  OAUTH_STATE_INVALID: 'This sign-in link is no longer valid. Please start Google sign-in again.',
+  OAUTH_SESSION_EXPIRED: 'Session expired, please refresh and sign in with Google again.',
+  OAUTH_EMAIL_UNVERIFIED:
+    'Your Google account has no verified email address. Verify it, or sign up with email.',
+  OAUTH_DOMAIN_NOT_ALLOWED: 'Accounts of this email domain cannot sign in here.',
+  OAUTH_ISSUER_UNREACHABLE:
+    'Google sign-in is unreachable right now. Please try again later or use email login.',
+  OAUTH_LINK_REQUIRED:
+    'An account with this email already exists. Enter its password to link Google sign-in to it.',
   FIND_ID_NO_MATCH: 'No account matches this name and phone number.',
   PASSWORD_RESET_FAILED: 'The reset link is invalid or has expired. Please request a new one.',
   PASSWORD_SAME_AS_OLD: 'The new password must differ from the current one.',

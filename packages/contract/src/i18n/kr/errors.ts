@@ -21,6 +21,15 @@ export const errors = {
   AUTH_SESSION_EXPIRED: '세션이 만료되었습니다. 다시 로그인해 주세요.',
   AUTH_REFRESH_REUSED: '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요.',
   OAUTH_NOT_CONFIGURED: 'Google 로그인을 사용할 수 없습니다. 이메일로 로그인해 주세요.',
+  OAUTH_CANCELLED: 'Google 로그인이 취소되었습니다.',
+  OAUTH_STATE_INVALID: '더 이상 유효하지 않은 로그인 요청입니다. Google 로그인을 다시 시작해 주세요.',
+  OAUTH_SESSION_EXPIRED: '세션이 만료되었습니다. 새로고침 후 Google로 다시 로그인해 주세요.',
+  OAUTH_EMAIL_UNVERIFIED:
+    'Google 계정에 인증된 이메일이 없습니다. 이메일을 인증하거나 이메일로 가입해 주세요.',
+  OAUTH_DOMAIN_NOT_ALLOWED: '이 이메일 도메인의 계정으로는 로그인할 수 없습니다.',
+  OAUTH_ISSUER_UNREACHABLE:
+    '지금은 Google 로그인에 연결할 수 없습니다. 잠시 후 다시 시도하거나 이메일로 로그인해 주세요.',
+  OAUTH_LINK_REQUIRED: '이 이메일로 가입된 계정이 있습니다. 비밀번호를 입력하면 Google 로그인이 연결됩니다.',
   FIND_ID_NO_MATCH: '이름과 전화번호가 일치하는 계정이 없습니다.',
   PASSWORD_RESET_FAILED: '재설정 링크가 올바르지 않거나 만료되었습니다. 다시 요청해 주세요.',
   PASSWORD_SAME_AS_OLD: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',

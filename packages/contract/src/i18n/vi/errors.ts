@@ -21,6 +21,16 @@ export const errors = {
   AUTH_SESSION_EXPIRED: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
   AUTH_REFRESH_REUSED: 'Vì lý do bảo mật, bạn đã bị đăng xuất. Vui lòng đăng nhập lại.',
   OAUTH_NOT_CONFIGURED: 'Không thể đăng nhập bằng Google. Hãy thử đăng nhập bằng email.',
+  OAUTH_CANCELLED: 'Đăng nhập bằng Google đã bị hủy.',
+  OAUTH_STATE_INVALID: 'Yêu cầu đăng nhập này không còn hợp lệ. Vui lòng đăng nhập bằng Google lại.',
+  OAUTH_SESSION_EXPIRED: 'Phiên đã hết hạn. Vui lòng tải lại trang và đăng nhập bằng Google lại.',
+  OAUTH_EMAIL_UNVERIFIED:
+    'Tài khoản Google của bạn chưa có email đã xác minh. Hãy xác minh email hoặc đăng ký bằng email.',
+  OAUTH_DOMAIN_NOT_ALLOWED: 'Tài khoản thuộc tên miền email này không thể đăng nhập tại đây.',
+  OAUTH_ISSUER_UNREACHABLE:
+    'Hiện không thể kết nối đăng nhập Google. Vui lòng thử lại sau hoặc đăng nhập bằng email.',
+  OAUTH_LINK_REQUIRED:
+    'Đã có tài khoản với email này. Nhập mật khẩu của tài khoản đó để liên kết đăng nhập Google.',
   FIND_ID_NO_MATCH: 'Không có tài khoản nào khớp với tên và số điện thoại này.',
   PASSWORD_RESET_FAILED: 'Liên kết đặt lại không hợp lệ hoặc đã hết hạn. Vui lòng yêu cầu liên kết mới.',
   PASSWORD_SAME_AS_OLD: 'Mật khẩu mới phải khác mật khẩu hiện tại.',

@@ -9,6 +9,7 @@ import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
 import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
+import { oauthUi } from './ui-oauth.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
@@ -33,4 +34,5 @@ export const ui = {
   guide: guideUi,
   recruitment: recruitmentUi,
   review: reviewUi,
+  oauth: oauthUi,
 };

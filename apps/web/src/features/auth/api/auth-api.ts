@@ -1,9 +1,13 @@
 import {
+  API_BASE,
   apiPaths,
   type AuthTokens,
   type EmailPurpose,
   type JoinGeneralRequest,
+  type JoinRequest,
   type Language,
+  type OauthLoginRequest,
+  type OauthLoginResponse,
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
@@ -21,6 +25,13 @@ export const authApi = {
     api<AuthTokens>(apiPaths.authLoginGeneral, { method: 'POST', body: { email, password } }),
   joinGeneral: (body: JoinGeneralRequest) =>
     api<AuthTokens>(apiPaths.memberJoinGeneral, { method: 'POST', body }),
+  /** The browser goes to the issuer through the server (GET /auth/oauth/google redirects). */
+  oauthStartUrl: () => `${API_BASE}${apiPaths.authOauth('google')}`,
+  oauthLogin: (body: OauthLoginRequest) =>
+    api<OauthLoginResponse>(apiPaths.authLogin, { method: 'POST', body }),
+  oauthLink: (linkToken: string, password: string) =>
+    api<AuthTokens>(apiPaths.authOauthLink, { method: 'POST', body: { linkToken, password } }),
+  join: (body: JoinRequest) => api<AuthTokens>(apiPaths.memberJoin, { method: 'POST', body }),
   logout: () => api<unknown>(apiPaths.authLogout, { method: 'POST' }),
   findId: (name: string, phone: string) =>
     api<{ email: string }>(apiPaths.memberFindId, { method: 'POST', body: { name, phone } }),

@@ -58,8 +58,9 @@ export function LoginPage() {
   }
 
   function handleGoogle() {
-    const redirectUri = `${window.location.origin}/#/oauth/success`;
-    window.location.href = `/api/auth/login/google?redirectUri=${encodeURIComponent(redirectUri)}`;
+    // The server starts the authorization (PKCE, state, nonce) and sends the browser to the issuer;
+    // the issuer comes back to the server's callback, which continues at #/oauth/success.
+    window.location.assign(authApi.oauthStartUrl());
   }
 
   // Already signed in (e.g. a bookmarked login page): go where login would have gone.
