@@ -1,3 +1,3 @@
 // One chunk for the app chrome, loaded through ./chrome.ts.
-export { Header } from '../features/layout/components/Header';
-export { LeftMenu } from '../features/layout/components/LeftMenu';
+export { Header } from './layout/Header';
+export { LeftMenu } from './layout/LeftMenu';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AlertDialog } from '../components/ui/AlertDialog';
 import { Toasts } from '../components/ui/Toasts';
-import { WarningBar } from '../features/layout/components/WarningBar';
+import { WarningBar } from './layout/WarningBar';
 import { usePreviousPathStore } from '../stores/previous-path-store';
 import { useUiStore } from '../stores/ui-store';
 import { Header, LeftMenu } from './chrome';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ContractsPanel } from '../features/contract/components/ContractsPanel';
-import { useProjectRealtime } from '../features/realtime/use-project-realtime';
+import { useProjectRealtime } from '../lib/planning/use-project-realtime';
 import { SettlementPage } from '../features/settlement/components/SettlementPage';
 import { TimeSheet } from '../features/timesheet/components/TimeSheet';
 import { useRouteMeta } from './use-route-meta';

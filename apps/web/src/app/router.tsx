@@ -55,8 +55,7 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/recruitment/components/RecruitmentPage').then((m) => ({
       Component: m.RecruitmentPage,
     })),
-  request: () =>
-    import('../features/request/components/RequestPage').then((m) => ({ Component: m.RequestPage })),
+  request: () => import('./RequestRoute').then((m) => ({ Component: m.RequestRoute })),
   paymentSuccess: () =>
     import('../features/billing/components/PaymentResultPage').then((m) => ({
       Component: m.PaymentResultPage,

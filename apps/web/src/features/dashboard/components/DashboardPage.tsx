@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { useProjectRealtime } from '../../realtime/use-project-realtime';
+import { useProjectRealtime } from '../../../lib/planning/use-project-realtime';
 import { useDashboard } from '../hooks/use-dashboard';
 import '../dashboard.css';
 import { ActivityPanel } from './panels/ActivityPanel';

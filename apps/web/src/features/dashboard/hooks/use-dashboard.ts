@@ -3,8 +3,8 @@ import { dashboardApi, dashboardKey } from '../api/dashboard-api';
 
 /**
  * The dashboard of one project. Live: the page runs the project's realtime hook
- * (features/realtime), which invalidates the project's planning queries on every planning event,
- * this one included (same key prefix), and after a reconnect.
+ * (lib/planning/use-project-realtime), which invalidates the project's planning queries on every
+ * planning event, this one included (same key prefix), and after a reconnect.
  */
 export function useDashboard(projectIdx: number | null) {
   return useQuery({

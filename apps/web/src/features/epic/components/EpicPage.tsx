@@ -19,13 +19,13 @@ import { useServerError } from '../../../lib/form';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { openAlert } from '../../../components/ui/alert-store';
 import { notify } from '../../../stores/toast-store';
-import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useEpics, useErrorToast } from '../../planning/hooks/use-planning';
+import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
+import { useEpics, useErrorToast } from '../../../lib/planning/use-planning';
 import { useAbilities } from '../../../lib/use-abilities';
-import { applyOptimistic } from '../../planning/optimistic';
-import { useProjectRealtime } from '../../realtime/use-project-realtime';
+import { applyOptimistic } from '../../../lib/planning/optimistic';
+import { useProjectRealtime } from '../../../lib/planning/use-project-realtime';
 import { StatusBadge } from '../../../components/StatusBadge';
-import '../../planning/planning.css';
+import '../../../lib/planning/planning.css';
 
 interface EpicDraft {
   label: string;

@@ -10,7 +10,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
-import { CreateProjectModal } from '../../project/components/CreateProjectModal';
+import { CreateProjectModal } from '../../../components/project/CreateProjectModal';
 import { useProjects } from '../../../lib/use-projects';
 
 export function HomePage() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { CreateProjectModal } from './CreateProjectModal';
+import { CreateProjectModal } from '../../../components/project/CreateProjectModal';
 
 export function NoProjectPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RequestFile, type UpdateRequestRequest } from '@teamline/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFileSize } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-blob';
@@ -10,7 +10,6 @@ import { Button } from '../../../components/ui/Button';
 import { openAlert } from '../../../components/ui/alert-store';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
-import { ContractOffer } from '../../contract/components/ContractOffer';
 import { requestApi, requestKeys } from '../api/request-api';
 
 /**
@@ -22,6 +21,7 @@ export function RequestDetail({
   requestIdx,
   nameOf,
   wasUnread = false,
+  renderContractOffer,
   onClose,
 }: {
   projectIdx: number;
@@ -29,6 +29,11 @@ export function RequestDetail({
   nameOf: (memberInProjectIdx: number) => string;
   /** The list showed it unread: this read marks it read, so the lists and the badge refetch. */
   wasUnread?: boolean;
+  /**
+   * The offer a `contract` request carries, with Accept and Decline: the contract feature's part,
+   * put in by the app layer (app/RequestRoute.tsx) since features do not import one another.
+   */
+  renderContractOffer?: (requestIdx: number) => ReactNode;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -136,7 +141,7 @@ export function RequestDetail({
           </ul>
         </section>
       )}
-      {r.kind === 'contract' && <ContractOffer projectIdx={projectIdx} requestIdx={requestIdx} />}
+      {r.kind === 'contract' && renderContractOffer?.(requestIdx)}
       <div className="request-detail__actions">
         {can?.take && (
           <Button

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { requestStatuses, type RequestBox, type RequestStatus } from '@teamline/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { useTabs } from '../../../components/ui/use-tabs';
-import { useMembers, usePlan } from '../../planning/hooks/use-planning';
+import { useMembers, usePlan } from '../../../lib/planning/use-planning';
 import { projectApi } from '../../../lib/project-api';
-import { useProjectRealtime } from '../../realtime/use-project-realtime';
+import { useProjectRealtime } from '../../../lib/planning/use-project-realtime';
 import { useRequests } from '../hooks/use-requests';
 import { RequestDetail } from './RequestDetail';
 import { RequestFormModal } from './RequestForm';
@@ -17,8 +17,15 @@ import '../request.css';
 
 const boxes = ['received', 'sent'] as const satisfies readonly RequestBox[];
 
-/** `/request/{id}`: the caller's received and sent requests in a project, a new request, one request. */
-export function RequestPage() {
+/**
+ * `/request/{id}`: the caller's received and sent requests in a project, a new request, one request.
+ * `renderContractOffer` shows a contract request's offer (the contract feature's, from app/RequestRoute.tsx).
+ */
+export function RequestPage({
+  renderContractOffer,
+}: {
+  renderContractOffer?: (projectIdx: number, requestIdx: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const projectIdx = Number(useParams().id);
   const valid = Number.isInteger(projectIdx) && projectIdx > 0;
@@ -117,6 +124,9 @@ export function RequestPage() {
             requestIdx={selected}
             nameOf={nameOf}
             wasUnread={list.data?.requests.some((r) => r.requestIdx === selected && r.unread) ?? false}
+            renderContractOffer={
+              renderContractOffer && ((requestIdx) => renderContractOffer(projectIdx, requestIdx))
+            }
             onClose={() => setSelected(null)}
           />
         )}

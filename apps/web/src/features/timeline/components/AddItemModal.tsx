@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/Modal';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
-import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 
 /** A milestone and a story share the title and date rules of the contract. */
 const addItemForm = requestForm(

@@ -8,7 +8,7 @@ import { useServerError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useZodForm } from '../../../lib/zod-form';
-import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 
 export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; storyIdx: number }) {
   const { t } = useTranslation();

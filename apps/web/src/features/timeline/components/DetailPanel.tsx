@@ -2,7 +2,7 @@ import type { Epic, MemberInProject } from '@teamline/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
-import type { Plan } from '../logic/plan';
+import type { Plan } from '../../../lib/planning/plan';
 import { MilestoneDetail } from './MilestoneDetail';
 import { StoryDetail } from './StoryDetail';
 

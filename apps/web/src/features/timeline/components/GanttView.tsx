@@ -6,7 +6,7 @@ import { formatMonth } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLanguage } from '../../../lib/use-language';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
-import { buildRows, type Plan, type StoryFilters } from '../logic/plan';
+import { buildRows, type Plan, type StoryFilters } from '../../../lib/planning/plan';
 
 const ROW_H = 40;
 

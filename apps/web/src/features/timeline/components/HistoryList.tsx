@@ -3,10 +3,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { useEpics, useMembers } from '../../planning/hooks/use-planning';
-import { planningApi, planningKeys } from '../../planning/api/planning-api';
+import { useEpics, useMembers } from '../../../lib/planning/use-planning';
+import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 import { historySentence } from '../logic/history';
-import type { Plan } from '../logic/plan';
+import type { Plan } from '../../../lib/planning/plan';
 
 /** The readable history of a story or a milestone, newest first. */
 export function HistoryList({

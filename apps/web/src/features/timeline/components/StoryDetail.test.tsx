@@ -10,7 +10,7 @@ import { StoryDetail } from './StoryDetail';
 // The rule reads the hoisted literal's context, not the later assignments of stories to it.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
 const state = vi.hoisted(() => ({ story: null as unknown, updateStory: vi.fn() }));
-vi.mock('../../planning/api/planning-api', async (importOriginal) => {
+vi.mock('../../../lib/planning/planning-api', async (importOriginal) => {
   const original = await importOriginal<object>();
   const empty = async () => [];
   return {

@@ -11,10 +11,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
 import { notify } from '../../../stores/toast-store';
-import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useErrorToast, useSetAssignees, useUpdateStory } from '../../planning/hooks/use-planning';
+import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
+import { useErrorToast, useSetAssignees, useUpdateStory } from '../../../lib/planning/use-planning';
 import { useAbilities } from '../../../lib/use-abilities';
-import type { Plan } from '../logic/plan';
+import type { Plan } from '../../../lib/planning/plan';
 import { CommentsSection } from './CommentsSection';
 import { Field, InlineText, SelectField } from './fields';
 import { isShownOnFields, TitleDateFields } from './TitleDateFields';

@@ -15,9 +15,9 @@ import { Form, FormText } from '../../../components/ui/Form';
 import { isoToCodeOrNull, useServerError } from '../../../lib/form';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
-import { planningApi, planningKeys } from '../../planning/api/planning-api';
-import { useErrorToast } from '../../planning/hooks/use-planning';
-import { applyOptimistic } from '../../planning/optimistic';
+import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
+import { useErrorToast } from '../../../lib/planning/use-planning';
+import { applyOptimistic } from '../../../lib/planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
 
 interface TimeValues {

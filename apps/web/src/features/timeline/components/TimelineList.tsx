@@ -39,7 +39,7 @@ import {
   type Row,
   type StoryFilters,
   type StoryMove,
-} from '../logic/plan';
+} from '../../../lib/planning/plan';
 import { DragDots, heightOf, rowGroup, RowView } from './TimelineRow';
 
 export interface ListProps {

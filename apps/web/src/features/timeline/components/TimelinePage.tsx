@@ -10,15 +10,15 @@ import {
   useMoveMilestone,
   useMoveStory,
   usePlan,
-} from '../../planning/hooks/use-planning';
+} from '../../../lib/planning/use-planning';
 import { useAbilities } from '../../../lib/use-abilities';
-import { useProjectRealtime } from '../../realtime/use-project-realtime';
-import { emptyFilters, type StoryFilters } from '../logic/plan';
+import { useProjectRealtime } from '../../../lib/planning/use-project-realtime';
+import { emptyFilters, type StoryFilters } from '../../../lib/planning/plan';
 import type { AddTarget } from './AddItemModal';
 import type { ListProps } from './TimelineList';
 import { TimelinePreview } from './TimelinePreview';
 import { TimelineFilters } from './TimelineToolbar';
-import '../../planning/planning.css';
+import '../../../lib/planning/planning.css';
 
 // The list is what the page needs first; the detail panel, the schedule view and the add dialog
 // are fetched in their own chunks while the timeline loads (they render once they are in).

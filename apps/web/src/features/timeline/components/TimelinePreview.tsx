@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { buildRows, type Row } from '../logic/plan';
+import { buildRows, type Row } from '../../../lib/planning/plan';
 import type { ListProps } from './TimelineList';
 import { heightOf, RowView } from './TimelineRow';
 

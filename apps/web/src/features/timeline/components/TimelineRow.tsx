@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { Icon } from '../../../components/ui/Icon';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { groupKey, type Row } from '../logic/plan';
+import { groupKey, type Row } from '../../../lib/planning/plan';
 import { MemberChips } from './MemberChips';
 
 export const ROW_HEIGHT = { header: 52, story: 44, empty: 44 } as const;

@@ -1,6 +1,6 @@
 import { storyStatuses, type Epic, type MemberInProject, type StoryStatus } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
-import { hasActiveFilters, emptyFilters, type StoryFilters } from '../logic/plan';
+import { hasActiveFilters, emptyFilters, type StoryFilters } from '../../../lib/planning/plan';
 
 /** Filters of the timeline: assignee, epic, status and a text search. */
 export function TimelineFilters({

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
-import { metaByName } from '../../../app/route-meta';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useRoleStore } from '../../../stores/role-store';
+import '../../lib/i18n';
+import { metaByName } from '../route-meta';
+import { useAuthStore } from '../../stores/auth-store';
+import { useRoleStore } from '../../stores/role-store';
 import { ProjectPicker } from './ProjectPicker';
 
 const project = (projectIdx: number, name: string, status: 'ACTIVE' | 'INACTIVE'): ProjectOfMember =>
@@ -21,7 +21,7 @@ const project = (projectIdx: number, name: string, status: 'ACTIVE' | 'INACTIVE'
     isWarningSubscription: status === 'INACTIVE',
   }) as ProjectOfMember;
 const list = [project(1, 'Alpha', 'ACTIVE'), project(2, 'Beta', 'INACTIVE')];
-vi.mock('../../../lib/project-api', () => ({
+vi.mock('../../lib/project-api', () => ({
   projectApi: { listOfMember: async () => list, roles: vi.fn(), create: vi.fn() },
 }));
 

@@ -20,7 +20,7 @@ import {
   type UpdateMilestoneRequest,
   type UpdateStoryRequest,
 } from '@teamline/contract';
-import { api } from '../../../lib/api';
+import { api } from '../api';
 
 /** Every planning call of spec §7 "Planning" and "History", typed by the contract. */
 export const planningApi = {

@@ -2,16 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Contract, MemberRequest } from '@teamline/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
-import { RequestDetail } from './RequestDetail';
+import '../lib/i18n';
+import { RequestDetail } from '../features/request/components/RequestDetail';
+import { renderContractOffer } from './RequestRoute';
 
 const requests = vi.hoisted(() => ({ get: vi.fn(), update: vi.fn(), remove: vi.fn(), comment: vi.fn() }));
 const contracts = vi.hoisted(() => ({ list: vi.fn(), accept: vi.fn(), decline: vi.fn() }));
-vi.mock('../api/request-api', async (importOriginal) => ({
+vi.mock('../features/request/api/request-api', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   requestApi: requests,
 }));
-vi.mock('../../../lib/contract-api', async (importOriginal) => ({
+vi.mock('../lib/contract-api', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   contractApi: contracts,
 }));
@@ -78,12 +79,13 @@ const renderDetail = () =>
         projectIdx={1}
         requestIdx={4}
         nameOf={(i) => (i === 7 ? 'Mina' : 'Tuan')}
+        renderContractOffer={(requestIdx) => renderContractOffer(1, requestIdx)}
         onClose={() => {}}
       />
     </QueryClientProvider>,
   );
 
-describe('RequestDetail of a contract offer', () => {
+describe('RequestDetail of a contract offer, as the request route puts it together', () => {
   it('shows the terms of the offer this request carries and accepts it', async () => {
     contracts.accept.mockResolvedValue({ ...contract, status: 'inProgress' });
     renderDetail();

@@ -7,8 +7,8 @@ import {
 } from '@teamline/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../../lib/api-client';
-import { notify } from '../../../stores/toast-store';
+import { errorCodeOf } from '../api-client';
+import { notify } from '../../stores/toast-store';
 import {
   applyMilestoneMove,
   applyStoryMove,
@@ -16,9 +16,9 @@ import {
   type MilestoneMove,
   type Plan,
   type StoryMove,
-} from '../../timeline/logic/plan';
-import { planningApi, planningKeys } from '../api/planning-api';
-import { applyOptimistic } from '../optimistic';
+} from './plan';
+import { planningApi, planningKeys } from './planning-api';
+import { applyOptimistic } from './optimistic';
 
 export const toTimelineStory = (s: Story): TimelineStory => ({
   storyIdx: s.storyIdx,

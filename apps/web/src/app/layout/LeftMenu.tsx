@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { Icon, type IconName } from '../../../components/ui/Icon';
-import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useProjectStore } from '../../../stores/project-store';
-import { useRoleStore } from '../../../stores/role-store';
-import { useUiStore } from '../../../stores/ui-store';
-import { useProjects } from '../../../lib/use-projects';
+import { Icon, type IconName } from '../../components/ui/Icon';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { useAuthStore } from '../../stores/auth-store';
+import { useProjectStore } from '../../stores/project-store';
+import { useRoleStore } from '../../stores/role-store';
+import { useUiStore } from '../../stores/ui-store';
+import { useProjects } from '../../lib/use-projects';
 
 interface MenuItem {
   key: string;

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useRoleStore } from '../../../stores/role-store';
+import '../../lib/i18n';
+import { useAuthStore } from '../../stores/auth-store';
+import { useRoleStore } from '../../stores/role-store';
 import { LeftMenu } from './LeftMenu';
 
-vi.mock('../../../lib/project-api', () => ({
+vi.mock('../../lib/project-api', () => ({
   projectApi: {
     listOfMember: async () => [
       { projectIdx: 4, name: 'Pro', isClient: false, status: 'ACTIVE' },

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Story, TimelineResponse } from '@teamline/contract';
 import { describe, expect, it } from 'vitest';
-import { planningKeys } from '../planning/api/planning-api';
+import { planningKeys } from './planning-api';
 import { patchFromEvent } from './use-project-realtime';
 
 const row = {

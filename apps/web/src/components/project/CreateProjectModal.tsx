@@ -3,16 +3,16 @@ import { createProjectRequest, type CreateProjectRequest, type ProjectOfMember }
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/ui/Modal';
-import { RadioGroup } from '../../../components/ui/Radio';
-import { Form, FormText } from '../../../components/ui/Form';
-import { isoToCodeOrNull, useServerError } from '../../../lib/form';
-import { requestForm, useZodForm } from '../../../lib/zod-form';
-import { useProjectStore } from '../../../stores/project-store';
-import { useRoleStore } from '../../../stores/role-store';
-import { notify } from '../../../stores/toast-store';
-import { projectApi } from '../../../lib/project-api';
-import { projectsKey } from '../../../lib/use-projects';
+import { Modal } from '../ui/Modal';
+import { RadioGroup } from '../ui/Radio';
+import { Form, FormText } from '../ui/Form';
+import { isoToCodeOrNull, useServerError } from '../../lib/form';
+import { requestForm, useZodForm } from '../../lib/zod-form';
+import { useProjectStore } from '../../stores/project-store';
+import { useRoleStore } from '../../stores/role-store';
+import { notify } from '../../stores/toast-store';
+import { projectApi } from '../../lib/project-api';
+import { projectsKey } from '../../lib/use-projects';
 
 interface CreateProjectValues {
   name: string;

@@ -3,16 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
-import { metaByName } from '../../../app/route-meta';
-import { projectsKey } from '../../../lib/use-projects';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useProjectStore } from '../../../stores/project-store';
-import { useUiStore } from '../../../stores/ui-store';
+import '../../lib/i18n';
+import { metaByName } from '../route-meta';
+import { projectsKey } from '../../lib/use-projects';
+import { useAuthStore } from '../../stores/auth-store';
+import { useProjectStore } from '../../stores/project-store';
+import { useUiStore } from '../../stores/ui-store';
 import { WarningBar } from './WarningBar';
 
 const projects: { list: ProjectOfMember[] } = { list: [] };
-vi.mock('../../../lib/project-api', () => ({
+vi.mock('../../lib/project-api', () => ({
   projectApi: { listOfMember: async () => projects.list, roles: vi.fn(), create: vi.fn() },
 }));
 

@@ -1,13 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogout } from '../../../app/use-logout';
-import { useModeSwitch } from '../../../app/use-mode-switch';
-import { Avatar } from '../../../components/ui/Avatar';
-import { Icon } from '../../../components/ui/Icon';
-import { useOutsideMousedown } from '../../../lib/use-outside-mousedown';
-import { useProfileStore } from '../../../stores/profile-store';
-import { useRoleStore } from '../../../stores/role-store';
+import { useLogout } from '../use-logout';
+import { useModeSwitch } from '../use-mode-switch';
+import { Avatar } from '../../components/ui/Avatar';
+import { Icon } from '../../components/ui/Icon';
+import { useOutsideMousedown } from '../../lib/use-outside-mousedown';
+import { useProfileStore } from '../../stores/profile-store';
+import { useRoleStore } from '../../stores/role-store';
 
 /** Spec §2: avatar and nickname; dropdown with profile, logout and the mode tag. */
 export function UserBox() {

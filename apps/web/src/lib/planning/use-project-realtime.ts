@@ -1,11 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPaths, type Story, type TimelineResponse, type TimelineStory } from '@teamline/contract';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../api';
 import { useAuthStore } from '../../stores/auth-store';
-import { planningKeys } from '../planning/api/planning-api';
-import { patchStory } from '../timeline/logic/plan';
-import { connectRealtime, type RealtimeEvent, type RealtimeStatus } from '../../lib/realtime-client';
+import { planningKeys } from './planning-api';
+import { patchStory } from './plan';
+import { connectRealtime, type RealtimeEvent, type RealtimeStatus } from '../realtime-client';
 
 const toRow = (s: Story): TimelineStory => ({
   storyIdx: s.storyIdx,

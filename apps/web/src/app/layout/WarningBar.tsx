@@ -1,13 +1,13 @@
 import { shouldShowWarningBar } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RouteMeta } from '../../../app/route-meta';
-import { Button } from '../../../components/ui/Button';
-import { Icon } from '../../../components/ui/Icon';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useProjectStore } from '../../../stores/project-store';
-import { useUiStore } from '../../../stores/ui-store';
-import { useProjects } from '../../../lib/use-projects';
+import type { RouteMeta } from '../route-meta';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { useAuthStore } from '../../stores/auth-store';
+import { useProjectStore } from '../../stores/project-store';
+import { useUiStore } from '../../stores/ui-store';
+import { useProjects } from '../../lib/use-projects';
 
 /** The key a closed bar remembers: a change of project or of its member count reopens the bar. */
 export const warningKeyOf = (

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RouteMeta } from '../../../app/route-meta';
-import { Icon } from '../../../components/ui/Icon';
-import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useProjectStore } from '../../../stores/project-store';
-import { useUiStore } from '../../../stores/ui-store';
-import { LinkStrip } from '../../link/components/LinkStrip';
-import { NotificationBell } from '../../notification/components/NotificationBell';
-import { RequestHeaderLink } from '../../request/components/RequestHeaderLink';
+import type { RouteMeta } from '../route-meta';
+import { Icon } from '../../components/ui/Icon';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { useAuthStore } from '../../stores/auth-store';
+import { useProjectStore } from '../../stores/project-store';
+import { useUiStore } from '../../stores/ui-store';
+import { LinkStrip } from '../../features/link/components/LinkStrip';
+import { NotificationBell } from '../../features/notification/components/NotificationBell';
+import { RequestHeaderLink } from '../../features/request/components/RequestHeaderLink';
 import { ProjectPicker } from './ProjectPicker';
 import { UserBox } from './UserBox';
 

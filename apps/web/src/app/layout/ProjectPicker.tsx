@@ -2,12 +2,12 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ProjectOfMember } from '@teamline/contract';
-import { pathWithId } from '../../../app/route-meta';
-import { useRouteMeta } from '../../../app/use-route-meta';
-import { Icon } from '../../../components/ui/Icon';
-import { useOutsideMousedown } from '../../../lib/use-outside-mousedown';
-import { useProjectStore } from '../../../stores/project-store';
-import { useProjects } from '../../../lib/use-projects';
+import { pathWithId } from '../route-meta';
+import { useRouteMeta } from '../use-route-meta';
+import { Icon } from '../../components/ui/Icon';
+import { useOutsideMousedown } from '../../lib/use-outside-mousedown';
+import { useProjectStore } from '../../stores/project-store';
+import { useProjects } from '../../lib/use-projects';
 
 /** Spec §2 "Header": the current-project dropdown for the active mode's projects. */
 export function ProjectPicker() {
