@@ -15,19 +15,17 @@ const typeChecked = [
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', 'e2e/**/*.ts'];
 
 /**
- * Web features import the shared layers (components, lib, stores, app), never one another. Features
- * that still do are listed in docs/decisions.md ("Feature boundaries") and only warned about until
- * their shared pieces move; every other feature is held to it as an error.
+ * Web features import the shared layers (components, lib, stores, app), never one another
+ * (docs/decisions.md "Feature boundaries"); the app layer composes them.
  */
 const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const stillCrossing = new Set(['auth', 'invitation', 'member']);
 const featureBoundaries = features.map((feature) => ({
   files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
-      stillCrossing.has(feature) ? 'warn' : 'error',
+      'error',
       {
         patterns: [
           {

@@ -8,7 +8,7 @@ import { Form, FormText } from '../../../components/ui/Form';
 import { useServerError } from '../../../lib/form';
 import { useZodForm } from '../../../lib/zod-form';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 import { FindTabs } from './FindTabs';
 
 type FindIdForm = z.input<typeof findIdRequest>;

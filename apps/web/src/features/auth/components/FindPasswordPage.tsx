@@ -9,7 +9,7 @@ import { useServerError } from '../../../lib/form';
 import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 import { FindTabs } from './FindTabs';
 
 const schema = z.object({ email });

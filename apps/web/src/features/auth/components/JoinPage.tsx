@@ -6,7 +6,7 @@ import {
   phone,
   type JoinGeneralRequest,
 } from '@teamline/contract';
-import { NewPasswordFields } from '../../member/components/NewPasswordFields';
+import { NewPasswordFields } from '../../../components/profile/NewPasswordFields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,11 +19,15 @@ import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { readJoinSession, writeJoinSession } from '../../../lib/storage';
 import { useAuthStore } from '../../../stores/auth-store';
 import { notify } from '../../../stores/toast-store';
-import { pendingInvitePath } from '../../invitation/api/invitation-api';
-import { ProfileFields } from '../../member/components/ProfileFields';
-import { profileDefaults, profileFormSchema, toProfileRequest } from '../../member/profile-form';
+import { pendingInvitePath } from '../../../lib/invitation-api';
+import { ProfileFields } from '../../../components/profile/ProfileFields';
+import {
+  profileDefaults,
+  profileFormSchema,
+  toProfileRequest,
+} from '../../../components/profile/profile-form';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 
 export const joinFormSchema = profileFormSchema
   .extend({ password, passwordConfirm: z.string(), name, phone })

@@ -11,7 +11,7 @@ import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 
 type LoginForm = z.input<typeof loginGeneralRequest>;
 // The one form pattern (lib/zod-form) with its resolver fetched lazily: zod is not in the login page's first load.

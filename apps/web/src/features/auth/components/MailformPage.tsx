@@ -10,7 +10,7 @@ import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 
 const schema = z.object({ email });
 type MailForm = z.input<typeof schema>;

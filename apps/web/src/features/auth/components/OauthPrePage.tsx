@@ -12,11 +12,15 @@ import { readOauthPreSession, writeOauthPreSession } from '../../../lib/storage'
 import { useZodForm } from '../../../lib/zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { notify } from '../../../stores/toast-store';
-import { pendingInvitePath } from '../../invitation/api/invitation-api';
-import { ProfileFields } from '../../member/components/ProfileFields';
-import { profileDefaults, profileFormSchema, toProfileRequest } from '../../member/profile-form';
+import { pendingInvitePath } from '../../../lib/invitation-api';
+import { ProfileFields } from '../../../components/profile/ProfileFields';
+import {
+  profileDefaults,
+  profileFormSchema,
+  toProfileRequest,
+} from '../../../components/profile/profile-form';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 
 export const oauthJoinFormSchema = profileFormSchema.extend({ name, phone });
 type OauthJoinForm = z.input<typeof oauthJoinFormSchema>;

@@ -13,7 +13,7 @@ import { useZodForm } from '../../../lib/zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 import { afterLoginPath } from './LoginPage';
 
 /** What the callback's `error` means to the person: the issuer's `access_denied` is a cancel. */

@@ -1,5 +1,5 @@
 import { password, passwordMismatch, passwordsMatch } from '@teamline/contract';
-import { NewPasswordFields } from '../../member/components/NewPasswordFields';
+import { NewPasswordFields } from '../../../components/profile/NewPasswordFields';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { useServerError } from '../../../lib/form';
 import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 
 export const newPasswordSchema = z
   .object({ password, passwordConfirm: z.string() })

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../app/RootLayout';
 import { writeJoinSession } from '../../../lib/storage';
 import { notify } from '../../../stores/toast-store';
 import { authApi } from '../api/auth-api';
-import { AuthShell } from './AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 
 /** `#/verify/email?token=`: verify, keep e-mail and verifiedToken for the tab, continue to /join. */
 export function VerifyEmailPage() {

@@ -14,11 +14,11 @@ import { useProfileStore } from '../../../stores/profile-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
 import { notify } from '../../../stores/toast-store';
-import { AuthShell } from '../../auth/components/AuthShell';
+import { AuthShell } from '../../../components/AuthShell';
 import { projectApi } from '../../../lib/project-api';
 import { projectsKey } from '../../../lib/use-projects';
-import { invitationApi, savePendingInvite } from '../api/invitation-api';
-import '../../settings/components/settings.css';
+import { invitationApi, savePendingInvite } from '../../../lib/invitation-api';
+import '../invitation.css';
 
 /**
  * `#/verify/invite?token=`: shows the invitation; a signed-in invitee joins, anyone else logs in or
@@ -117,7 +117,7 @@ export function InvitationPage() {
             role,
           })}
         </p>
-        <p className="settings__muted">
+        <p className="muted invite-card__note">
           {t('ui.settings.invite.expires', {
             date: formatDate(invite.expiresAt, currentLanguage()),
           })}

@@ -6,8 +6,7 @@ import {
   type Language,
   type MemberProfile,
 } from '@teamline/contract';
-import { NewPasswordFields } from './NewPasswordFields';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PageSpinner } from '../../../app/RootLayout';
@@ -22,17 +21,18 @@ import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage, i18next, setLanguage } from '../../../lib/i18n';
 import { useProfileStore } from '../../../stores/profile-store';
 import { notify } from '../../../stores/toast-store';
-import { LanguageSelect } from '../../auth/components/LanguageSelect';
+import { LanguageSelect } from '../../../components/ui/LanguageSelect';
 import { memberApi } from '../api/member-api';
 import {
   profileDefaults,
   profileFormSchema,
   toProfileRequest,
   type ProfileFormValues,
-} from '../profile-form';
-import { ProfileFields } from './ProfileFields';
+} from '../../../components/profile/profile-form';
+import { NewPasswordFields } from '../../../components/profile/NewPasswordFields';
+import { ProfileFields } from '../../../components/profile/ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
-import { NotificationSettings } from '../../notification/components/NotificationSettings';
+import { NotificationSettings } from '../../../app/notification-settings';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -43,7 +43,9 @@ export function ProfilePage() {
     <div className="page page--narrow">
       <h2 className="page__title">{t('ui.profile.title')}</h2>
       <ProfileSection profile={profile} />
-      <NotificationSettings />
+      <Suspense fallback={<PageSpinner />}>
+        <NotificationSettings />
+      </Suspense>
       <AccountSection profile={profile} />
     </div>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VISITOR_LANGUAGE_KEY } from '../../../app/use-session';
-import { currentLanguage, setLanguage } from '../../../lib/i18n';
-import { storage } from '../../../lib/storage';
-import { LanguageSelect } from './LanguageSelect';
+import { VISITOR_LANGUAGE_KEY } from '../app/use-session';
+import { currentLanguage, setLanguage } from '../lib/i18n';
+import { storage } from '../lib/storage';
+import { LanguageSelect } from './ui/LanguageSelect';
 
 /** The frame of the account pages (no header, no left menu): logo, language switcher, a card. */
 export function AuthShell({

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
-import { FormText } from '../../../components/ui/Form';
+import { FormText } from '../ui/Form';
 
 /**
  * A new password and its confirmation (spec §5: 10–20 characters, the confirmation must match),

@@ -1,5 +1,5 @@
 import { apiPaths, type InviteAcceptResponse, type InvitePreview } from '@teamline/contract';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export const invitationApi = {
   preview: (token: string) => api<InvitePreview>(apiPaths.invite, { query: { token } }),
