@@ -548,12 +548,12 @@ describe('deliveries', () => {
     const stuck = await addHook('discord', { categories: ['story'], events: ['new'] }, hanging.url);
     const fine = await addHook('dooray', { categories: ['story'], events: ['new'] });
     const before = receivers.dooray.received.length;
-    const started = Date.now();
     await call('POST', '/story', f.admin.key, { projectIdx: f.projectA, title: 'Fan out' });
     await until(() => receivers.dooray.received.length > before, 5_000, 'healthy receiver');
-    // It arrived while the silent one was still waiting for its answer (timeout 1.5 s here).
+    // It arrived while the silent one was still waiting for its answer (timeout 1.5 s here): that
+    // attempt is not recorded yet. (No wall-clock bound: on a loaded machine the fan-out itself may
+    // take longer, and the order of the two is the point.)
     expect((await log(stuck.webhookIdx))[0]?.attempts ?? 0).toBe(0);
-    expect(Date.now() - started).toBeLessThan(1_500);
     await until(async () => (await log(stuck.webhookIdx))[0]?.attempts === 1, 5_000, 'timeout recorded');
     expect((await log(stuck.webhookIdx))[0]).toMatchObject({
       status: 'pending',
