@@ -423,6 +423,7 @@ describe('deliveries', () => {
     expect(new Date(waiting.nextAttemptAt!).getTime()).toBeGreaterThanOrEqual(started + 1_900);
     await until(() => receivers.discord.received.length > before, 10_000, 'retried delivery');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    await until(async () => (await log(hook.webhookIdx))[0]?.status === 'delivered', 5_000, 'logged');
     const done = (await log(hook.webhookIdx))[0]!;
     expect(done).toMatchObject({ status: 'delivered', attempts: 2, statusCode: 204, nextAttemptAt: null });
     receivers.discord.mode = 'ok';
@@ -447,6 +448,8 @@ describe('deliveries', () => {
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().data.status).toBe('pending');
     await until(() => receivers.teams.received.length > before, 5_000, 'retry now');
+    // The receiver has the message before the sender records the answer: wait for the log.
+    await until(async () => (await log(hook.webhookIdx))[0]?.status === 'delivered', 5_000, 'logged');
     expect((await log(hook.webhookIdx))[0]).toMatchObject({
       status: 'delivered',
       attempts: 5,
@@ -538,7 +541,7 @@ describe('deliveries', () => {
     const on = await call('PATCH', `/webhook/${hook.webhookIdx}`, f.admin.key, { status: 'ACTIVE' });
     expect(on.json().data).toMatchObject({ status: 'ACTIVE', disabledAt: null, disabledReason: null });
     await until(() => receivers.slack.received.length > before, 5_000, 'after re-activation');
-    expect((await log(hook.webhookIdx))[0]!.status).toBe('delivered');
+    await until(async () => (await log(hook.webhookIdx))[0]?.status === 'delivered', 5_000, 'logged');
     await removeAll();
   });
 
