@@ -11,22 +11,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/Button';
-import { Form, FormText } from '../../../components/ui/Form';
-import { touchAndTrigger, useServerError } from '../../../lib/form';
+import { useServerError } from '../../../lib/form';
 import { useZodForm } from '../../../lib/zod-form';
-import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { readJoinSession, writeJoinSession } from '../../../lib/storage';
 import { useAuthStore } from '../../../stores/auth-store';
 import { notify } from '../../../stores/toast-store';
 import { pendingInvitePath } from '../../../lib/invitation-api';
-import { ProfileFields } from '../../../components/profile/ProfileFields';
 import {
   profileDefaults,
   profileFormSchema,
   toProfileRequest,
 } from '../../../components/profile/profile-form';
 import { authApi } from '../api/auth-api';
+import { JoinSteps } from './JoinSteps';
 import { AuthShell } from '../../../components/AuthShell';
 
 export const joinFormSchema = profileFormSchema
@@ -50,7 +48,6 @@ export function JoinPage() {
       phone: '',
     },
   });
-  const { isSubmitting } = form.formState;
   const onServerError = useServerError(form, { codeFields: { NICKNAME_TAKEN: 'nickname' } });
 
   if (!session) {
@@ -64,10 +61,6 @@ export function JoinPage() {
     );
   }
   const verified = session;
-
-  async function handleNext() {
-    if (await touchAndTrigger(form, accountFields)) setStep(2);
-  }
 
   async function handleJoin(values: JoinForm) {
     const body: JoinGeneralRequest = {
@@ -95,46 +88,22 @@ export function JoinPage() {
 
   return (
     <AuthShell title={t('ui.join.title')} subtitle={t('ui.join.verifiedAs', { email: verified.email })}>
-      <p className="steps" aria-live="polite">
-        <span className={step === 1 ? 'is-current' : ''}>1. {t('ui.join.accountStep')}</span>
-        <span className={step === 2 ? 'is-current' : ''}>2. {t('ui.join.profileStep')}</span>
-        <span className="visually-hidden">{t('ui.join.stepOf', { step })}</span>
-      </p>
-      <Form form={form} onSubmit={handleJoin} className="form">
-        {step === 1 ? (
+      <JoinSteps
+        form={form}
+        onSubmit={handleJoin}
+        step={step}
+        onStepChange={setStep}
+        accountFields={accountFields}
+        accountFirst={
           <>
             <input type="email" name="email" value={verified.email} autoComplete="username" readOnly hidden />
             <NewPasswordFields
               passwordLabel={t('ui.join.password')}
               confirmLabel={t('ui.join.passwordConfirm')}
             />
-            <FormText label={t('ui.join.name')} maxLength={15} autoComplete="name" name="name" />
-            <FormText
-              label={t('ui.join.phone')}
-              isNumberOnly
-              type="tel"
-              autoComplete="tel"
-              hint={t('ui.join.phoneHint')}
-              name="phone"
-            />
-            <Button isBlock onClick={() => void handleNext()}>
-              {t('ui.common.next')}
-            </Button>
           </>
-        ) : (
-          <>
-            <ProfileFields hasLanguage onLanguageChange={(lang) => void setLanguage(lang)} />
-            <div className="form__actions">
-              <Button variant="outline" onClick={() => setStep(1)}>
-                {t('ui.common.back')}
-              </Button>
-              <Button type="submit" isLoading={isSubmitting}>
-                {t('ui.join.submit')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Form>
+        }
+      />
     </AuthShell>
   );
 }

@@ -3,23 +3,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/Button';
-import { Form, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
-import { touchAndTrigger, useServerError } from '../../../lib/form';
-import { currentLanguage, setLanguage } from '../../../lib/i18n';
+import { useServerError } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
 import { readOauthPreSession, writeOauthPreSession } from '../../../lib/storage';
 import { useZodForm } from '../../../lib/zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { notify } from '../../../stores/toast-store';
 import { pendingInvitePath } from '../../../lib/invitation-api';
-import { ProfileFields } from '../../../components/profile/ProfileFields';
 import {
   profileDefaults,
   profileFormSchema,
   toProfileRequest,
 } from '../../../components/profile/profile-form';
 import { authApi } from '../api/auth-api';
+import { JoinSteps } from './JoinSteps';
 import { AuthShell } from '../../../components/AuthShell';
 
 export const oauthJoinFormSchema = profileFormSchema.extend({ name, phone });
@@ -45,7 +43,6 @@ export function OauthPrePage() {
       phone: '',
     },
   });
-  const { isSubmitting } = form.formState;
   const onServerError = useServerError(form, { codeFields: { NICKNAME_TAKEN: 'nickname' } });
 
   if (!session || isExpired) {
@@ -61,10 +58,6 @@ export function OauthPrePage() {
     );
   }
   const pre = session;
-
-  async function handleNext() {
-    if (await touchAndTrigger(form, accountFields)) setStep(2);
-  }
 
   async function handleJoin(values: OauthJoinForm) {
     const body: JoinRequest = {
@@ -93,41 +86,13 @@ export function OauthPrePage() {
 
   return (
     <AuthShell title={t('ui.oauth.preTitle')} subtitle={t('ui.oauth.preSubtitle', { email: pre.email })}>
-      <p className="steps" aria-live="polite">
-        <span className={step === 1 ? 'is-current' : ''}>1. {t('ui.join.accountStep')}</span>
-        <span className={step === 2 ? 'is-current' : ''}>2. {t('ui.join.profileStep')}</span>
-        <span className="visually-hidden">{t('ui.join.stepOf', { step })}</span>
-      </p>
-      <Form form={form} onSubmit={handleJoin} className="form">
-        {step === 1 ? (
-          <>
-            <FormText label={t('ui.join.name')} maxLength={15} autoComplete="name" name="name" />
-            <FormText
-              label={t('ui.join.phone')}
-              isNumberOnly
-              type="tel"
-              autoComplete="tel"
-              hint={t('ui.join.phoneHint')}
-              name="phone"
-            />
-            <Button isBlock onClick={() => void handleNext()}>
-              {t('ui.common.next')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <ProfileFields hasLanguage onLanguageChange={(lang) => void setLanguage(lang)} />
-            <div className="form__actions">
-              <Button variant="outline" onClick={() => setStep(1)}>
-                {t('ui.common.back')}
-              </Button>
-              <Button type="submit" isLoading={isSubmitting}>
-                {t('ui.join.submit')}
-              </Button>
-            </div>
-          </>
-        )}
-      </Form>
+      <JoinSteps
+        form={form}
+        onSubmit={handleJoin}
+        step={step}
+        onStepChange={setStep}
+        accountFields={accountFields}
+      />
     </AuthShell>
   );
 }
