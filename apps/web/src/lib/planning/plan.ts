@@ -1,10 +1,24 @@
-import type { StoryStatus, TimelineMilestone, TimelineStory } from '@teamline/contract';
+import type { Story, StoryStatus, TimelineMilestone, TimelineStory } from '@teamline/contract';
 
 /** The timeline's data: milestones in order (each with its stories in order) and the backlog. */
 export interface Plan {
   milestones: TimelineMilestone[];
   backlog: TimelineStory[];
 }
+
+/** A story as the timeline lists it (the fields of a row), from a story answer or event. */
+export const toTimelineStory = (s: Story): TimelineStory => ({
+  storyIdx: s.storyIdx,
+  milestoneIdx: s.milestoneIdx,
+  epicIdx: s.epicIdx,
+  title: s.title,
+  status: s.status,
+  startDt: s.startDt,
+  endDt: s.endDt,
+  assignees: s.assignees,
+  point: s.point,
+  orderKey: s.orderKey,
+});
 
 export interface StoryFilters {
   /** memberInProjectIdx of an assignee. */

@@ -13,25 +13,13 @@ import {
   applyMilestoneMove,
   applyStoryMove,
   patchStory,
+  toTimelineStory,
   type MilestoneMove,
   type Plan,
   type StoryMove,
 } from './plan';
 import { planningApi, planningKeys } from './planning-api';
 import { applyOptimistic } from './optimistic';
-
-export const toTimelineStory = (s: Story): TimelineStory => ({
-  storyIdx: s.storyIdx,
-  milestoneIdx: s.milestoneIdx,
-  epicIdx: s.epicIdx,
-  title: s.title,
-  status: s.status,
-  startDt: s.startDt,
-  endDt: s.endDt,
-  assignees: s.assignees,
-  point: s.point,
-  orderKey: s.orderKey,
-});
 
 /** The timeline and the backlog of a project, as one plan. */
 export function usePlan(projectIdx: number) {

@@ -4,21 +4,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useAuthStore } from '../../stores/auth-store';
 import { planningKeys } from './planning-api';
-import { patchStory } from './plan';
+import { patchStory, toTimelineStory } from './plan';
 import { connectRealtime, type RealtimeEvent, type RealtimeStatus } from '../realtime-client';
-
-const toRow = (s: Story): TimelineStory => ({
-  storyIdx: s.storyIdx,
-  milestoneIdx: s.milestoneIdx,
-  epicIdx: s.epicIdx,
-  title: s.title,
-  status: s.status,
-  startDt: s.startDt,
-  endDt: s.endDt,
-  assignees: s.assignees,
-  point: s.point,
-  orderKey: s.orderKey,
-});
 
 /**
  * After a patched story change the patched caches (the 5,000-story timeline, the backlog, the
@@ -37,11 +24,14 @@ export function patchFromEvent(client: QueryClient, event: RealtimeEvent): boole
   );
   client.setQueryData<TimelineResponse>(planningKeys.timeline(projectIdx), (old) =>
     old
-      ? { ...old, ...patchStory({ milestones: old.milestones, backlog: [] }, story.storyIdx, toRow(story)) }
+      ? {
+          ...old,
+          ...patchStory({ milestones: old.milestones, backlog: [] }, story.storyIdx, toTimelineStory(story)),
+        }
       : old,
   );
   client.setQueryData<TimelineStory[]>(planningKeys.backlog(projectIdx), (old) =>
-    old ? patchStory({ milestones: [], backlog: old }, story.storyIdx, toRow(story)).backlog : old,
+    old ? patchStory({ milestones: [], backlog: old }, story.storyIdx, toTimelineStory(story)).backlog : old,
   );
   return true;
 }
