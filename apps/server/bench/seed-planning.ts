@@ -10,8 +10,10 @@ import {
   membersInProject,
   milestones,
   stories,
+  projects,
   storyAssignees,
 } from '../src/db/schema/index.js';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/infra/db.js';
 import { keysAfter } from '../src/shared/order-key.js';
 
@@ -80,6 +82,7 @@ export async function seedPlanning(
   const statuses = ['pending', 'inProgress', 'completed', 'delayed'] as const;
   const storyRows = Array.from({ length: sizes.stories }, (_, i) => ({
     projectIdx,
+    storyNo: i + 1,
     milestoneIdx: milestoneIdxs[Math.floor(i / perMilestone)]!,
     epicIdx: i % 3 === 0 ? null : epicIdxs[i % epicIdxs.length]!,
     title: `Story ${i + 1}: implement the part of the feature`,
@@ -92,6 +95,10 @@ export async function seedPlanning(
     orderKey: keys[i % perMilestone]!,
     createdByIdx: adminMip,
   }));
+  await db
+    .update(projects)
+    .set({ nextStoryNo: sizes.stories + 1 })
+    .where(eq(projects.projectIdx, projectIdx));
   const storyIdxs: number[] = [];
   for (const chunk of chunks(storyRows, 1000))
     storyIdxs.push(

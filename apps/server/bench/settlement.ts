@@ -84,6 +84,7 @@ export async function benchSettlement(
       .values(
         Array.from({ length: STORIES }, (_, i) => ({
           projectIdx,
+          storyNo: i + 1,
           title: `Settlement story ${i}`,
           orderKey: `a${String(i).padStart(4, '0')}`,
           reporterIdx: adminMip,

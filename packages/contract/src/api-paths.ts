@@ -118,6 +118,18 @@ export const apiPaths = {
   fileUrl: '/file/url',
   /** The signed address `GET /file/url` hands out: no bearer key, the signature is the permission. */
   fileSigned: '/file/signed',
+  // GitHub sync (PRODUCT.md "Integrations"; issue 14). The OAuth and token calls and the story
+  // links are this app's own additions beside the paths PRODUCT.md fixes.
+  github: '/github',
+  githubRepos: '/github/repos',
+  githubBranches: '/github/branches',
+  githubWebhook: '/github/webhook',
+  githubSyncLog: '/github/sync-log',
+  githubSync: '/github/sync',
+  githubToken: '/github/token',
+  githubOauth: '/github/oauth',
+  githubOauthCallback: '/github/oauth/callback',
+  githubStoryLinks: '/github/story-links',
 } as const;
 
 export const API_BASE = '/api';

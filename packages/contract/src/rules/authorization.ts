@@ -36,6 +36,7 @@ export const projectActions = [
   'time.delete',
   'time.edit',
   'webhook.manage',
+  'github.manage',
   'billing.manage',
   'job.view',
   'request.list',
@@ -108,6 +109,8 @@ export const actionRules: ActionTable = {
   'time.delete': { rule: 'member', record: 'own' },
   'time.edit': { rule: 'professional', record: 'own' },
   'webhook.manage': { rule: 'adminAuthority' },
+  // GitHub sync: admins connect and configure; every member reads the key and a story's links (planning.view).
+  'github.manage': { rule: 'adminAuthority' },
   'billing.manage': { rule: 'adminAuthority' },
   'job.view': { rule: 'adminAuthority' },
   // Requests (requestRecord): the caller's own boxes; one request per record, its parties.

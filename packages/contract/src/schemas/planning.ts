@@ -109,6 +109,8 @@ export const deleteMilestoneResponse = z.object({
 export const story = z.object({
   storyIdx: z.number().int(),
   projectIdx: z.number().int(),
+  /** The story's number in its project (1, 2, …), shown as `SHOP-12` with the GitHub project key. */
+  storyNo: z.number().int(),
   /** null: the backlog (awaiting zone). */
   milestoneIdx: z.number().int().nullable(),
   epicIdx: z.number().int().nullable(),
@@ -137,6 +139,7 @@ export type Story = z.infer<typeof story>;
 /** A timeline row: what a bar on the timeline needs, nothing more (the hot route stays small). */
 export const timelineStory = story.pick({
   storyIdx: true,
+  storyNo: true,
   milestoneIdx: true,
   epicIdx: true,
   title: true,
@@ -164,6 +167,8 @@ export type TimelineMilestone = z.infer<typeof timelineMilestone>;
 /** GET /milestone/timeline: milestones in order, each with its stories in order. Backlog: /story/awaiting-zone. */
 export const timelineResponse = z.object({
   projectIdx: z.number().int(),
+  /** The GitHub project key (`SHOP`) when set: stories show as `SHOP-{storyNo}`. */
+  projectKey: z.string().nullable(),
   milestones: z.array(timelineMilestone),
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;

@@ -73,6 +73,8 @@ export const stories = pgTable(
     projectIdx: integer('project_idx')
       .notNull()
       .references(() => projects.projectIdx),
+    /** Its number in the project, from `project.next_story_no` (`SHOP-12` with the GitHub key). */
+    storyNo: integer('story_no').notNull(),
     /** null: the backlog. */
     milestoneIdx: integer('milestone_idx').references(() => milestones.milestoneIdx),
     epicIdx: integer('epic_idx').references(() => epics.epicIdx, { onDelete: 'set null' }),
@@ -96,6 +98,7 @@ export const stories = pgTable(
     // so NULLS NOT DISTINCT makes the backlog one list for uniqueness too.
     unique('story_order_uq').on(t.projectIdx, t.milestoneIdx, t.orderKey).nullsNotDistinct(),
     index('story_epic_idx').on(t.projectIdx, t.epicIdx),
+    uniqueIndex('story_no_uq').on(t.projectIdx, t.storyNo),
     // The delay job scans open stories by end date.
     index('story_open_end_idx')
       .on(t.endDt)

@@ -8,6 +8,8 @@ export const projects = pgTable('project', {
   description: text('description').notNull().default(''),
   status: text('status').$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
   sheets: integer('sheets').notNull().default(0),
+  /** The number the project's next story gets (`SHOP-12`); taken with an atomic increment. */
+  nextStoryNo: integer('next_story_no').notNull().default(1),
   startDt: text('start_dt'),
   endDt: text('end_dt'),
   companyInProject: text('company_in_project'),

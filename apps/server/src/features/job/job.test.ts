@@ -31,6 +31,7 @@ function testJobs(app: string) {
       options: { policy: 'exclusive' },
       async handler(job) {
         record('test.exclusive', job);
+        if (job.data.tag === 'exclusive') await exclusiveHeld;
       },
     }),
     defineJob<Data>({
@@ -45,6 +46,12 @@ function testJobs(app: string) {
 }
 
 const ranOf = (tag: string) => runs.filter((r) => r.tag === tag);
+
+/** Holds the exclusive test job while it runs, so the test sees it queued or running, never done. */
+let releaseExclusive: () => void = () => {};
+const exclusiveHeld = new Promise<void>((resolve) => {
+  releaseExclusive = resolve;
+});
 
 // Each test opens its own databases (a PGlite folder on disk is slow to open on a busy machine).
 describe('durable jobs', () => {
@@ -155,12 +162,17 @@ describe('the job API', () => {
   });
 
   it('an exclusive queue takes one job per key while it is queued or running', async () => {
-    const first = await t.app.ctx.jobs.send('test.exclusive', { tag: 'exclusive' }, { singletonKey: 'k' });
-    const second = await t.app.ctx.jobs.send('test.exclusive', { tag: 'exclusive' }, { singletonKey: 'k' });
-    expect(first).toEqual(expect.any(String));
-    expect(second).toBeNull();
+    const send = () => t.app.ctx.jobs.send('test.exclusive', { tag: 'exclusive' }, { singletonKey: 'k' });
+    expect(await send()).toEqual(expect.any(String));
+    expect(await send()).toBeNull(); // queued (or already running: held until released)
+    await waitFor(() => ranOf('exclusive').length === 1, 10_000);
+    expect(await send()).toBeNull(); // running
+    releaseExclusive();
     await t.app.ctx.jobs.idle('test.exclusive');
     expect(ranOf('exclusive')).toHaveLength(1);
+    expect(await send()).toEqual(expect.any(String)); // done: the key is free again
+    await t.app.ctx.jobs.idle('test.exclusive');
+    expect(ranOf('exclusive')).toHaveLength(2);
   });
 
   it('refuses members without admin authority and strangers', async () => {

@@ -91,6 +91,7 @@ export function createMilestoneService(
     for (const s of stories) byMilestone.get(s.milestoneIdx!)?.push(s);
     const data: TimelineResponse = {
       projectIdx,
+      projectKey: null,
       milestones: milestones.map((m) => ({ ...m, stories: byMilestone.get(m.milestoneIdx)! })),
     };
     const body = JSON.stringify({ data });

@@ -25,7 +25,7 @@ const newMilestone = async (title = 'M', extra: object = {}) => {
 const newStory = async (milestoneIdx: number | null, title = 'S', key = f.admin.key) => {
   const res = await call('POST', '/story', key, { projectIdx: f.projectA, milestoneIdx, title });
   expect(res.statusCode).toBe(201);
-  return res.json().data as { storyIdx: number; orderKey: string };
+  return res.json().data as { storyIdx: number; storyNo: number; orderKey: string };
 };
 const historyTypesOf = async (milestoneIdx: number) =>
   (await call('GET', `/history/milestone?milestoneIdx=${milestoneIdx}`, f.client.key))
@@ -94,8 +94,12 @@ describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline
       .json()
       .data.milestones.find((x: { milestoneIdx: number }) => x.milestoneIdx === m.milestoneIdx);
     expect(entry.stories.map((s: { title: string }) => s.title)).toEqual(['one', 'two']);
+    // Stories are numbered in their project, one after another (`SHOP-12` with a GitHub key).
+    expect(s2.storyNo).toBe(s1.storyNo + 1);
+    expect(timeline.json().data.projectKey).toBeNull();
     expect(entry.stories[0]).toEqual({
       storyIdx: s1.storyIdx,
+      storyNo: s1.storyNo,
       milestoneIdx: m.milestoneIdx,
       epicIdx: null,
       title: 'one',

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { storyAssignees, stories, storyComments, members, membersInProject } from '../../db/schema/index.js';
+import {
+  storyAssignees,
+  stories,
+  storyComments,
+  members,
+  membersInProject,
+  projects,
+} from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
 export type StoryRow = typeof stories.$inferSelect;
@@ -101,8 +108,18 @@ export function createStoryRepository(db: Db) {
           epicIdx === null ? isNull(stories.epicIdx) : eq(stories.epicIdx, epicIdx),
         ),
       ),
-    async insert(row: NewStory, assignees: number[]): Promise<StoryWithAssignees> {
-      const [created] = await db.insert(stories).values(row).returning();
+    /** Inserts a story with the project's next number (`storyNo`), taken by an atomic increment. */
+    async insert(row: Omit<NewStory, 'storyNo'>, assignees: number[]): Promise<StoryWithAssignees> {
+      const [counter] = await db
+        .update(projects)
+        .set({ nextStoryNo: sql`${projects.nextStoryNo} + 1` })
+        .where(eq(projects.projectIdx, row.projectIdx))
+        .returning({ next: projects.nextStoryNo });
+      const storyNo = counter!.next - 1;
+      const [created] = await db
+        .insert(stories)
+        .values({ ...row, storyNo })
+        .returning();
       if (assignees.length > 0)
         await db.insert(storyAssignees).values(
           assignees.map((idx) => ({
@@ -162,6 +179,7 @@ export function createStoryRepository(db: Db) {
       return db
         .select({
           storyIdx: stories.storyIdx,
+          storyNo: stories.storyNo,
           milestoneIdx: stories.milestoneIdx,
           epicIdx: stories.epicIdx,
           title: stories.title,

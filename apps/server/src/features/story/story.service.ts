@@ -23,6 +23,7 @@ import type { StoryRow, StoryWithAssignees } from './story.repository.js';
 export const toStory = (row: StoryWithAssignees): Story => ({
   storyIdx: row.storyIdx,
   projectIdx: row.projectIdx,
+  storyNo: row.storyNo,
   milestoneIdx: row.milestoneIdx,
   epicIdx: row.epicIdx,
   title: row.title,

@@ -6,6 +6,7 @@ import { patchFromEvent } from './use-project-realtime';
 
 const row = {
   storyIdx: 7,
+  storyNo: 7,
   milestoneIdx: 1,
   epicIdx: null,
   title: 'Old',
@@ -22,6 +23,7 @@ describe('patching from a live event', () => {
     const client = new QueryClient();
     client.setQueryData<TimelineResponse>(planningKeys.timeline(3), {
       projectIdx: 3,
+      projectKey: null,
       milestones: [
         {
           milestoneIdx: 1,

@@ -18,6 +18,7 @@ const story = (
   extra: Partial<TimelineStory> = {},
 ): TimelineStory => ({
   storyIdx,
+  storyNo: storyIdx,
   milestoneIdx,
   epicIdx: null,
   title: `S${storyIdx}`,

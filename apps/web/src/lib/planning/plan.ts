@@ -9,6 +9,7 @@ export interface Plan {
 /** A story as the timeline lists it (the fields of a row), from a story answer or event. */
 export const toTimelineStory = (s: Story): TimelineStory => ({
   storyIdx: s.storyIdx,
+  storyNo: s.storyNo,
   milestoneIdx: s.milestoneIdx,
   epicIdx: s.epicIdx,
   title: s.title,

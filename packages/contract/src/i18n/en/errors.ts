@@ -110,6 +110,16 @@ export const errors = {
   REVIEW_ALREADY_EXISTS: 'You already reviewed this member for this project; edit that review instead.',
   REVIEW_MEDIA_INVALID: 'Attach images you uploaded for this review (at most 3).',
   FILE_URL_INVALID: 'This image link has expired or is not valid; reopen the page.',
+  GITHUB_FETCH_FAILED: 'Could not fetch the GitHub integration, repositories or branches. Try again.',
+  GITHUB_NO_REPOSITORIES: 'This GitHub account cannot reach any repository.',
+  GITHUB_CONNECTION_REMOVED: 'The GitHub connection was removed. Reconnect GitHub.',
+  GITHUB_SYNC_FAILED: 'GitHub sync failed. See the sync log and try again.',
+  GITHUB_CONNECTION_CANCELLED: 'You cancelled the GitHub connection.',
+  GITHUB_NOT_CONNECTED: 'This project is not connected to GitHub.',
+  GITHUB_NOT_CONFIGURED: 'Connecting with GitHub is not set up on this server; use a personal access token.',
+  GITHUB_TOKEN_INVALID: 'GitHub did not accept this token. Check it and its scopes (repo).',
+  GITHUB_SIGNATURE_INVALID: 'The webhook signature does not match the secret.',
+  GITHUB_SYNC_LOG_NOT_FOUND: 'This sync log entry does not exist.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
@@ -147,4 +157,6 @@ export const validation = {
   cardCvv: 'Enter the 3 or 4 digit CVV.',
   webhookUrl: 'Enter a valid webhook URL starting with http:// or https://.',
   webhookUrlPrivate: "This address is on a private network; use the chat tool's public webhook URL.",
+  projectKey: '2–10 capital letters or digits, starting with a letter (e.g. SHOP).',
+  githubRepo: 'Choose a repository (owner/name).',
 };

@@ -106,6 +106,16 @@ export const errors = {
   REVIEW_ALREADY_EXISTS: '이 프로젝트에서 이미 이 멤버를 평가했습니다. 기존 리뷰를 수정하세요.',
   REVIEW_MEDIA_INVALID: '이 리뷰를 위해 올린 이미지만 첨부할 수 있습니다(최대 3장).',
   FILE_URL_INVALID: '이미지 링크가 만료되었거나 올바르지 않습니다. 페이지를 다시 여세요.',
+  GITHUB_FETCH_FAILED: 'GitHub 연동, 저장소 또는 브랜치 정보를 불러오지 못했습니다. 다시 시도하세요.',
+  GITHUB_NO_REPOSITORIES: '이 GitHub 계정으로 접근할 수 있는 저장소가 없습니다.',
+  GITHUB_CONNECTION_REMOVED: 'GitHub 연결이 해제되었습니다. 다시 연결하세요.',
+  GITHUB_SYNC_FAILED: 'GitHub 동기화에 실패했습니다. 동기화 기록을 확인하고 다시 시도하세요.',
+  GITHUB_CONNECTION_CANCELLED: 'GitHub 연결을 취소했습니다.',
+  GITHUB_NOT_CONNECTED: '이 프로젝트는 GitHub에 연결되어 있지 않습니다.',
+  GITHUB_NOT_CONFIGURED: '이 서버에는 GitHub 연결이 설정되어 있지 않습니다. 개인 액세스 토큰을 사용하세요.',
+  GITHUB_TOKEN_INVALID: 'GitHub가 이 토큰을 받아들이지 않았습니다. 토큰과 권한(repo)을 확인하세요.',
+  GITHUB_SIGNATURE_INVALID: '웹훅 서명이 시크릿과 일치하지 않습니다.',
+  GITHUB_SYNC_LOG_NOT_FOUND: '해당 동기화 기록이 없습니다.',
 } satisfies typeof en;
 
 export const validation = {
@@ -143,4 +153,6 @@ export const validation = {
   cardCvv: 'CVV 3~4자리를 입력하세요.',
   webhookUrl: 'http:// 또는 https://로 시작하는 올바른 웹훅 URL을 입력하세요.',
   webhookUrlPrivate: '사설 네트워크 주소입니다. 채팅 도구의 공개 웹훅 URL을 사용하세요.',
+  projectKey: '영문 대문자로 시작하는 2~10자의 대문자 또는 숫자를 입력하세요 (예: SHOP).',
+  githubRepo: '저장소를 선택하세요 (owner/name).',
 } satisfies typeof enValidation;

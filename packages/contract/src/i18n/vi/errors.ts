@@ -111,6 +111,16 @@ export const errors = {
   REVIEW_ALREADY_EXISTS: 'Bạn đã đánh giá thành viên này cho dự án này; hãy sửa đánh giá đó.',
   REVIEW_MEDIA_INVALID: 'Chỉ đính kèm ảnh bạn đã tải lên cho đánh giá này (tối đa 3 ảnh).',
   FILE_URL_INVALID: 'Liên kết ảnh đã hết hạn hoặc không hợp lệ; hãy mở lại trang.',
+  GITHUB_FETCH_FAILED: 'Không tải được tích hợp GitHub, kho mã hoặc nhánh. Hãy thử lại.',
+  GITHUB_NO_REPOSITORIES: 'Tài khoản GitHub này không truy cập được kho mã nào.',
+  GITHUB_CONNECTION_REMOVED: 'Kết nối GitHub đã bị gỡ. Hãy kết nối lại GitHub.',
+  GITHUB_SYNC_FAILED: 'Đồng bộ GitHub thất bại. Xem nhật ký đồng bộ và thử lại.',
+  GITHUB_CONNECTION_CANCELLED: 'Bạn đã hủy kết nối GitHub.',
+  GITHUB_NOT_CONNECTED: 'Dự án này chưa kết nối với GitHub.',
+  GITHUB_NOT_CONFIGURED: 'Máy chủ này chưa thiết lập kết nối GitHub; hãy dùng personal access token.',
+  GITHUB_TOKEN_INVALID: 'GitHub không chấp nhận token này. Hãy kiểm tra token và quyền (repo).',
+  GITHUB_SIGNATURE_INVALID: 'Chữ ký webhook không khớp với secret.',
+  GITHUB_SYNC_LOG_NOT_FOUND: 'Không có mục nhật ký đồng bộ này.',
 } satisfies typeof en;
 
 export const validation = {
@@ -148,4 +158,6 @@ export const validation = {
   cardCvv: 'Nhập CVV 3 hoặc 4 chữ số.',
   webhookUrl: 'Hãy nhập URL webhook hợp lệ bắt đầu bằng http:// hoặc https://.',
   webhookUrlPrivate: 'Địa chỉ này thuộc mạng riêng; hãy dùng URL webhook công khai của công cụ chat.',
+  projectKey: '2–10 chữ in hoa hoặc số, bắt đầu bằng chữ cái (ví dụ SHOP).',
+  githubRepo: 'Hãy chọn kho mã (owner/name).',
 } satisfies typeof enValidation;

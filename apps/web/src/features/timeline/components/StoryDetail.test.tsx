@@ -40,6 +40,7 @@ beforeEach(() => {
 const story = (can: Story['can']): Story => ({
   storyIdx: 5,
   projectIdx: 1,
+  storyNo: 5,
   milestoneIdx: null,
   epicIdx: null,
   title: 'Login',
