@@ -1,5 +1,6 @@
 /**
- * `npm run seed:demo`: a demo project with one member of each role and a couple of links, using the
+ * `npm run seed:demo`: a demo project with one member of each role, a couple of links and a plan
+ * (`demo-plan.ts`), using the
  * server's own configuration (DATA_DIR or DATABASE_URL). Idempotent: running it again changes nothing
  * but resets the demo passwords. PGlite allows one process per data folder, so stop the server first.
  */
@@ -10,6 +11,7 @@ import { createMembershipRepository } from '../features/membership/membership.re
 import { createProjectRepository } from '../features/project/project.repository.js';
 import { openDatabase } from '../infra/db.js';
 import { hashPassword } from '../shared/crypto.js';
+import { seedDemoPlan } from './demo-plan.js';
 
 const PASSWORD = 'teamline-demo-1';
 const PROJECT_NAME = 'Teamline demo';
@@ -57,24 +59,34 @@ try {
   }
 
   let project = await projects.findByName(PROJECT_NAME);
+  let adminMip: number;
   if (!project) {
-    project = (
-      await projects.createWithMember(
-        {
-          name: PROJECT_NAME,
-          createdByIdx: ids.admin!,
-          updatedByIdx: ids.admin!,
-          startDt: '20260101',
-          endDt: '20261231',
-        },
-        { memberIdx: ids.admin!, role: 'admin', isAdmin: true },
-      )
-    ).project;
+    const created = await projects.createWithMember(
+      {
+        name: PROJECT_NAME,
+        createdByIdx: ids.admin!,
+        updatedByIdx: ids.admin!,
+        startDt: '20260101',
+        endDt: '20261231',
+      },
+      { memberIdx: ids.admin!, role: 'admin', isAdmin: true },
+    );
+    project = created.project;
+    adminMip = created.membership.memberInProjectIdx;
+  } else {
+    adminMip = (
+      await memberships.addMember({
+        projectIdx: project.projectIdx,
+        memberIdx: ids.admin!,
+        role: 'admin',
+        isAdmin: true,
+      })
+    ).memberInProjectIdx;
   }
   const projectIdx = project.projectIdx;
   await memberships.addMember({ projectIdx, memberIdx: ids.client!, role: 'client' });
   const lead = await memberships.addMember({ projectIdx, memberIdx: ids.depth1!, role: 'depth1' });
-  await memberships.addMember({
+  const dev = await memberships.addMember({
     projectIdx,
     memberIdx: ids.depth2!,
     role: 'depth2',
@@ -89,6 +101,14 @@ try {
       await links.insert({ projectIdx, url, metaTitle, metaImage: null, createdByIdx: ids.admin! });
   }
 
+  if (
+    await seedDemoPlan(db, projectIdx, {
+      admin: adminMip,
+      lead: lead.memberInProjectIdx,
+      dev: dev.memberInProjectIdx,
+    })
+  )
+    console.log('Its timeline has three milestones, two epics and a backlog.');
   console.log(`Demo project "${PROJECT_NAME}" (projectIdx ${projectIdx}) is ready. Sign in with:`);
   for (const p of people) console.log(`  ${p.role.padEnd(7)} ${p.email}  /  ${PASSWORD}`);
 } finally {
