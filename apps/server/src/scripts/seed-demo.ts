@@ -1,7 +1,6 @@
 /**
  * `npm run seed:demo`: a demo project with one member of each role, a couple of links and a plan
- * (`demo-plan.ts`), using the
- * server's own configuration (DATA_DIR or DATABASE_URL). Idempotent: running it again changes nothing
+ * (`demo-plan.ts`), using the server's own configuration (DATA_DIR or DATABASE_URL). Idempotent: running it again changes nothing
  * but resets the demo passwords. PGlite allows one process per data folder, so stop the server first.
  */
 import { loadConfig } from '../config.js';
