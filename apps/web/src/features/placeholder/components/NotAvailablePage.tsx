@@ -3,21 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteMeta } from '../../../app/use-route-meta';
 
+/** The routes still served by this page (documents, issue 15) and the section each names. */
 const sectionKey: Partial<Record<RouteName, string>> = {
-  oauthPre: 'oauth',
-  oauthSuccess: 'oauth',
-  dashboard: 'dashboard',
   document: 'doclist',
-  Timeline: 'timeline',
-  calculateExpert: 'calculate',
-  calculateClient: 'calculate',
-  verifyInvite: 'verifyInvite',
-  setting: 'setting',
-  Recruitment: 'recruitment',
-  epic: 'epic',
   doclist: 'doclist',
-  paymentFailure: 'paymentFailure',
-  paymentSuccess: 'paymentSuccess',
 };
 
 /** An honest "not available yet" state for routes owned by later features. */
