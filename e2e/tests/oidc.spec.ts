@@ -3,9 +3,12 @@ import { expect, test } from '@playwright/test';
 /**
  * Sign-in with Google against a real OpenID Connect issuer (support/oidc-issuer.mjs, started by the
  * config): a new person signs in at the issuer, lands on the join form prefilled from the claims,
- * joins, signs out, and signs in again with Google straight into the app.
+ * joins, signs out, and signs in again with Google straight into the app; having no password, the
+ * account withdraws by typing its e-mail address.
  */
-test('a new person joins through Google, signs out, and signs in again with Google', async ({ page }) => {
+test('a new person joins through Google, signs out, signs in again with Google, and withdraws', async ({
+  page,
+}) => {
   const id = `${Date.now().toString(36)}`;
   const login = `gjoin-${id}@example.com`;
   const nickname = `g${id}`.slice(0, 15);
@@ -56,6 +59,21 @@ test('a new person joins through Google, signs out, and signs in again with Goog
     await page.waitForURL(signedInPage);
     await page.goto('/#/');
     await expect(page.getByTestId('user-box')).toContainText(nickname);
+  });
+
+  await test.step('the account has no password: the profile says so and withdrawal asks for the e-mail', async () => {
+    await page.goto('/#/profile');
+    await expect(page.getByTestId('no-password')).toContainText('You sign in with Google');
+    const form = page.getByRole('form', { name: 'Withdraw account' });
+    const confirm = form.getByLabel('Type your e-mail address to confirm');
+    await confirm.fill('someone-else@example.com');
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete my account' }).click();
+    await expect(form.getByText("That is not this account's e-mail address.")).toBeVisible();
+    await confirm.fill(login);
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Account deleted.' })).toBeVisible();
   });
 });
 

@@ -97,6 +97,8 @@ export const memberProfile = z.object({
   projectIdx: z.number().nullable(),
   coupons: z.array(z.unknown()),
   lang: language,
+  /** false for an account made through Google (OIDC) sign-in that never set a password. */
+  hasPassword: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 
@@ -105,15 +107,17 @@ export type MemberProfile = z.infer<typeof memberProfile>;
  * hopePrice, and memberId since it is the e-mail) are null unless the viewer is the member or an admin
  * of a project both belong to (spec §6).
  */
-export const publicProfile = memberProfile.omit({ coupons: true, projectIdx: true }).extend({
-  memberId: z.string().nullable(),
-  email: z.string().nullable(),
-  /**
-   * Whether the contact fields were sent (the viewer is the member or an admin of a shared
-   * project): the popup shows the admin-only block from this, it never decides it itself.
-   */
-  contactVisible: z.boolean(),
-});
+export const publicProfile = memberProfile
+  .omit({ coupons: true, projectIdx: true, hasPassword: true })
+  .extend({
+    memberId: z.string().nullable(),
+    email: z.string().nullable(),
+    /**
+     * Whether the contact fields were sent (the viewer is the member or an admin of a shared
+     * project): the popup shows the admin-only block from this, it never decides it itself.
+     */
+    contactVisible: z.boolean(),
+  });
 export type PublicProfile = z.infer<typeof publicProfile>;
 
 export const joinGeneralRequest = profileFields.extend({
@@ -152,4 +156,13 @@ export const findIdResponse = z.object({ email: z.string() });
 
 export const passwordResetRequest = z.object({ token: singleLine().min(1).max(200), password });
 export const passwordChangeRequest = z.object({ currentPassword: z.string().min(1), password });
-export const withdrawRequest = z.object({ password: z.string().min(1) });
+/**
+ * Withdrawal is confirmed with the password, or, for an account without one (made through Google
+ * sign-in), by typing the account's e-mail address.
+ */
+export const withdrawRequest = z
+  .object({ password: z.string().min(1).optional(), email: z.string().trim().min(1).max(320).optional() })
+  .refine((v) => v.password !== undefined || v.email !== undefined, {
+    message: 'required',
+    path: ['password'],
+  });

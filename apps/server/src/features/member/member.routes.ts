@@ -105,7 +105,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
     apiPaths.member,
     { schema: { tags, security, body: withdrawRequest, response: responds(200, z.object({})) } },
     async (request, reply) => {
-      await member.withdraw(actorOf(request), request.body.password);
+      await member.withdraw(actorOf(request), request.body);
       clearRefreshCookie(request, reply);
       return { data: {} };
     },

@@ -44,6 +44,7 @@ export function toMemberProfile(row: MemberRow): MemberProfile {
     projectIdx: null,
     coupons: [],
     lang: row.lang,
+    hasPassword: row.passwordHash !== null,
   };
 }
 
@@ -186,10 +187,15 @@ export function createMemberService(
      * Withdrawal anonymises the row instead of deleting it: projects, links and files keep their
      * author ids, while the e-mail is freed so the person can register again.
      */
-    async withdraw(actor: Actor, password: string) {
+    async withdraw(actor: Actor, confirm: { password?: string; email?: string }) {
       const member = await requireMember(actor.memberIdx);
-      if (!(await verifyPassword(password, member.passwordHash)))
-        throw new AppError('AUTH_INCORRECT_PASSWORD');
+      if (member.passwordHash !== null) {
+        if (!(await verifyPassword(confirm.password ?? '', member.passwordHash)))
+          throw new AppError('AUTH_INCORRECT_PASSWORD');
+      } else if (confirm.email?.toLowerCase() !== member.email.toLowerCase()) {
+        // An account made through Google sign-in has no password: its e-mail address confirms.
+        throw new AppError('WITHDRAW_EMAIL_MISMATCH');
+      }
       await membership.withdraw(member.memberIdx, async (accounts) => {
         await accounts.update(member.memberIdx, {
           email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,

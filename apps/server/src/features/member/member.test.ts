@@ -220,6 +220,9 @@ describe('PATCH /member/password and DELETE /member', () => {
     const wrong = await req('DELETE', '/api/member', s.key, { password: 'wrong-password' });
     expect(wrong.json().error.code).toBe('AUTH_INCORRECT_PASSWORD');
     expect((await req('DELETE', '/api/member', s.key, {})).statusCode).toBe(400);
+    // The e-mail confirms only an account without a password.
+    const byEmail = await req('DELETE', '/api/member', s.key, { email: 'leaver@example.com' });
+    expect(byEmail.json().error.code).toBe('AUTH_INCORRECT_PASSWORD');
     const res = await req('DELETE', '/api/member', s.key, { password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect((await req('GET', '/api/member', s.key)).statusCode).toBe(401);

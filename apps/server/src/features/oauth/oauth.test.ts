@@ -128,6 +128,31 @@ describe('sign-in with an OpenID Connect issuer', () => {
     expect(meAgain.json().data.memberIdx).toBe(me.json().data.memberIdx);
   });
 
+  it('an account made through Google has no password and withdraws by typing its e-mail', async () => {
+    issuer.accounts.set('leaver-1', { email: 'leaver@example.com', email_verified: true, name: 'Leaver' });
+    const pre = (await finish((await signInAtIssuer('leaver-1')).query)).json().data;
+    const joined = await post('/api/member/join', {
+      preToken: pre.preToken,
+      ...joinForm,
+      nickname: 'leaver',
+    });
+    const headers = bearer(joined.json().data.key);
+    const me = await t.app.inject({ method: 'GET', url: '/api/member', headers });
+    expect(me.json().data.hasPassword).toBe(false);
+
+    const withdraw = (payload: object) =>
+      t.app.inject({ method: 'DELETE', url: '/api/member', headers, payload });
+    const wrong = await withdraw({ email: 'someone@example.com' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('WITHDRAW_EMAIL_MISMATCH');
+    // A password is no key to an account that has none.
+    expect((await withdraw({ password: 'anything-1' })).json().error.code).toBe('WITHDRAW_EMAIL_MISMATCH');
+    expect((await t.app.inject({ method: 'GET', url: '/api/member', headers })).statusCode).toBe(200);
+
+    expect((await withdraw({ email: ' Leaver@Example.com ' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/member', headers })).statusCode).toBe(401);
+  });
+
   it('refuses an expired preToken and creates nobody', async () => {
     issuer.accounts.set('late-1', { email: 'late@example.com', email_verified: true });
     const pre = (await finish((await signInAtIssuer('late-1')).query)).json().data;

@@ -17,6 +17,9 @@ export const profileUi = {
   withdraw: 'Withdraw account',
   withdrawBody: 'Deleting your account removes your profile. This cannot be undone.',
   withdrawPassword: 'Password to confirm',
+  withdrawEmail: 'Type your e-mail address to confirm',
+  noPassword:
+    'You sign in with Google, so this account has no password. To add one, use "Find password" on the sign-in page.',
   withdrawSubmit: 'Delete my account',
   withdrawConfirm: 'Do you really want to delete your account?',
 };

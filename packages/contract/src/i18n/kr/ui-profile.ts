@@ -17,6 +17,9 @@ export const profileUi = {
   withdraw: '회원 탈퇴',
   withdrawBody: '계정을 삭제하면 프로필이 제거되며 되돌릴 수 없습니다.',
   withdrawPassword: '확인용 비밀번호',
+  withdrawEmail: '확인을 위해 이메일 주소를 입력하세요',
+  noPassword:
+    'Google로 로그인하는 계정이라 비밀번호가 없습니다. 비밀번호를 추가하려면 로그인 화면의 "비밀번호 찾기"를 이용하세요.',
   withdrawSubmit: '계정 삭제',
   withdrawConfirm: '정말 계정을 삭제하시겠습니까?',
 };

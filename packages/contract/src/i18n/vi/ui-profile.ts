@@ -17,6 +17,9 @@ export const profileUi = {
   withdraw: 'Xóa tài khoản',
   withdrawBody: 'Xóa tài khoản sẽ gỡ hồ sơ của bạn. Không thể hoàn tác.',
   withdrawPassword: 'Mật khẩu để xác nhận',
+  withdrawEmail: 'Nhập địa chỉ e-mail của bạn để xác nhận',
+  noPassword:
+    'Bạn đăng nhập bằng Google nên tài khoản này chưa có mật khẩu. Để thêm mật khẩu, hãy dùng "Tìm mật khẩu" ở trang đăng nhập.',
   withdrawSubmit: 'Xóa tài khoản của tôi',
   withdrawConfirm: 'Bạn thật sự muốn xóa tài khoản?',
 };

@@ -12,7 +12,9 @@ export const memberApi = {
   update: (body: UpdateProfileRequest) => api<MemberProfile>(apiPaths.member, { method: 'PATCH', body }),
   changePassword: (currentPassword: string, password: string) =>
     api<unknown>(apiPaths.memberPassword, { method: 'PATCH', body: { currentPassword, password } }),
-  withdraw: (password: string) => api<unknown>(apiPaths.member, { method: 'DELETE', body: { password } }),
+  /** Confirmed by the password, or by the account's e-mail when it has none (Google sign-in). */
+  withdraw: (confirm: { password: string } | { email: string }) =>
+    api<unknown>(apiPaths.member, { method: 'DELETE', body: confirm }),
   upload: (file: Blob, fileName: string) => {
     const form = new FormData();
     form.append('file', file, fileName);

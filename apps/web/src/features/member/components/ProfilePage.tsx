@@ -129,7 +129,7 @@ const changePasswordSchema = z
   .object({ currentPassword: z.string().min(1, 'required'), password, passwordConfirm: z.string() })
   .refine(passwordsMatch, passwordMismatch);
 type ChangePasswordForm = z.input<typeof changePasswordSchema>;
-const withdrawSchema = z.object({ password: z.string().min(1, 'required') });
+const withdrawSchema = z.object({ password: z.string(), email: z.string() });
 type WithdrawForm = z.input<typeof withdrawSchema>;
 
 function AccountSection({ profile }: { profile: MemberProfile }) {
@@ -143,10 +143,12 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
   const onPasswordError = useServerError(passwordForm, {
     codeFields: { AUTH_INCORRECT_PASSWORD: 'currentPassword' },
   });
-  const withdrawForm = useZodForm(withdrawSchema, { defaultValues: { password: '' } });
+  const withdrawForm = useZodForm(withdrawSchema, { defaultValues: { password: '', email: '' } });
   const onWithdrawError = useServerError(withdrawForm, {
-    codeFields: { AUTH_INCORRECT_PASSWORD: 'password' },
+    codeFields: { AUTH_INCORRECT_PASSWORD: 'password', WITHDRAW_EMAIL_MISMATCH: 'email' },
   });
+  // An account made through Google sign-in has no password: its e-mail address confirms instead.
+  const confirmField = profile.hasPassword ? 'password' : 'email';
 
   async function handleLanguage(next: Language) {
     const previous = lang;
@@ -176,6 +178,10 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
   }
 
   async function handleWithdraw(values: WithdrawForm) {
+    if (!values[confirmField].trim()) {
+      withdrawForm.setError(confirmField, { message: 'required' });
+      return;
+    }
     try {
       await openAlert(t('ui.profile.withdrawConfirm'), {
         confirmText: t('ui.profile.withdrawSubmit'),
@@ -186,7 +192,9 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
       throw error;
     }
     try {
-      await memberApi.withdraw(values.password);
+      await memberApi.withdraw(
+        profile.hasPassword ? { password: values.password } : { email: values.email.trim() },
+      );
       await logout({ callServer: false });
       notify(t('ui.toast.accountDeleted'), 'success');
     } catch (error) {
@@ -208,30 +216,40 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
         <p className="field__hint">{t('ui.profile.languageHint')}</p>
       </div>
 
-      <Form
-        form={passwordForm}
-        onSubmit={handleChangePassword}
-        className="form subsection"
-        aria-labelledby="change-password"
-      >
-        <h4 id="change-password">{t('ui.profile.changePassword')}</h4>
-        <input type="email" name="email" value={profile.email} autoComplete="username" readOnly hidden />
-        <FormText
-          label={t('ui.profile.currentPassword')}
-          type="password"
-          autoComplete="current-password"
-          name="currentPassword"
-        />
-        <NewPasswordFields
-          passwordLabel={t('ui.profile.newPassword')}
-          confirmLabel={t('ui.profile.confirmPassword')}
-        />
-        <div className="form__actions">
-          <Button type="submit" variant="outline" isLoading={passwordForm.formState.isSubmitting}>
-            {t('ui.profile.changePasswordSubmit')}
-          </Button>
+      {!profile.hasPassword && (
+        <div className="subsection">
+          <h4>{t('ui.profile.changePassword')}</h4>
+          <p className="muted" data-testid="no-password">
+            {t('ui.profile.noPassword')}
+          </p>
         </div>
-      </Form>
+      )}
+      {profile.hasPassword && (
+        <Form
+          form={passwordForm}
+          onSubmit={handleChangePassword}
+          className="form subsection"
+          aria-labelledby="change-password"
+        >
+          <h4 id="change-password">{t('ui.profile.changePassword')}</h4>
+          <input type="email" name="email" value={profile.email} autoComplete="username" readOnly hidden />
+          <FormText
+            label={t('ui.profile.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            name="currentPassword"
+          />
+          <NewPasswordFields
+            passwordLabel={t('ui.profile.newPassword')}
+            confirmLabel={t('ui.profile.confirmPassword')}
+          />
+          <div className="form__actions">
+            <Button type="submit" variant="outline" isLoading={passwordForm.formState.isSubmitting}>
+              {t('ui.profile.changePasswordSubmit')}
+            </Button>
+          </div>
+        </Form>
+      )}
 
       <Form
         form={withdrawForm}
@@ -241,12 +259,16 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
       >
         <h4 id="withdraw">{t('ui.profile.withdraw')}</h4>
         <p className="muted">{t('ui.profile.withdrawBody')}</p>
-        <FormText
-          label={t('ui.profile.withdrawPassword')}
-          type="password"
-          autoComplete="current-password"
-          name="password"
-        />
+        {profile.hasPassword ? (
+          <FormText
+            label={t('ui.profile.withdrawPassword')}
+            type="password"
+            autoComplete="current-password"
+            name="password"
+          />
+        ) : (
+          <FormText label={t('ui.profile.withdrawEmail')} type="email" autoComplete="off" name="email" />
+        )}
         <div className="form__actions">
           <Button type="submit" variant="danger" isLoading={withdrawForm.formState.isSubmitting}>
             {t('ui.profile.withdrawSubmit')}
