@@ -10,6 +10,8 @@ export interface ProjectEvent {
   eventIdx?: number;
   /** Only this account's sockets receive it (a member's own notice), not the project's members. */
   memberIdx?: number;
+  /** A message between instances (a cache to drop), never sent to any socket. */
+  internal?: boolean;
 }
 
 export interface PubSub {

@@ -27,7 +27,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
   const sockets = new Map<WebSocket, { memberIdx: number; familyId: string }>();
 
   const unsubscribe = app.ctx.pubsub.subscribe((event: ProjectEvent) => {
-    if (sockets.size === 0) return;
+    if (sockets.size === 0 || event.internal) return;
     if (event.memberIdx !== undefined) {
       const message = JSON.stringify(event);
       for (const [socket, owner] of sockets)

@@ -3,6 +3,7 @@ import { createFileRepository } from '../file/file.repository.js';
 import { createMemberRepository } from './member.repository.js';
 import { memberRoutes } from './member.routes.js';
 import { createMemberService, type MemberService } from './member.service.js';
+import { createProfileCache } from './profile-cache.js';
 
 declare module '../../platform/services.js' {
   interface Services {
@@ -19,6 +20,7 @@ export const memberModule = defineModule({
       services.auth,
       createFileRepository(ctx.database.db),
       services.membership,
+      createProfileCache(ctx.pubsub),
     ),
   }),
   routes: memberRoutes,

@@ -17,6 +17,7 @@ import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
 import type { MemberRepository, MemberRow, NewMember } from './member.repository.js';
+import type { ProfileCache } from './profile-cache.js';
 
 type JoinInput = z.output<typeof joinGeneralRequest>;
 type UpdateInput = z.output<typeof updateProfileRequest>;
@@ -83,8 +84,16 @@ export function createMemberService(
   auth: AuthService,
   fileRepo: FileRepository,
   membership: Pick<MembershipService, 'withdraw'>,
+  profiles: ProfileCache,
 ) {
   const now = () => ctx.clock.now();
+
+  /** Every change of a member row: stored, then dropped from the profile cache on every instance. */
+  async function updateMember(memberIdx: number, patch: Partial<NewMember>) {
+    const row = await repo.update(memberIdx, patch);
+    await profiles.forget(memberIdx);
+    return row;
+  }
 
   async function requireMember(memberIdx: number): Promise<MemberRow> {
     const member = await repo.findActiveById(memberIdx);
@@ -112,13 +121,16 @@ export function createMemberService(
         // Files uploaded before joining do not exist (upload needs a session); ignore silently.
         const file = await fileRepo.findById(input.profileFileIdx);
         if (file?.uploaderIdx === member.memberIdx)
-          await repo.update(member.memberIdx, { profileFileIdx: file.fileIdx });
+          await updateMember(member.memberIdx, { profileFileIdx: file.fileIdx });
       }
       return auth.startSession(member.memberIdx);
     },
 
+    /** The caller's own profile, from the profile cache (every change below calls `forget`). */
     async getOwn(actor: Actor): Promise<MemberProfile> {
-      return toMemberProfile(await requireMember(actor.memberIdx));
+      return profiles.load(actor.memberIdx, async () =>
+        toMemberProfile(await requireMember(actor.memberIdx)),
+      );
     },
 
     async getProfile(actor: Actor, memberId: string): Promise<PublicProfile> {
@@ -151,7 +163,7 @@ export function createMemberService(
       await requireMember(actor.memberIdx);
       await checkProfileFile(actor.memberIdx, input.profileFileIdx);
       const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      const row = await repo.update(actor.memberIdx, patch);
+      const row = await updateMember(actor.memberIdx, patch);
       return toMemberProfile(row!);
     },
 
@@ -167,7 +179,7 @@ export function createMemberService(
       const member = await repo.findActiveByEmail(row.email);
       if (!member) throw new AppError('PASSWORD_RESET_FAILED');
       // Proving ownership of the mailbox lifts a lockout and ends every old session.
-      await repo.update(member.memberIdx, {
+      await updateMember(member.memberIdx, {
         passwordHash: await hashPassword(password),
         failedLogins: 0,
         lockedAt: null,
@@ -180,7 +192,7 @@ export function createMemberService(
       if (!(await verifyPassword(currentPassword, member.passwordHash)))
         throw new AppError('AUTH_INCORRECT_PASSWORD');
       if (currentPassword === password) throw new AppError('PASSWORD_SAME_AS_OLD');
-      await repo.update(member.memberIdx, { passwordHash: await hashPassword(password) });
+      await updateMember(member.memberIdx, { passwordHash: await hashPassword(password) });
     },
 
     /**
@@ -214,6 +226,7 @@ export function createMemberService(
           deletedAt: now(),
         });
       });
+      await profiles.forget(member.memberIdx);
       await auth.revokeAllSessions(member.memberIdx);
     },
   };

@@ -57,6 +57,8 @@ describe('GET and PATCH /member', () => {
   });
 
   it('updates only the fields sent', async () => {
+    // Read first, so the profile cache holds the old profile the change must replace.
+    expect((await req('GET', '/api/member', alice.key)).json().data.job).not.toBe('Designer');
     const res = await req('PATCH', '/api/member', alice.key, {
       nickname: 'Ally',
       job: 'Designer',
@@ -74,6 +76,11 @@ describe('GET and PATCH /member', () => {
     const again = await req('PATCH', '/api/member', alice.key, { colorCode: '#3DB9F5' });
     expect(again.json().data).toMatchObject({ nickname: 'Ally', colorCode: '#3DB9F5', job: 'Designer' });
     expect(again.json().data.career).toHaveLength(1);
+    expect((await req('GET', '/api/member', alice.key)).json().data).toMatchObject({
+      nickname: 'Ally',
+      colorCode: '#3DB9F5',
+      lang: 'kr',
+    });
   });
 
   it('refuses invalid fields and a career ending before it starts', async () => {

@@ -1,6 +1,6 @@
 import { URL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, PASSWORD, signUp, type TestApp } from '../../test/test-app.js';
+import { bearer, createTestApp, latestLink, PASSWORD, signUp, type TestApp } from '../../test/test-app.js';
 import { browseIssuer, startTestIssuer, type TestIssuer } from '../../test/oidc-provider.js';
 
 const PUBLIC_URL = 'http://teamline.test';
@@ -151,6 +151,32 @@ describe('sign-in with an OpenID Connect issuer', () => {
 
     expect((await withdraw({ email: ' Leaver@Example.com ' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/member', headers })).statusCode).toBe(401);
+  });
+
+  it('an account made through Google can add a password through "find password"', async () => {
+    issuer.accounts.set('adder-1', { email: 'adder@example.com', email_verified: true, name: 'Adder' });
+    const pre = (await finish((await signInAtIssuer('adder-1')).query)).json().data;
+    await post('/api/member/join', { preToken: pre.preToken, ...joinForm, nickname: 'adder' });
+    const key = (await finish((await signInAtIssuer('adder-1')).query)).json().data.key;
+    const me = () => t.app.inject({ method: 'GET', url: '/api/member', headers: bearer(key) });
+    expect((await me()).json().data.hasPassword).toBe(false);
+
+    expect((await post('/api/member/find/password', { email: 'adder@example.com' })).statusCode).toBe(201);
+    const { token } = await latestLink(t.config, 'adder@example.com');
+    expect((await post('/api/member/password/reset', { token, password: 'added-pass-1' })).statusCode).toBe(
+      200,
+    );
+    const login = await post('/api/auth/login/general', {
+      email: 'adder@example.com',
+      password: 'added-pass-1',
+    });
+    expect(login.statusCode).toBe(201);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/member',
+      headers: bearer(login.json().data.key),
+    });
+    expect(after.json().data.hasPassword).toBe(true);
   });
 
   it('refuses an expired preToken and creates nobody', async () => {
