@@ -9,6 +9,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
+import { createLocalPubSub } from '../../infra/pubsub.js';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signUp>>;
@@ -241,5 +242,33 @@ describe('PATCH /member/password and DELETE /member', () => {
     expect((await req('GET', `/api/member/profile?memberId=${s.memberIdx}`, alice.key)).statusCode).toBe(404);
     const again = await signUp(t, 'leaver@example.com');
     expect(again.memberIdx).not.toBe(s.memberIdx);
+  });
+});
+
+describe('GET /member on two instances of one database', () => {
+  it('a profile change through one instance is read at once through the other', async () => {
+    // One bus between the two: a Redis channel in the TEST_REDIS_URL pass, else one in-process bus.
+    const config = { pubsubChannel: `member-test-${Date.now()}` };
+    const overrides = process.env.TEST_REDIS_URL ? {} : { pubsub: createLocalPubSub() };
+    const other = await createTestApp({ database: t.database, config, overrides });
+    const first = await createTestApp({ database: t.database, config, overrides });
+    try {
+      const s = await signUp(first, 'twice@example.com');
+      const read = async (app: TestApp) =>
+        (await app.app.inject({ method: 'GET', url: '/api/member', headers: bearer(s.key) })).json().data;
+      expect((await read(other)).job).toBeNull(); // now cached on the other instance
+      const changed = await first.app.inject({
+        method: 'PATCH',
+        url: '/api/member',
+        headers: bearer(s.key),
+        payload: { job: 'Tester' },
+      });
+      expect(changed.statusCode).toBe(200);
+      // Through Redis the message takes a few milliseconds to arrive; it is never the 60 s expiry.
+      await expect.poll(async () => (await read(other)).job, { timeout: 2_000, interval: 20 }).toBe('Tester');
+    } finally {
+      await first.close();
+      await other.close();
+    }
   });
 });
