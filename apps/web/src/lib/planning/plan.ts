@@ -4,6 +4,8 @@ import type { Story, StoryStatus, TimelineMilestone, TimelineStory } from '@team
 export interface Plan {
   milestones: TimelineMilestone[];
   backlog: TimelineStory[];
+  /** The GitHub project key (`SHOP`): stories show as `SHOP-{storyNo}`; unset, none. */
+  projectKey?: string | null;
 }
 
 /** A story as the timeline lists it (the fields of a row), from a story answer or event. */

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Epic } from '@teamline/contract';
+import { storyKey, type Epic } from '@teamline/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../lib/format';
@@ -157,7 +157,7 @@ export function GanttView({
             const isStory = row.kind === 'story';
             const title =
               row.kind === 'story'
-                ? row.story.title
+                ? [storyKey(plan.projectKey, row.story.storyNo), row.story.title].filter(Boolean).join(' ')
                 : row.kind === 'milestone'
                   ? row.milestone.title
                   : t('ui.planning.backlog');
