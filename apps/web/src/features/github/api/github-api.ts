@@ -6,8 +6,6 @@ import {
   type GithubReposResponse,
   type GithubSettingsRequest,
   type GithubStatusResponse,
-  type GithubStoryLink,
-  type GithubSyncLogEntry,
   type GithubSyncRequest,
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
@@ -31,8 +29,8 @@ export const githubApi = {
       listOf<GithubSyncLogEntry>(a),
     ),
   sync: (body: GithubSyncRequest) => api<unknown>(apiPaths.githubSync, { method: 'POST', body }),
-  storyLinks: (storyIdx: number) =>
-    api<unknown>(apiPaths.githubStoryLinks, { query: { storyIdx } }).then((a) => listOf<GithubStoryLink>(a)),
+  /** Read with `listOf`, as the sync log. */
+  storyLinks: (storyIdx: number) => api<unknown>(apiPaths.githubStoryLinks, { query: { storyIdx } }),
 };
 
 /**

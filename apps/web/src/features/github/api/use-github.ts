@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { githubApi } from './github-api';
+import type { GithubStoryLink, GithubSyncLogEntry } from '@teamline/contract';
+import { githubApi, listOf } from './github-api';
 
 export const githubKeys = {
   status: (projectIdx: number) => ['github', projectIdx] as const,
@@ -21,7 +22,7 @@ export const useGithubStatus = (projectIdx: number) =>
 export const useSyncLog = (projectIdx: number, enabled: boolean) =>
   useQuery({
     queryKey: githubKeys.log(projectIdx),
-    queryFn: () => githubApi.syncLog(projectIdx),
+    queryFn: async () => listOf<GithubSyncLogEntry>(await githubApi.syncLog(projectIdx)),
     enabled,
     refetchInterval: 5_000,
   });
@@ -34,7 +35,10 @@ export const useBranches = (projectIdx: number, repo: string | null) =>
   });
 
 export const useStoryLinks = (storyIdx: number) =>
-  useQuery({ queryKey: githubKeys.links(storyIdx), queryFn: () => githubApi.storyLinks(storyIdx) });
+  useQuery({
+    queryKey: githubKeys.links(storyIdx),
+    queryFn: async () => listOf<GithubStoryLink>(await githubApi.storyLinks(storyIdx)),
+  });
 
 /** Any change to the connection refreshes it and its log (and the timeline's key, held in the plan). */
 export function useGithubChange<T, R = unknown>(projectIdx: number, change: (input: T) => Promise<R>) {
