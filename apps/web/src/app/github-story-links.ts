@@ -2,7 +2,7 @@ import { lazy } from 'react';
 
 /**
  * A story's linked commits and pull requests (the story panel), from the github feature: its own
- * chunk with its texts (`ui.github.*`), fetched only when the project has a key, so the timeline's
+ * chunk with its texts (the github area), fetched only when the project has a key, so the timeline's
  * first load carries neither.
  */
 export const GithubStoryLinks = lazy(() =>
