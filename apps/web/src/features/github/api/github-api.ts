@@ -24,10 +24,8 @@ export const githubApi = {
   save: (body: GithubSettingsRequest) => api<GithubConnection>(apiPaths.github, { method: 'PUT', body }),
   disconnect: (projectIdx: number) =>
     api<unknown>(apiPaths.github, { method: 'DELETE', query: { projectIdx } }),
-  syncLog: (projectIdx: number) =>
-    api<unknown>(apiPaths.githubSyncLog, { query: { projectIdx } }).then((a) =>
-      listOf<GithubSyncLogEntry>(a),
-    ),
+  /** Read with `listOf` (the contract gives the entries, not the envelope). */
+  syncLog: (projectIdx: number) => api<unknown>(apiPaths.githubSyncLog, { query: { projectIdx } }),
   sync: (body: GithubSyncRequest) => api<unknown>(apiPaths.githubSync, { method: 'POST', body }),
   /** Read with `listOf`, as the sync log. */
   storyLinks: (storyIdx: number) => api<unknown>(apiPaths.githubStoryLinks, { query: { storyIdx } }),
