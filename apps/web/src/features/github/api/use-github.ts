@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GithubStoryLink, GithubSyncLogEntry } from '@teamline/contract';
+import { planningKeys } from '../../../lib/planning/planning-api';
 import { githubApi, listOf } from './github-api';
 
 export const githubKeys = {
@@ -49,7 +50,7 @@ export function useGithubChange<T, R = unknown>(projectIdx: number, change: (inp
       Promise.all([
         client.invalidateQueries({ queryKey: githubKeys.status(projectIdx) }),
         client.invalidateQueries({ queryKey: githubKeys.log(projectIdx) }),
-        client.invalidateQueries({ queryKey: ['planning', projectIdx, 'timeline'] }),
+        client.invalidateQueries({ queryKey: planningKeys.timeline(projectIdx) }),
       ]),
   });
 }
