@@ -20,11 +20,10 @@ export const useGithubStatus = (projectIdx: number) =>
   });
 
 /** The sync log, refreshed every few seconds while shown (webhook deliveries land on their own). */
-export const useSyncLog = (projectIdx: number, enabled: boolean) =>
+export const useSyncLog = (projectIdx: number) =>
   useQuery({
     queryKey: githubKeys.log(projectIdx),
     queryFn: async () => listOf<GithubSyncLogEntry>(await githubApi.syncLog(projectIdx)),
-    enabled,
     refetchInterval: 5_000,
   });
 

@@ -77,7 +77,7 @@ describe('Settings › GitHub, not connected', () => {
     api.status.mockResolvedValue({ connection: null, oauthAvailable: true });
     api.startOauth.mockResolvedValueOnce({ url: 'https://github.com/login/oauth/authorize?x=1' });
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     renderSection();
     fireEvent.click(await screen.findByTestId('github-oauth'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://github.com/login/oauth/authorize?x=1'));
@@ -129,12 +129,10 @@ describe('Settings › GitHub, connected', () => {
     api.save.mockResolvedValueOnce(connection({ repo: 'acme/shop', branch: 'main', projectKey: 'SHOP' }));
     renderSection();
     expect((await screen.findByTestId('github-account')).textContent).toBe('octocat');
-    expect((screen.getByTestId('github-webhook-secret') as HTMLInputElement).value).toBe('s3cret');
+    expect(screen.getByTestId<HTMLInputElement>('github-webhook-secret').value).toBe('s3cret');
     fireEvent.click(await screen.findByRole('radio', { name: /acme\/shop/ }));
     await waitFor(() => expect(api.branches).toHaveBeenCalledWith(4, 'acme/shop'));
-    await waitFor(() =>
-      expect((screen.getByTestId('github-branch') as HTMLSelectElement).value).toBe('main'),
-    );
+    await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>('github-branch').value).toBe('main'));
     fireEvent.change(screen.getByTestId('github-key'), { target: { value: 'shop' } });
     fireEvent.click(screen.getByTestId('github-save'));
     await waitFor(() =>

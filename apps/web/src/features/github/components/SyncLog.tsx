@@ -13,7 +13,7 @@ const columns = ['time', 'source', 'event', 'status', 'linked', 'completed', 'de
 /** Each webhook delivery, poll, backfill and manual sync: what it linked and completed, why it failed; "retry". */
 export function SyncLog({ projectIdx }: { projectIdx: number }) {
   const { t } = useTranslation();
-  const query = useSyncLog(projectIdx, true);
+  const query = useSyncLog(projectIdx);
   const retry = useGithubChange(projectIdx, (syncLogIdx: number) =>
     githubApi.sync({ projectIdx, syncLogIdx }),
   );
