@@ -16,7 +16,6 @@ export const githubUi = {
   account: 'Account',
   authKind: { oauth: 'GitHub OAuth', token: 'Personal access token' },
   status: { ACTIVE: 'Connected', REVOKED: 'Connection removed' },
-  revoked: 'GitHub no longer accepts this connection (the token was revoked or expired). Reconnect GitHub.',
   reconnect: 'Reconnect',
   settings: {
     title: 'Repository and key',

@@ -16,8 +16,6 @@ export const githubUi = {
   account: '계정',
   authKind: { oauth: 'GitHub OAuth', token: '개인 액세스 토큰' },
   status: { ACTIVE: '연결됨', REVOKED: '연결 해제됨' },
-  revoked:
-    'GitHub가 이 연결을 더 이상 허용하지 않습니다(토큰이 취소되었거나 만료됨). GitHub를 다시 연결하세요.',
   reconnect: '다시 연결',
   settings: {
     title: '저장소와 키',

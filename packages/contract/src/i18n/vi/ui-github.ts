@@ -16,8 +16,6 @@ export const githubUi = {
   account: 'Tài khoản',
   authKind: { oauth: 'GitHub OAuth', token: 'Personal access token' },
   status: { ACTIVE: 'Đã kết nối', REVOKED: 'Kết nối đã bị gỡ' },
-  revoked:
-    'GitHub không còn chấp nhận kết nối này (token đã bị thu hồi hoặc hết hạn). Hãy kết nối lại GitHub.',
   reconnect: 'Kết nối lại',
   settings: {
     title: 'Kho mã và khóa',

@@ -83,7 +83,7 @@ function Connected({
       </div>
       {revoked ? (
         <div className="github-revoked" role="alert" data-testid="github-revoked">
-          <p>{t('ui.github.revoked')}</p>
+          <p>{t('errors.GITHUB_CONNECTION_REMOVED')}</p>
           <h4>{t('ui.github.reconnect')}</h4>
           <ConnectForm projectIdx={projectIdx} oauthAvailable={oauthAvailable} />
         </div>
