@@ -1,4 +1,5 @@
 import type { GithubBackfill, GithubConnection } from '@teamline/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../app/RootLayout';
 import { Button } from '../../../components/ui/Button';
@@ -141,6 +142,7 @@ function Connected({
 /** The import of recent commits and pull requests after connecting: done of total while it runs. */
 function Backfill({ backfill }: { backfill: GithubBackfill }) {
   const { t } = useTranslation();
+  const labelId = useId();
   if (backfill.state === 'failed')
     return (
       <p className="field__error" role="alert">
@@ -151,9 +153,9 @@ function Backfill({ backfill }: { backfill: GithubBackfill }) {
   const total = Math.max(backfill.total, 0);
   return (
     <div className="github-backfill" data-testid="github-backfill">
-      <span id="github-backfill-label">{t('ui.github.backfill.label')}</span>
+      <span id={labelId}>{t('ui.github.backfill.label')}</span>
       <progress
-        aria-labelledby="github-backfill-label"
+        aria-labelledby={labelId}
         max={total || undefined}
         value={total ? Math.min(backfill.done, total) : undefined}
       />
