@@ -16,7 +16,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   dashboard: ['dashboard'],
   Timeline: ['planning'],
   epic: ['planning'],
-  setting: ['settings', 'billing', 'webhook'],
+  setting: ['settings', 'billing', 'webhook', 'github'],
   paymentSuccess: ['billing'],
   paymentFailure: ['billing'],
   verifyInvite: ['settings'],

@@ -50,6 +50,7 @@ export const uiAreas = [
   'billing',
   'notification',
   'webhook',
+  'github',
   'guide',
   'recruitment',
   'review',

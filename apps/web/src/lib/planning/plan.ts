@@ -4,6 +4,8 @@ import type { Story, StoryStatus, TimelineMilestone, TimelineStory } from '@team
 export interface Plan {
   milestones: TimelineMilestone[];
   backlog: TimelineStory[];
+  /** The GitHub project key (`SHOP`): stories show as `SHOP-{storyNo}`; unset, none. */
+  projectKey?: string | null;
 }
 
 /** A story as the timeline lists it (the fields of a row), from a story answer or event. */
@@ -20,6 +22,13 @@ export const toTimelineStory = (s: Story): TimelineStory => ({
   point: s.point,
   orderKey: s.orderKey,
 });
+
+/**
+ * `SHOP-12`, as the contract's `storyKey`: written again here because importing that one brings the
+ * contract's GitHub module, and zod with it, into the timeline's first load (docs/decisions.md).
+ */
+export const storyKeyOf = (key: string | null | undefined, storyNo: number | null | undefined) =>
+  key && storyNo ? `${key}-${storyNo}` : null;
 
 export interface StoryFilters {
   /** memberInProjectIdx of an assignee. */

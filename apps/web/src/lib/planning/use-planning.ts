@@ -34,7 +34,11 @@ export function usePlan(projectIdx: number) {
   const plan = useMemo<Plan | undefined>(
     () =>
       timeline.data && backlog.data
-        ? { milestones: timeline.data.milestones, backlog: backlog.data }
+        ? {
+            milestones: timeline.data.milestones,
+            backlog: backlog.data,
+            projectKey: timeline.data.projectKey,
+          }
         : undefined,
     [timeline.data, backlog.data],
   );

@@ -10,6 +10,7 @@ export const settingsUi = {
     invitations: 'Invitations',
     epics: 'Epics',
     webhooks: 'Webhooks',
+    github: 'GitHub',
     payment: 'Payment',
     coupons: 'Coupons',
     card: 'Card registration',

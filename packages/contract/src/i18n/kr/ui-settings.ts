@@ -10,6 +10,7 @@ export const settingsUi = {
     invitations: '초대',
     epics: '에픽',
     webhooks: '웹훅',
+    github: 'GitHub',
     payment: '결제',
     coupons: '쿠폰',
     card: '카드 등록',

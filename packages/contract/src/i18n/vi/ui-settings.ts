@@ -10,6 +10,7 @@ export const settingsUi = {
     invitations: 'Lời mời',
     epics: 'Hạng mục',
     webhooks: 'Webhook',
+    github: 'GitHub',
     payment: 'Thanh toán',
     coupons: 'Phiếu giảm giá',
     card: 'Đăng ký thẻ',

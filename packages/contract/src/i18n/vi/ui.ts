@@ -7,6 +7,7 @@ import { settlementUi } from './ui-settlement.js';
 import { billingUi } from './ui-billing.js';
 import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
+import { githubUi } from './ui-github.js';
 import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
@@ -31,6 +32,7 @@ export const ui = {
   billing: billingUi,
   notification: notificationUi,
   webhook: webhookUi,
+  github: githubUi,
   guide: guideUi,
   recruitment: recruitmentUi,
   review: reviewUi,

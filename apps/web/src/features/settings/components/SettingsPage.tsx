@@ -13,6 +13,7 @@ import { useSettingsProject } from './use-settings-project';
 import { useTabs } from '../../../components/ui/use-tabs';
 import { BillingSection } from '../../../app/billing-sections';
 import { WebhookSection } from '../../../app/webhook-section';
+import { GithubSection } from '../../../app/github-section';
 import './settings.css';
 
 const tabs = [
@@ -21,6 +22,7 @@ const tabs = [
   { key: 'invitations', action: 'invite.manage' },
   { key: 'epics', action: 'epic.view' },
   { key: 'webhooks', action: 'webhook.manage' },
+  { key: 'github', action: 'github.manage' },
   { key: 'payment', action: 'project.view' },
   { key: 'coupons', action: 'project.view' },
   { key: 'card', action: 'project.view' },
@@ -143,6 +145,11 @@ function SettingsSections({
           {active === 'webhooks' && (
             <Suspense fallback={<PageSpinner />}>
               <WebhookSection projectIdx={project.projectIdx} />
+            </Suspense>
+          )}
+          {active === 'github' && (
+            <Suspense fallback={<PageSpinner />}>
+              <GithubSection projectIdx={project.projectIdx} />
             </Suspense>
           )}
         </section>

@@ -2,7 +2,7 @@ import type { Epic, MemberInProject } from '@teamline/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
-import type { Plan } from '../../../lib/planning/plan';
+import { storyKeyOf, type Plan } from '../../../lib/planning/plan';
 import { MilestoneDetail } from './MilestoneDetail';
 import { StoryDetail } from './StoryDetail';
 
@@ -38,6 +38,16 @@ export function DetailPanel({
   }, [isOpen, storyIdx, milestoneIdx, onClose]);
   if (!isOpen) return null;
   const kind = storyIdx !== null ? 'story' : 'milestone';
+  // With a GitHub key the story is named as in commits (`SHOP-12`), else by its id.
+  const key =
+    storyIdx !== null
+      ? storyKeyOf(
+          plan?.projectKey,
+          [...(plan?.backlog ?? []), ...(plan?.milestones.flatMap((m) => m.stories) ?? [])].find(
+            (s) => s.storyIdx === storyIdx,
+          )?.storyNo,
+        )
+      : null;
   return (
     <aside
       ref={ref}
@@ -48,7 +58,8 @@ export function DetailPanel({
     >
       <header className="detail-panel__head">
         <h2>
-          {t(`ui.planning.detail.${kind}`)} #{storyIdx ?? milestoneIdx}
+          {t(`ui.planning.detail.${kind}`)}{' '}
+          {key ? <span data-testid="story-key">{key}</span> : `#${storyIdx ?? milestoneIdx}`}
         </h2>
         <button
           type="button"

@@ -6,7 +6,7 @@ import { formatMonth } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLanguage } from '../../../lib/use-language';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
-import { buildRows, type Plan, type StoryFilters } from '../../../lib/planning/plan';
+import { buildRows, storyKeyOf, type Plan, type StoryFilters } from '../../../lib/planning/plan';
 
 const ROW_H = 40;
 
@@ -157,7 +157,7 @@ export function GanttView({
             const isStory = row.kind === 'story';
             const title =
               row.kind === 'story'
-                ? row.story.title
+                ? [storyKeyOf(plan.projectKey, row.story.storyNo), row.story.title].filter(Boolean).join(' ')
                 : row.kind === 'milestone'
                   ? row.milestone.title
                   : t('ui.planning.backlog');

@@ -8,7 +8,9 @@ import {
   type Story,
   type StoryStatus,
 } from '@teamline/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GithubStoryLinks } from '../../../app/github-story-links';
 import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
@@ -215,6 +217,11 @@ export function StoryDetail({
         maxLength={20000}
         onSave={(description) => save({ description })}
       />
+      {plan?.projectKey && (
+        <Suspense fallback={null}>
+          <GithubStoryLinks storyIdx={storyIdx} />
+        </Suspense>
+      )}
       <TimeEntries projectIdx={projectIdx} storyIdx={storyIdx} members={memberMap} canLog={can('time.log')} />
       <CommentsSection projectIdx={projectIdx} storyIdx={storyIdx} />
       <HistoryList projectIdx={projectIdx} kind="story" idx={storyIdx} plan={plan} />

@@ -236,6 +236,7 @@ const SortableRow = memo(function SortableRow({ row, top, height, canReorder, ..
   return (
     <RowView
       {...rest}
+      projectKey={rest.plan.projectKey}
       row={row}
       style={style}
       nodeRef={setNodeRef}

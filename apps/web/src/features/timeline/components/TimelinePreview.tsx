@@ -57,6 +57,7 @@ export function TimelinePreview({
           }
           members={members}
           epics={epics}
+          projectKey={plan.projectKey}
           onToggle={ignore}
           onOpenStory={onOpenStory}
           onOpenMilestone={onOpenMilestone}

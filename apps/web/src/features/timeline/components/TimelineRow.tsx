@@ -5,7 +5,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { Icon } from '../../../components/ui/Icon';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { groupKey, type Row } from '../../../lib/planning/plan';
+import { groupKey, storyKeyOf, type Row } from '../../../lib/planning/plan';
 import { MemberChips } from './MemberChips';
 
 export const ROW_HEIGHT = { header: 52, story: 44, empty: 44 } as const;
@@ -45,6 +45,8 @@ export interface RowViewProps {
   dragHandle?: (title: string) => ReactNode;
   members: ReadonlyMap<number, MemberInProject>;
   epics: ReadonlyMap<number, Epic>;
+  /** The GitHub project key: a story row shows `SHOP-12` before its title. */
+  projectKey?: string | null | undefined;
   onToggle: (key: string) => void;
   onOpenStory: (storyIdx: number) => void;
   onOpenMilestone: (milestoneIdx: number) => void;
@@ -66,6 +68,7 @@ export function RowView({
   dragHandle,
   members,
   epics,
+  projectKey,
   onToggle,
   onOpenStory,
   onOpenMilestone,
@@ -89,6 +92,7 @@ export function RowView({
   if (row.kind === 'story') {
     const s = row.story;
     const epic = s.epicIdx !== null ? epics.get(s.epicIdx) : undefined;
+    const key = storyKeyOf(projectKey, s.storyNo);
     return (
       <div
         ref={nodeRef}
@@ -101,6 +105,7 @@ export function RowView({
         {handle}
         <span className={`tl-dot status--${s.status}`} aria-hidden="true" />
         <button type="button" className="tl-title" onClick={() => onOpenStory(s.storyIdx)} title={s.title}>
+          {key && <span className="tl-key">{key}</span>}
           {s.title}
         </button>
         {epic && (
