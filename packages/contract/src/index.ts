@@ -10,6 +10,7 @@ export * from './rules/membership.js';
 export * from './rules/navigation.js';
 export * from './rules/settlement.js';
 export * from './rules/timesheet.js';
+export * from './rules/story-key.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/contract.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_KEY_PATTERN } from '../rules/story-key.js';
 import { idx, singleLine } from './common.js';
 
 /**
@@ -33,24 +34,17 @@ export type GithubLinkKind = (typeof githubLinkKinds)[number];
 export const githubLinkStates = ['committed', 'open', 'closed', 'merged'] as const;
 export type GithubLinkState = (typeof githubLinkStates)[number];
 
-/** A project key: 2–10 capital letters or digits, starting with a letter (`SHOP`, `APP2`). */
-export const PROJECT_KEY_PATTERN = /^[A-Z][A-Z0-9]{1,9}$/;
 export const projectKey = z
   .string()
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(PROJECT_KEY_PATTERN, 'projectKey'));
 
-/** `SHOP-12` from a key and a story number; null when the project has no key or the story no number. */
-export function storyKey(key: string | null | undefined, storyNo: number | null | undefined): string | null {
-  return key && storyNo ? `${key}-${storyNo}` : null;
-}
-
 /** `owner/name` as GitHub spells it. */
 export const githubRepoName = singleLine()
   .trim()
   .regex(/^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/, 'githubRepo');
-export const githubBranchName = singleLine().trim().min(1, 'required').max(255, 'maxLength');
+export const githubBranchName = singleLine().trim().min(1, 'required').max(255, 'tooLong');
 
 export const githubBackfill = z.object({
   state: z.enum(['running', 'done', 'failed']),
@@ -94,7 +88,7 @@ export type GithubStatusResponse = z.infer<typeof githubStatusResponse>;
 /** `POST /github/token`: connect with a personal access token (the fallback). */
 export const githubTokenRequest = z.object({
   projectIdx: idx,
-  token: singleLine().trim().min(1, 'required').max(255, 'maxLength'),
+  token: singleLine().trim().min(1, 'required').max(255, 'tooLong'),
 });
 export type GithubTokenRequest = z.infer<typeof githubTokenRequest>;
 

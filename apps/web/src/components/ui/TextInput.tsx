@@ -1,6 +1,13 @@
-import { forwardRef, useId, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  lazy,
+  Suspense,
+  useId,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateInput } from './DateInput';
 import { Icon } from './Icon';
 import { isAllowedNumberKey, keepNumberChars } from './number-only';
 
@@ -14,6 +21,13 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'si
   isNumberOnly?: boolean;
   hideLabel?: boolean;
 }
+
+/**
+ * Dates and months show in the app's language, not the browser's (DateInput). It loads with the
+ * first date field, not with every form: the sign-in page has none (docs/decisions.md › Web app).
+ * Until it is in, the field is a plain native input of the same type, bound the same way.
+ */
+const DateInput = lazy(() => import('./DateInput').then((m) => ({ default: m.DateInput })));
 
 /** Spec §2 "Text input": search icon, spinner, max length, disabled while loading, number-only mode. */
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
@@ -40,13 +54,32 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   const hintId = hint && !error ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
 
-  // Dates and months show in the app's language, not the browser's (DateInput).
-  const InputTag = (rest.type === 'date' || rest.type === 'month' ? DateInput : 'input') as 'input';
+  const isDate = rest.type === 'date' || rest.type === 'month';
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (isNumberOnly && !isAllowedNumberKey(event)) event.preventDefault();
     onKeyDown?.(event);
   }
+
+  const inputProps: InputHTMLAttributes<HTMLInputElement> & { ref: typeof ref } = {
+    ref,
+    id: inputId,
+    className: 'field__input',
+    disabled: disabled || isLoading,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+    inputMode: isNumberOnly ? 'decimal' : rest.inputMode,
+    onKeyDown: handleKeyDown,
+    onInput: (event) => {
+      if (isNumberOnly) {
+        const target = event.currentTarget;
+        const kept = keepNumberChars(target.value);
+        if (kept !== target.value) target.value = kept;
+      }
+      onInput?.(event);
+    },
+    ...rest,
+  };
 
   return (
     <div className={`field ${className}`.trim()}>
@@ -55,25 +88,13 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
       </label>
       <div className={`field__control${hasSearchIcon ? ' field__control--search' : ''}`}>
         {hasSearchIcon && <Icon name="search" className="field__icon" />}
-        <InputTag
-          ref={ref}
-          id={inputId}
-          className="field__input"
-          disabled={disabled || isLoading}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-          inputMode={isNumberOnly ? 'decimal' : rest.inputMode}
-          onKeyDown={handleKeyDown}
-          onInput={(event) => {
-            if (isNumberOnly) {
-              const target = event.currentTarget;
-              const kept = keepNumberChars(target.value);
-              if (kept !== target.value) target.value = kept;
-            }
-            onInput?.(event);
-          }}
-          {...rest}
-        />
+        {isDate ? (
+          <Suspense fallback={<input {...inputProps} />}>
+            <DateInput {...inputProps} type={rest.type as 'date' | 'month'} />
+          </Suspense>
+        ) : (
+          <input {...inputProps} />
+        )}
         {isLoading && (
           <span className="spinner field__spinner" role="status" aria-label={t('ui.input.loading')} />
         )}

@@ -23,13 +23,6 @@ export const toTimelineStory = (s: Story): TimelineStory => ({
   orderKey: s.orderKey,
 });
 
-/**
- * `SHOP-12`, as the contract's `storyKey`: written again here because importing that one brings the
- * contract's GitHub module, and zod with it, into the timeline's first load (docs/decisions.md).
- */
-export const storyKeyOf = (key: string | null | undefined, storyNo: number | null | undefined) =>
-  key && storyNo ? `${key}-${storyNo}` : null;
-
 export interface StoryFilters {
   /** memberInProjectIdx of an assignee. */
   assignee: number | null;

@@ -126,6 +126,7 @@ export const errors = {
 export const validation = {
   descriptionLength: 'The description can be at most 2000 characters.',
   nameMismatch: 'Type the project name exactly as shown.',
+  tooLong: 'This text is too long.',
   required: 'This field is required.',
   emailFormat: 'Invalid email format.',
   passwordLength: 'The password must be 10 to 20 characters.',

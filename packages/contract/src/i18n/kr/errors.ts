@@ -122,6 +122,7 @@ export const errors = {
 export const validation = {
   descriptionLength: '설명은 최대 2000자까지 입력할 수 있습니다.',
   nameMismatch: '표시된 프로젝트 이름을 정확히 입력하세요.',
+  tooLong: '입력한 내용이 너무 깁니다.',
   required: '필수 입력 항목입니다.',
   emailFormat: '이메일 형식이 올바르지 않습니다.',
   passwordLength: '비밀번호는 10~20자여야 합니다.',

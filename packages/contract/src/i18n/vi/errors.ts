@@ -127,6 +127,7 @@ export const errors = {
 export const validation = {
   descriptionLength: 'Mô tả có thể dài tối đa 2000 ký tự.',
   nameMismatch: 'Hãy nhập chính xác tên dự án như hiển thị.',
+  tooLong: 'Nội dung này quá dài.',
   required: 'Trường này là bắt buộc.',
   emailFormat: 'Định dạng email không hợp lệ.',
   passwordLength: 'Mật khẩu phải có từ 10 đến 20 ký tự.',

@@ -1,8 +1,8 @@
-import type { Epic, MemberInProject } from '@teamline/contract';
+import { storyKey, type Epic, type MemberInProject } from '@teamline/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
-import { storyKeyOf, type Plan } from '../../../lib/planning/plan';
+import { type Plan } from '../../../lib/planning/plan';
 import { MilestoneDetail } from './MilestoneDetail';
 import { StoryDetail } from './StoryDetail';
 
@@ -41,7 +41,7 @@ export function DetailPanel({
   // With a GitHub key the story is named as in commits (`SHOP-12`), else by its id.
   const key =
     storyIdx !== null
-      ? storyKeyOf(
+      ? storyKey(
           plan?.projectKey,
           [...(plan?.backlog ?? []), ...(plan?.milestones.flatMap((m) => m.stories) ?? [])].find(
             (s) => s.storyIdx === storyIdx,

@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Epic } from '@teamline/contract';
+import { storyKey, type Epic } from '@teamline/contract';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLanguage } from '../../../lib/use-language';
 import { barGeometry, codeOfDay, dayOfDate, dayPosition, ganttRange } from '../logic/gantt';
-import { buildRows, storyKeyOf, type Plan, type StoryFilters } from '../../../lib/planning/plan';
+import { buildRows, type Plan, type StoryFilters } from '../../../lib/planning/plan';
 
 const ROW_H = 40;
 
@@ -157,7 +157,7 @@ export function GanttView({
             const isStory = row.kind === 'story';
             const title =
               row.kind === 'story'
-                ? [storyKeyOf(plan.projectKey, row.story.storyNo), row.story.title].filter(Boolean).join(' ')
+                ? [storyKey(plan.projectKey, row.story.storyNo), row.story.title].filter(Boolean).join(' ')
                 : row.kind === 'milestone'
                   ? row.milestone.title
                   : t('ui.planning.backlog');

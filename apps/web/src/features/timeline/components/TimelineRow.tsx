@@ -1,11 +1,11 @@
-import type { Epic, MemberInProject } from '@teamline/contract';
+import { storyKey, type Epic, type MemberInProject } from '@teamline/contract';
 import type { CSSProperties, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { Icon } from '../../../components/ui/Icon';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { groupKey, storyKeyOf, type Row } from '../../../lib/planning/plan';
+import { groupKey, type Row } from '../../../lib/planning/plan';
 import { MemberChips } from './MemberChips';
 
 export const ROW_HEIGHT = { header: 52, story: 44, empty: 44 } as const;
@@ -92,7 +92,7 @@ export function RowView({
   if (row.kind === 'story') {
     const s = row.story;
     const epic = s.epicIdx !== null ? epics.get(s.epicIdx) : undefined;
-    const key = storyKeyOf(projectKey, s.storyNo);
+    const key = storyKey(projectKey, s.storyNo);
     return (
       <div
         ref={nodeRef}
