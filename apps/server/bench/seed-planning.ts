@@ -13,7 +13,7 @@ import {
   projects,
   storyAssignees,
 } from '../src/db/schema/index.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/infra/db.js';
 import { keysAfter } from '../src/shared/order-key.js';
 
@@ -80,9 +80,16 @@ export async function seedPlanning(
   const perMilestone = Math.ceil(sizes.stories / milestoneIdxs.length);
   const keys = keysAfter(null, perMilestone);
   const statuses = ['pending', 'inProgress', 'completed', 'delayed'] as const;
+  // Numbers after any story the project has: take them from its counter at once.
+  const [counter] = await db
+    .update(projects)
+    .set({ nextStoryNo: sql`${projects.nextStoryNo} + ${sizes.stories}` })
+    .where(eq(projects.projectIdx, projectIdx))
+    .returning({ next: projects.nextStoryNo });
+  const firstNo = counter!.next - sizes.stories;
   const storyRows = Array.from({ length: sizes.stories }, (_, i) => ({
     projectIdx,
-    storyNo: i + 1,
+    storyNo: firstNo + i,
     milestoneIdx: milestoneIdxs[Math.floor(i / perMilestone)]!,
     epicIdx: i % 3 === 0 ? null : epicIdxs[i % epicIdxs.length]!,
     title: `Story ${i + 1}: implement the part of the feature`,
@@ -95,10 +102,6 @@ export async function seedPlanning(
     orderKey: keys[i % perMilestone]!,
     createdByIdx: adminMip,
   }));
-  await db
-    .update(projects)
-    .set({ nextStoryNo: sizes.stories + 1 })
-    .where(eq(projects.projectIdx, projectIdx));
   const storyIdxs: number[] = [];
   for (const chunk of chunks(storyRows, 1000))
     storyIdxs.push(

@@ -6,11 +6,13 @@
  * on PostgreSQL, ≤ 250 ms on PGlite.
  */
 import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   contracts,
   members,
   membersInProject,
+  projects,
   requests,
   stories,
   timekeepings,
@@ -78,13 +80,20 @@ export async function benchSettlement(
       .values(people.map((p) => ({ projectIdx, memberIdx: p.memberIdx, role: 'depth2' as const })))
       .returning({ idx: membersInProject.memberInProjectIdx })
   ).map((r) => r.idx);
+  // Numbers after the project's existing stories: take STORIES of them from its counter at once.
+  const [counter] = await db
+    .update(projects)
+    .set({ nextStoryNo: sql`${projects.nextStoryNo} + ${STORIES}` })
+    .where(eq(projects.projectIdx, projectIdx))
+    .returning({ next: projects.nextStoryNo });
+  const firstNo = counter!.next - STORIES;
   const storyIdxs = (
     await db
       .insert(stories)
       .values(
         Array.from({ length: STORIES }, (_, i) => ({
           projectIdx,
-          storyNo: i + 1,
+          storyNo: firstNo + i,
           title: `Settlement story ${i}`,
           orderKey: `a${String(i).padStart(4, '0')}`,
           reporterIdx: adminMip,
