@@ -83,6 +83,12 @@ export const environmentSchema = z.object({
     .regex(/^[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*$/)
     .optional()
     .describe('e-mail domains separated by commas, e.g. example.com,example.org'),
+  // GitHub sync (docs/decisions.md "GitHub sync"): unset client id, tokens only (no OAuth button).
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_API_URL: optionalUrl(['http', 'https']),
+  GITHUB_WEB_URL: optionalUrl(['http', 'https']),
+  SECRET_KEY: z.string().min(32).optional().describe('at least 32 characters'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -166,6 +172,20 @@ export interface AppConfig {
    * Sign-in with an OpenID Connect issuer (Google by default); null when OIDC_CLIENT_ID is unset, and
    * the login page shows no Google button.
    */
+  /**
+   * Key of secrets stored in the database (GitHub tokens, AES-256-GCM). Unset: a random key kept in
+   * `DATA_DIR/secret.key`, made at the first start; instances on one PostgreSQL database must share one.
+   */
+  secretKey: string | undefined;
+  /** GitHub sync; `oauth` is null without GITHUB_CLIENT_ID (personal access tokens only). */
+  github: {
+    apiUrl: string;
+    webUrl: string;
+    oauth: { clientId: string; clientSecret: string } | null;
+    timeoutMs: number;
+    /** How often the polling job runs; a connection GitHub reached by webhook in the last hour is skipped. */
+    pollCron: string;
+  };
   oidc: {
     issuer: string;
     clientId: string;
@@ -255,6 +275,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: 60_000,
       concurrency: 10,
       timeoutMs: 10_000,
+    },
+    secretKey: vars.SECRET_KEY,
+    github: {
+      apiUrl: (vars.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+      webUrl: (vars.GITHUB_WEB_URL ?? 'https://github.com').replace(/\/+$/, ''),
+      oauth:
+        vars.GITHUB_CLIENT_ID && vars.GITHUB_CLIENT_SECRET
+          ? { clientId: vars.GITHUB_CLIENT_ID, clientSecret: vars.GITHUB_CLIENT_SECRET }
+          : null,
+      timeoutMs: 10_000,
+      pollCron: '*/5 * * * *',
     },
     oidc: vars.OIDC_CLIENT_ID
       ? {

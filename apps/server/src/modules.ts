@@ -17,6 +17,7 @@ import { requestModule } from './features/request/request.module.js';
 import { reviewModule } from './features/review/review.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
+import { githubModule } from './features/github/github.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
 
@@ -42,6 +43,7 @@ export const appModules: readonly AppModule[] = [
   settlementModule,
   billingModule,
   webhookModule,
+  githubModule,
   jobModule,
   notificationModule,
   realtimeModule,

@@ -5,7 +5,7 @@ import { AppError } from './app-error.js';
 import type { Actor } from './context.js';
 
 /** Response schemas of one route: the success envelope and the error envelope (for OpenAPI). */
-export function responds<S extends 200 | 201, T extends z.ZodType>(status: S, data: T) {
+export function responds<S extends 200 | 201 | 202, T extends z.ZodType>(status: S, data: T) {
   return { [status]: successOf(data), '4xx': errorBody, '5xx': errorBody } as {
     [K in S]: z.ZodObject<{ data: T }>;
   } & { '4xx': typeof errorBody; '5xx': typeof errorBody };

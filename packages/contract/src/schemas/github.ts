@@ -154,6 +154,9 @@ export const githubSyncLogEntry = z.object({
   at: z.string(),
 });
 export type GithubSyncLogEntry = z.infer<typeof githubSyncLogEntry>;
+/** `GET /github/sync-log?projectIdx=`: the newest 100 entries, newest first. */
+export const githubSyncLogResponse = z.object({ entries: z.array(githubSyncLogEntry) });
+export type GithubSyncLogResponse = z.infer<typeof githubSyncLogResponse>;
 
 /** What a story panel lists: the commits and pull requests that mention the story's key. */
 export const githubStoryLink = z.object({
@@ -167,3 +170,6 @@ export const githubStoryLink = z.object({
   at: z.string(),
 });
 export type GithubStoryLink = z.infer<typeof githubStoryLink>;
+/** `GET /github/story-links?storyIdx=`: newest first. */
+export const githubStoryLinksResponse = z.object({ links: z.array(githubStoryLink) });
+export type GithubStoryLinksResponse = z.infer<typeof githubStoryLinksResponse>;

@@ -11,3 +11,4 @@ export * from './notification.js';
 export * from './webhook.js';
 export * from './recruitment.js';
 export * from './review.js';
+export * from './github.js';

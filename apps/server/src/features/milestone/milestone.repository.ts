@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt, ne } from 'drizzle-orm';
-import { milestones } from '../../db/schema/index.js';
+import { githubConnections, milestones } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -62,6 +62,17 @@ export function createMilestoneRepository(db: Db) {
         .from(milestones)
         .where(eq(milestones.projectIdx, projectIdx))
         .orderBy(asc(milestones.orderKey));
+    },
+    /**
+     * The project's GitHub key (`SHOP`), shown with story numbers on the timeline; setting or
+     * removing it bumps the planning version, so cached timelines follow.
+     */
+    async projectKey(projectIdx: number): Promise<string | null> {
+      const [row] = await db
+        .select({ key: githubConnections.projectKey })
+        .from(githubConnections)
+        .where(eq(githubConnections.projectIdx, projectIdx));
+      return row?.key ?? null;
     },
     /** The timeline's milestone columns only. */
     async timelineRows(projectIdx: number) {

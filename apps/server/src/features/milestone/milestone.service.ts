@@ -82,16 +82,17 @@ export function createMilestoneService(
   const TIMELINE_CACHE_PROJECTS = 50;
 
   async function computeTimeline(projectIdx: number, version: number) {
-    const [milestones, stories] = await Promise.all([
+    const [milestones, stories, projectKey] = await Promise.all([
       planning.milestone.timelineRows(projectIdx),
       planning.story.timelineRows(projectIdx),
+      planning.milestone.projectKey(projectIdx),
     ]);
     const byMilestone = new Map<number, TimelineStory[]>();
     for (const m of milestones) byMilestone.set(m.milestoneIdx, []);
     for (const s of stories) byMilestone.get(s.milestoneIdx!)?.push(s);
     const data: TimelineResponse = {
       projectIdx,
-      projectKey: null,
+      projectKey,
       milestones: milestones.map((m) => ({ ...m, stories: byMilestone.get(m.milestoneIdx)! })),
     };
     const body = JSON.stringify({ data });

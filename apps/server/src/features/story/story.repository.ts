@@ -92,6 +92,22 @@ export function createStoryRepository(db: Db) {
         .where(eq(stories.storyIdx, storyIdx));
       return row?.projectIdx ?? null;
     },
+    /** A live story by its number in the project (`SHOP-12` is number 12). */
+    async findByNo(projectIdx: number, storyNo: number): Promise<StoryRow | null> {
+      const [row] = await db
+        .select()
+        .from(stories)
+        .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyNo, storyNo)));
+      return row ?? null;
+    },
+    /** Live stories of the project among these numbers. */
+    async findByNos(projectIdx: number, storyNos: number[]): Promise<StoryRow[]> {
+      if (storyNos.length === 0) return [];
+      return db
+        .select()
+        .from(stories)
+        .where(and(eq(stories.projectIdx, projectIdx), inArray(stories.storyNo, storyNos)));
+    },
     async findInProject(projectIdx: number, storyIdx: number): Promise<StoryRow | null> {
       const [row] = await db
         .select()

@@ -1,0 +1,206 @@
+/**
+ * The few GitHub REST calls the sync needs, against GITHUB_API_URL (GitHub Enterprise Server works
+ * the same), and the OAuth code exchange against GITHUB_WEB_URL. The operator configures these
+ * addresses, so they may be on a private network (unlike the chat webhooks' user-typed ones).
+ */
+export class GithubError extends Error {
+  constructor(
+    /** The HTTP status GitHub answered, or 0 when it did not answer. */
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GithubError';
+  }
+  /** GitHub refused the token: revoked, expired or never valid. */
+  get isUnauthorized() {
+    return this.status === 401;
+  }
+}
+
+export interface GithubCommit {
+  sha: string;
+  message: string;
+  author: string;
+  url: string;
+  at: string;
+}
+
+export interface GithubPull {
+  number: number;
+  title: string;
+  body: string;
+  branch: string;
+  base: string;
+  author: string;
+  state: 'open' | 'closed' | 'merged';
+  url: string;
+  at: string;
+  mergeSha: string | null;
+}
+
+interface RawRepo {
+  full_name: string;
+  private: boolean;
+  default_branch: string;
+  description: string | null;
+  html_url: string;
+}
+interface RawCommit {
+  sha: string;
+  html_url: string;
+  commit: { message: string; author?: { name?: string; date?: string } | null };
+  author?: { login?: string } | null;
+}
+interface RawPull {
+  number: number;
+  title: string;
+  body: string | null;
+  html_url: string;
+  state: string;
+  merged_at: string | null;
+  updated_at: string;
+  merge_commit_sha: string | null;
+  user?: { login?: string } | null;
+  head: { ref: string };
+  base: { ref: string };
+}
+
+export const toCommit = (c: RawCommit): GithubCommit => ({
+  sha: c.sha,
+  message: c.commit.message,
+  author: c.author?.login ?? c.commit.author?.name ?? '',
+  url: c.html_url,
+  at: c.commit.author?.date ?? new Date().toISOString(),
+});
+
+export const toPull = (p: RawPull): GithubPull => ({
+  number: p.number,
+  title: p.title,
+  body: p.body ?? '',
+  branch: p.head.ref,
+  base: p.base.ref,
+  author: p.user?.login ?? '',
+  state: p.merged_at ? 'merged' : p.state === 'open' ? 'open' : 'closed',
+  url: p.html_url,
+  at: p.merged_at ?? p.updated_at,
+  mergeSha: p.merge_commit_sha,
+});
+
+export function createGithubClient(options: { apiUrl: string; webUrl: string; timeoutMs: number }) {
+  async function call<T>(
+    token: string,
+    path: string,
+    etag?: string,
+  ): Promise<{ status: number; body: T | null; etag: string | null; link: string | null }> {
+    let res: Response;
+    try {
+      res = await fetch(`${options.apiUrl}${path}`, {
+        headers: {
+          accept: 'application/vnd.github+json',
+          authorization: `Bearer ${token}`,
+          'x-github-api-version': '2022-11-28',
+          'user-agent': 'teamline',
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new GithubError(0, `GitHub did not answer: ${(error as Error).message}`);
+    }
+    if (res.status === 304) return { status: 304, body: null, etag: etag ?? null, link: null };
+    if (!res.ok) throw new GithubError(res.status, `GitHub answered ${res.status} to ${path}`);
+    return {
+      status: res.status,
+      body: (await res.json()) as T,
+      etag: res.headers.get('etag'),
+      link: res.headers.get('link'),
+    };
+  }
+  const repoPath = (repo: string) => `/repos/${repo.split('/').map(encodeURIComponent).join('/')}`;
+
+  return {
+    webUrl: options.webUrl,
+    async user(token: string): Promise<{ login: string }> {
+      return (await call<{ login: string }>(token, '/user')).body!;
+    },
+    async repos(token: string, page: number) {
+      const res = await call<RawRepo[]>(token, `/user/repos?per_page=100&sort=updated&page=${page}`);
+      return {
+        repos: res.body!.map((r) => ({
+          fullName: r.full_name,
+          private: r.private,
+          defaultBranch: r.default_branch,
+          description: r.description,
+          url: r.html_url,
+        })),
+        hasMore: /rel="next"/.test(res.link ?? ''),
+      };
+    },
+    async repo(token: string, repo: string) {
+      return (await call<RawRepo>(token, repoPath(repo))).body!;
+    },
+    async branches(token: string, repo: string): Promise<string[]> {
+      const names: string[] = [];
+      for (let page = 1; page <= 10; page++) {
+        const res = await call<{ name: string }[]>(
+          token,
+          `${repoPath(repo)}/branches?per_page=100&page=${page}`,
+        );
+        names.push(...res.body!.map((b) => b.name));
+        if (!/rel="next"/.test(res.link ?? '')) break;
+      }
+      return names;
+    },
+    /** The branch's newest commits; null when unchanged since `etag` (a 304, free of rate limit). */
+    async commits(token: string, repo: string, branch: string, perPage: number, etag?: string) {
+      const res = await call<RawCommit[]>(
+        token,
+        `${repoPath(repo)}/commits?sha=${encodeURIComponent(branch)}&per_page=${perPage}`,
+        etag,
+      );
+      return { commits: res.body?.map(toCommit) ?? null, etag: res.etag };
+    },
+    /** The most recently updated pull requests, any state; null when unchanged since `etag`. */
+    async pulls(token: string, repo: string, perPage: number, etag?: string) {
+      const res = await call<RawPull[]>(
+        token,
+        `${repoPath(repo)}/pulls?state=all&sort=updated&direction=desc&per_page=${perPage}`,
+        etag,
+      );
+      return { pulls: res.body?.map(toPull) ?? null, etag: res.etag };
+    },
+    authorizeUrl(clientId: string, redirectUri: string, state: string): string {
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        scope: 'repo',
+        state,
+      });
+      return `${options.webUrl}/login/oauth/authorize?${query.toString()}`;
+    },
+    /** The OAuth code for a token; null when GitHub refused the code. */
+    async exchangeCode(clientId: string, clientSecret: string, code: string, redirectUri: string) {
+      let res: Response;
+      try {
+        res = await fetch(`${options.webUrl}/login/oauth/access_token`, {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_id: clientId,
+            client_secret: clientSecret,
+            code,
+            redirect_uri: redirectUri,
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+      } catch (error) {
+        throw new GithubError(0, `GitHub did not answer: ${(error as Error).message}`);
+      }
+      if (!res.ok) throw new GithubError(res.status, `GitHub answered ${res.status} to the code exchange`);
+      const body = (await res.json()) as { access_token?: string };
+      return body.access_token ?? null;
+    },
+  };
+}
+export type GithubClient = ReturnType<typeof createGithubClient>;

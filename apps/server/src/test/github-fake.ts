@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { URL } from 'node:url';
+
+/**
+ * A local HTTP server speaking the part of GitHub's REST API and OAuth endpoints the sync uses, in
+ * GitHub's shapes: `GET /user`, `/user/repos` (paged with a Link header), `/repos/{o}/{r}`,
+ * `/repos/{o}/{r}/branches`, `/repos/{o}/{r}/commits?sha=` and `/repos/{o}/{r}/pulls?state=all`
+ * (both with ETag and 304 on If-None-Match), `POST /login/oauth/access_token`. Tokens are checked:
+ * an unknown or revoked one gets 401 like GitHub's "Bad credentials".
+ */
+export interface FakeCommit {
+  sha: string;
+  message: string;
+  login: string;
+  date: string;
+}
+export interface FakePull {
+  number: number;
+  title: string;
+  body: string;
+  head: string;
+  base: string;
+  login: string;
+  state: 'open' | 'closed';
+  merged: boolean;
+  updated: string;
+}
+
+export interface GithubFake {
+  url: string;
+  /** token → login */
+  tokens: Map<string, string>;
+  /** OAuth code → token */
+  codes: Map<string, string>;
+  repos: { fullName: string; defaultBranch: string; private: boolean }[];
+  branches: Map<string, string[]>;
+  /** `owner/name@branch` → commits, newest first */
+  commits: Map<string, FakeCommit[]>;
+  /** `owner/name` → pull requests, most recently updated first */
+  pulls: Map<string, FakePull[]>;
+  /** Requests seen, as `METHOD path status`. */
+  calls: string[];
+  close(): Promise<void>;
+}
+
+export const rawCommit = (webUrl: string, repo: string, c: FakeCommit) => ({
+  sha: c.sha,
+  html_url: `${webUrl}/${repo}/commit/${c.sha}`,
+  commit: { message: c.message, author: { name: c.login, date: c.date } },
+  author: { login: c.login },
+});
+
+export const rawPull = (webUrl: string, repo: string, p: FakePull) => ({
+  number: p.number,
+  title: p.title,
+  body: p.body,
+  html_url: `${webUrl}/${repo}/pull/${p.number}`,
+  state: p.state,
+  merged_at: p.merged ? p.updated : null,
+  updated_at: p.updated,
+  merge_commit_sha: p.merged ? `m${p.number}`.padEnd(40, '0') : null,
+  user: { login: p.login },
+  head: { ref: p.head },
+  base: { ref: p.base },
+});
+
+export async function startGithubFake(): Promise<GithubFake> {
+  const fake = {
+    tokens: new Map<string, string>(),
+    codes: new Map<string, string>(),
+    repos: [] as GithubFake['repos'],
+    branches: new Map<string, string[]>(),
+    commits: new Map<string, FakeCommit[]>(),
+    pulls: new Map<string, FakePull[]>(),
+    calls: [] as string[],
+  };
+  let base = '';
+
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+    res.end(body === undefined ? '' : JSON.stringify(body));
+  };
+  /** A list with its ETag; 304 without a body when the client already has it. */
+  const sendList = (req: IncomingMessage, res: ServerResponse, list: unknown[]) => {
+    const etag = `"${createHash('sha1').update(JSON.stringify(list)).digest('hex')}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return 304;
+    }
+    send(res, 200, list, { etag });
+    return 200;
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', base);
+    const record = (status: number) =>
+      fake.calls.push(`${req.method} ${url.pathname}${url.search} ${status}`);
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
+        const { code } = JSON.parse(body || '{}') as { code?: string };
+        const token = code ? fake.codes.get(code) : undefined;
+        if (code) fake.codes.delete(code);
+        record(200);
+        return send(
+          res,
+          200,
+          token
+            ? { access_token: token, token_type: 'bearer', scope: 'repo' }
+            : { error: 'bad_verification_code' },
+        );
+      }
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const login = token ? fake.tokens.get(token) : undefined;
+      if (!login) {
+        record(401);
+        return send(res, 401, {
+          message: 'Bad credentials',
+          documentation_url: 'https://docs.github.com/rest',
+        });
+      }
+      const path = url.pathname;
+      if (path === '/user') {
+        record(200);
+        return send(res, 200, { login, id: 1, type: 'User' });
+      }
+      if (path === '/user/repos') {
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const slice = fake.repos.slice((page - 1) * perPage, page * perPage);
+        const hasNext = page * perPage < fake.repos.length;
+        record(200);
+        return send(
+          res,
+          200,
+          slice.map((r) => ({
+            full_name: r.fullName,
+            private: r.private,
+            default_branch: r.defaultBranch,
+            description: null,
+            html_url: `${base}/${r.fullName}`,
+          })),
+          hasNext ? { link: `<${base}/user/repos?per_page=${perPage}&page=${page + 1}>; rel="next"` } : {},
+        );
+      }
+      const match = /^\/repos\/([^/]+)\/([^/]+)(\/branches|\/commits|\/pulls)?$/.exec(path);
+      const repo = match ? `${decodeURIComponent(match[1]!)}/${decodeURIComponent(match[2]!)}` : '';
+      const known = fake.repos.find((r) => r.fullName === repo);
+      if (!match || !known) {
+        record(404);
+        return send(res, 404, { message: 'Not Found' });
+      }
+      if (!match[3]) {
+        record(200);
+        return send(res, 200, {
+          full_name: known.fullName,
+          private: known.private,
+          default_branch: known.defaultBranch,
+          description: null,
+          html_url: `${base}/${known.fullName}`,
+        });
+      }
+      if (match[3] === '/branches') {
+        record(200);
+        return send(
+          res,
+          200,
+          (fake.branches.get(repo) ?? [known.defaultBranch]).map((name) => ({ name })),
+        );
+      }
+      const perPage = Number(url.searchParams.get('per_page') ?? 30);
+      if (match[3] === '/commits') {
+        const branch = url.searchParams.get('sha') ?? known.defaultBranch;
+        const list = (fake.commits.get(`${repo}@${branch}`) ?? [])
+          .slice(0, perPage)
+          .map((c) => rawCommit(base, repo, c));
+        return record(sendList(req, res, list));
+      }
+      const list = (fake.pulls.get(repo) ?? []).slice(0, perPage).map((p) => rawPull(base, repo, p));
+      return record(sendList(req, res, list));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ...fake,
+    url: base,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
