@@ -22,6 +22,9 @@ const oidc = {
   clientSecret: 'teamline-e2e-secret',
   redirectUri: `http://localhost:${PORT}/api/auth/oauth/google/callback`,
 };
+// A GitHub API fake the GitHub journey starts on this port (tests/github.spec.ts).
+const GITHUB_PORT = Number(process.env.E2E_GITHUB_PORT ?? 8183);
+process.env.E2E_GITHUB_PORT = String(GITHUB_PORT);
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `teamline-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 if (!existsSync(dataDir)) {
@@ -76,6 +79,8 @@ export default defineConfig({
         PORT: String(PORT),
         PUBLIC_URL: `http://localhost:${PORT}`,
         DATA_DIR: dataDir,
+        GITHUB_API_URL: `http://127.0.0.1:${GITHUB_PORT}`,
+        GITHUB_WEB_URL: `http://127.0.0.1:${GITHUB_PORT}`,
         LOG_LEVEL: 'warn',
         // The journeys sign up many users from 127.0.0.1; the limits themselves are tested on the server.
         RATE_LIMITS: 'off',

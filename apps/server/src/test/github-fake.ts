@@ -66,7 +66,8 @@ export const rawPull = (webUrl: string, repo: string, p: FakePull) => ({
   base: { ref: p.base },
 });
 
-export async function startGithubFake(): Promise<GithubFake> {
+/** On `port` (0: any free one; the e2e suite passes the one the app was configured with). */
+export async function startGithubFake(port = 0): Promise<GithubFake> {
   const fake = {
     tokens: new Map<string, string>(),
     codes: new Map<string, string>(),
@@ -184,7 +185,7 @@ export async function startGithubFake(): Promise<GithubFake> {
       return record(sendList(req, res, list));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ...fake,

@@ -6,6 +6,8 @@ import {
   type GithubReposResponse,
   type GithubSettingsRequest,
   type GithubStatusResponse,
+  type GithubStoryLinksResponse,
+  type GithubSyncLogResponse,
   type GithubSyncRequest,
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
@@ -24,22 +26,9 @@ export const githubApi = {
   save: (body: GithubSettingsRequest) => api<GithubConnection>(apiPaths.github, { method: 'PUT', body }),
   disconnect: (projectIdx: number) =>
     api<unknown>(apiPaths.github, { method: 'DELETE', query: { projectIdx } }),
-  /** Read with `listOf` (the contract gives the entries, not the envelope). */
-  syncLog: (projectIdx: number) => api<unknown>(apiPaths.githubSyncLog, { query: { projectIdx } }),
+  syncLog: (projectIdx: number) =>
+    api<GithubSyncLogResponse>(apiPaths.githubSyncLog, { query: { projectIdx } }),
   sync: (body: GithubSyncRequest) => api<unknown>(apiPaths.githubSync, { method: 'POST', body }),
-  /** Read with `listOf`, as the sync log. */
-  storyLinks: (storyIdx: number) => api<unknown>(apiPaths.githubStoryLinks, { query: { storyIdx } }),
+  storyLinks: (storyIdx: number) =>
+    api<GithubStoryLinksResponse>(apiPaths.githubStoryLinks, { query: { storyIdx } }),
 };
-
-/**
- * The contract names the entries of the sync log and of a story's links but no envelope: a bare
- * array and an object holding one array (`{entries: […]}`, `{links: […]}`) are both read.
- */
-export function listOf<T>(answer: unknown): T[] {
-  if (Array.isArray(answer)) return answer as T[];
-  if (answer && typeof answer === 'object') {
-    const list = Object.values(answer).find(Array.isArray);
-    if (list) return list as T[];
-  }
-  return [];
-}

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GithubStoryLink, GithubSyncLogEntry } from '@teamline/contract';
 import { planningKeys } from '../../../lib/planning/planning-api';
-import { githubApi, listOf } from './github-api';
+import { githubApi } from './github-api';
 
 export const githubKeys = {
   status: (projectIdx: number) => ['github', projectIdx] as const,
@@ -23,7 +22,7 @@ export const useGithubStatus = (projectIdx: number) =>
 export const useSyncLog = (projectIdx: number) =>
   useQuery({
     queryKey: githubKeys.log(projectIdx),
-    queryFn: async () => listOf<GithubSyncLogEntry>(await githubApi.syncLog(projectIdx)),
+    queryFn: async () => (await githubApi.syncLog(projectIdx)).entries,
     refetchInterval: 5_000,
   });
 
@@ -37,7 +36,7 @@ export const useBranches = (projectIdx: number, repo: string | null) =>
 export const useStoryLinks = (storyIdx: number) =>
   useQuery({
     queryKey: githubKeys.links(storyIdx),
-    queryFn: async () => listOf<GithubStoryLink>(await githubApi.storyLinks(storyIdx)),
+    queryFn: async () => (await githubApi.storyLinks(storyIdx)).links,
   });
 
 /** Any change to the connection refreshes it and its log (and the timeline's key, held in the plan). */

@@ -28,7 +28,7 @@ vi.mock('../api/github-api', async (importOriginal) => ({
 
 beforeEach(() => {
   useToastStore.getState().reset();
-  api.syncLog.mockResolvedValue([]);
+  api.syncLog.mockResolvedValue({ entries: [] });
 });
 afterEach(async () => {
   cleanup();

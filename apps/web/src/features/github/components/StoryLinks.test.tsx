@@ -24,7 +24,7 @@ const renderLinks = () =>
 
 describe("a story's linked commits and pull requests", () => {
   it('says when there is none', async () => {
-    api.storyLinks.mockResolvedValue([]);
+    api.storyLinks.mockResolvedValue({ links: [] });
     renderLinks();
     expect(await screen.findByText('No linked commits')).toBeTruthy();
     expect(api.storyLinks).toHaveBeenCalledWith(5);

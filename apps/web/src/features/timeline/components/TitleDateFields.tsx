@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/ui/DateInput';
 import { useFieldErrorText } from '../../../components/ui/Form';
 import { isoToCodeOrNull, touchAndTrigger, useServerError } from '../../../lib/form';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
@@ -198,7 +199,7 @@ function DateRow({
   const error = useFieldErrorText(name);
   return (
     <Field label={label} id={id} error={error}>
-      <input
+      <DateInput
         id={id}
         type="date"
         className="input"
