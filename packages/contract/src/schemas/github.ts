@@ -103,7 +103,7 @@ export type GithubOauthStartResponse = z.infer<typeof githubOauthStartResponse>;
 export const githubOauthOutcomes = ['connected', 'cancelled', 'failed'] as const;
 export type GithubOauthOutcome = (typeof githubOauthOutcomes)[number];
 
-/** `GET /github/repos?projectIdx=&q=&page=`: the repositories the token can reach, 30 a page. */
+/** `GET /github/repos?projectIdx=&q=&page=`: the repositories the token can reach, one GitHub page (100) at a time, filtered by `q`. */
 export const githubRepo = z.object({
   fullName: z.string(),
   private: z.boolean(),

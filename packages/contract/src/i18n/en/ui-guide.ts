@@ -78,7 +78,7 @@ export const guideUi = {
   },
   notYet: {
     title: 'Not available yet',
-    body: 'Documents, AI reports, GitHub sync and the pilot show their place in the menu but do not work yet.',
+    body: 'Documents, AI reports and the pilot show their place in the menu but do not work yet.',
   },
   gettingStarted: 'New here? Follow the first steps',
   start: {

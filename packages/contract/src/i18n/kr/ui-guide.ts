@@ -74,7 +74,7 @@ export const guideUi = {
   },
   notYet: {
     title: '아직 제공되지 않는 기능',
-    body: '문서, AI 보고서, GitHub 연동, 파일럿은 메뉴에 자리만 있고 아직 동작하지 않습니다.',
+    body: '문서, AI 보고서, 파일럿은 메뉴에 자리만 있고 아직 동작하지 않습니다.',
   },
   gettingStarted: '처음이신가요? 첫 단계를 따라 해 보세요',
   start: {

@@ -78,7 +78,7 @@ export const guideUi = {
   },
   notYet: {
     title: 'Chưa có',
-    body: 'Tài liệu, báo cáo AI, đồng bộ GitHub và khu vực thử nghiệm có chỗ trong menu nhưng chưa hoạt động.',
+    body: 'Tài liệu, báo cáo AI và khu vực thử nghiệm có chỗ trong menu nhưng chưa hoạt động.',
   },
   gettingStarted: 'Mới dùng? Làm theo các bước đầu tiên',
   start: {
