@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { createPlanningVersionRepository } from '../planning/planning-version.repository.js';
+import { createStoryRepository } from '../story/story.repository.js';
 import { createGithubClient } from './github-client.js';
 import { githubJobs } from './github.jobs.js';
 import { createGithubRepository } from './github.repository.js';
@@ -18,6 +19,7 @@ export const githubModule = defineModule({
   name: 'github',
   services: ({ ctx, services }) => {
     const repo = createGithubRepository(ctx.database.db);
+    const stories = createStoryRepository(ctx.database.db);
     return {
       github: createGithubService(ctx, {
         repo,
@@ -26,7 +28,7 @@ export const githubModule = defineModule({
         authz: services.authz,
         stories: services.story,
         versions: createPlanningVersionRepository(ctx.database.db),
-        storyProject: (storyIdx) => repo.projectOfStory(storyIdx),
+        storyProject: (storyIdx) => stories.projectOf(storyIdx),
       }),
     };
   },

@@ -90,13 +90,6 @@ export function createGithubRepository(db: Db) {
         .where(eq(githubLinks.storyIdx, storyIdx))
         .orderBy(desc(githubLinks.at));
     },
-    async projectOfStory(storyIdx: number): Promise<number | null> {
-      const [row] = await db
-        .select({ projectIdx: stories.projectIdx })
-        .from(stories)
-        .where(eq(stories.storyIdx, storyIdx));
-      return row?.projectIdx ?? null;
-    },
     /** Live stories of the project with these numbers (others are ignored: a typo links nothing). */
     async storiesByNo(projectIdx: number, storyNos: number[]) {
       if (storyNos.length === 0) return [];

@@ -100,14 +100,6 @@ export function createStoryRepository(db: Db) {
         .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyNo, storyNo)));
       return row ?? null;
     },
-    /** Live stories of the project among these numbers. */
-    async findByNos(projectIdx: number, storyNos: number[]): Promise<StoryRow[]> {
-      if (storyNos.length === 0) return [];
-      return db
-        .select()
-        .from(stories)
-        .where(and(eq(stories.projectIdx, projectIdx), inArray(stories.storyNo, storyNos)));
-    },
     async findInProject(projectIdx: number, storyIdx: number): Promise<StoryRow | null> {
       const [row] = await db
         .select()

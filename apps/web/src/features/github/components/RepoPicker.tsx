@@ -4,9 +4,9 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
-import { errorCodeOf } from '../../../lib/api-client';
 import { githubApi } from '../api/github-api';
 import { githubKeys } from '../api/use-github';
+import { InlineQueryError } from './InlineQueryError';
 
 /** Waits until typing pauses before a search goes to GitHub. */
 function useDebounced(value: string, ms = 300): string {
@@ -56,12 +56,7 @@ export function RepoPicker({
         {query.isLoading ? (
           <span className="spinner" role="status" aria-label={t('ui.common.loading')} />
         ) : query.isError ? (
-          <p className="field__error" role="alert">
-            {t(`errors.${errorCodeOf(query.error)}`)}{' '}
-            <button type="button" className="btn-link" onClick={() => void query.refetch()}>
-              {t('ui.common.retry')}
-            </button>
-          </p>
+          <InlineQueryError error={query.error} retry={() => void query.refetch()} />
         ) : repos.length === 0 ? (
           <p className="github-muted">{t('ui.github.settings.repoNone')}</p>
         ) : (

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
+import { useLanguage } from '../../../lib/use-language';
 import { githubApi } from '../api/github-api';
 import { useGithubChange, useSyncLog } from '../api/use-github';
+import { InlineQueryError } from './InlineQueryError';
 
 const columns = ['time', 'source', 'event', 'status', 'linked', 'completed', 'details'] as const;
 
@@ -24,12 +25,7 @@ export function SyncLog({ projectIdx }: { projectIdx: number }) {
       {query.isLoading ? (
         <span className="spinner" role="status" aria-label={t('ui.common.loading')} />
       ) : query.isError ? (
-        <p className="field__error" role="alert">
-          {t(`errors.${errorCodeOf(query.error)}`)}{' '}
-          <button type="button" className="btn-link" onClick={() => void query.refetch()}>
-            {t('ui.common.retry')}
-          </button>
-        </p>
+        <InlineQueryError error={query.error} retry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <p className="github-muted">{t('ui.github.log.empty')}</p>
       ) : (
