@@ -45,6 +45,6 @@ export async function planningFixture(t: TestApp, prefix = 'p') {
 export type PlanningFixture = Awaited<ReturnType<typeof planningFixture>>;
 
 export function api(t: TestApp) {
-  return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key?: string, payload?: object) =>
+  return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, key?: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, payload, headers: key ? bearer(key) : {} });
 }

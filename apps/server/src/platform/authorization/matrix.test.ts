@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timekeepings, webhookDeliveries } from '../../db/schema/index.js';
 import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
+import { startGithubFake, type GithubFake } from '../../test/github-fake.js';
 import { addToProject, bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { routePolicies, type RoutePolicy } from './routes.js';
 
@@ -770,7 +771,61 @@ const cases: Case[] = [
     route: 'POST /api/webhook/delivery/:deliveryIdx/retry',
     build: async () => ['POST', `/webhook/delivery/${await failedDeliveryOf()}/retry`],
   },
+  { route: 'GET /api/github', build: async () => ['GET', `/github?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/github/token',
+    build: async () => ['POST', '/github/token', { projectIdx: P(), token: GITHUB_TOKEN }],
+  },
+  { route: 'POST /api/github/oauth', build: async () => ['POST', '/github/oauth', { projectIdx: P() }] },
+  {
+    route: 'GET /api/github/repos',
+    build: async () => (await githubConnected(), ['GET', `/github/repos?projectIdx=${P()}`]),
+  },
+  {
+    route: 'GET /api/github/branches',
+    build: async () => (
+      await githubConnected(),
+      ['GET', `/github/branches?projectIdx=${P()}&repo=acme/shop`]
+    ),
+  },
+  {
+    route: 'PUT /api/github',
+    build: async () => (
+      await githubConnected(),
+      ['PUT', '/github', { projectIdx: P(), repo: 'acme/shop', branch: 'main', projectKey: 'MTX' }]
+    ),
+  },
+  {
+    route: 'DELETE /api/github',
+    build: async () => (await githubConnected(), ['DELETE', `/github?projectIdx=${P()}`]),
+  },
+  {
+    route: 'GET /api/github/sync-log',
+    build: async () => (await githubConnected(), ['GET', `/github/sync-log?projectIdx=${P()}`]),
+  },
+  {
+    route: 'POST /api/github/sync',
+    build: async () => (await githubConnected(true), ['POST', '/github/sync', { projectIdx: P() }]),
+  },
+  {
+    route: 'GET /api/github/story-links',
+    build: async (owner) => ['GET', `/github/story-links?storyIdx=${await storyOf(owner)}`],
+  },
 ];
+
+/** The project connected to the GitHub fake (again, after a DELETE case), with a repository if asked. */
+async function githubConnected(withRepo = false) {
+  const status = await data('GET', `/github?projectIdx=${P()}`, f.admin.key);
+  if (!status.connection)
+    await data('POST', '/github/token', f.admin.key, { projectIdx: P(), token: GITHUB_TOKEN });
+  if (withRepo && !status.connection?.repo)
+    await call('PUT', '/github', f.admin.key, {
+      projectIdx: P(),
+      repo: 'acme/shop',
+      branch: 'main',
+      projectKey: 'MTX',
+    });
+}
 
 /** The answer the table gives: 'ok' or an error code. */
 function expected(
@@ -824,14 +879,32 @@ function expected(
   return allows(subject, action, scope) ? 'ok' : recordDenial;
 }
 
+const GITHUB_TOKEN = 'ghp_matrix';
+let github: GithubFake;
+
 beforeAll(async () => {
-  // Webhook cases point at a closed local port (answered at once, no network).
-  t = await createTestApp({ config: { outboundAllowPrivate: true } });
+  github = await startGithubFake();
+  github.tokens.set(GITHUB_TOKEN, 'octo-matrix');
+  github.repos.push({ fullName: 'acme/shop', defaultBranch: 'main', private: false });
+  // Webhook cases point at a closed local port (answered at once, no network); GitHub at the fake.
+  t = await createTestApp({
+    config: {
+      outboundAllowPrivate: true,
+      github: {
+        apiUrl: github.url,
+        webUrl: github.url,
+        oauth: { clientId: 'c', clientSecret: 's' },
+        timeoutMs: 5_000,
+        pollCron: '*/5 * * * *',
+      },
+    },
+  });
   f = await planningFixture(t, 'matrix');
   call = api(t);
 });
 afterAll(async () => {
   await t?.close();
+  await github?.close();
 });
 
 describe('route × caller matrix (generated from the route registry, expected from the action table)', () => {

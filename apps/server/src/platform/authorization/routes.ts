@@ -195,6 +195,20 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/webhook/delivery/:deliveryIdx/retry': record('webhook.manage', 'WEBHOOK_DELIVERY_NOT_FOUND'),
   // The image chat tools fetch for the messages' sender (no key: they fetch it themselves).
   'GET /api/webhook/icon.png': 'public',
+  // GitHub sync (issue 14): members read the key and a story's links; admins manage the rest.
+  'GET /api/github': project('planning.view'),
+  'POST /api/github/token': project('github.manage'),
+  'POST /api/github/oauth': project('github.manage'),
+  'GET /api/github/oauth/callback': 'public',
+  'GET /api/github/repos': project('github.manage'),
+  'GET /api/github/branches': project('github.manage'),
+  'PUT /api/github': project('github.manage'),
+  'DELETE /api/github': project('github.manage'),
+  'GET /api/github/sync-log': project('github.manage'),
+  'POST /api/github/sync': project('github.manage'),
+  'GET /api/github/story-links': record('planning.view', 'STORY_NOT_FOUND'),
+  // GitHub's deliveries: signed with the project's secret, not a key.
+  'POST /api/github/webhook': 'public',
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
