@@ -1,11 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { githubTokenRequest } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
+import { Form, FormText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
+import { useServerError } from '../../../lib/form';
+import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { githubApi } from '../api/github-api';
 import { useGithubChange } from '../api/use-github';
+
+const tokenForm = githubTokenRequest.pick({ token: true });
 
 /**
  * Connect (or reconnect) the project: "Connect with GitHub" when the operator configured the OAuth
@@ -13,24 +17,16 @@ import { useGithubChange } from '../api/use-github';
  */
 export function ConnectForm({ projectIdx, oauthAvailable }: { projectIdx: number; oauthAvailable: boolean }) {
   const { t } = useTranslation();
-  const [token, setToken] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(tokenForm, { defaultValues: { token: '' } });
+  const onServerError = useServerError(form, { codeFields: { GITHUB_TOKEN_INVALID: 'token' } });
   const connect = useGithubChange(projectIdx, (value: string) => githubApi.connectToken(projectIdx, value));
   const oauth = useGithubChange(projectIdx, () => githubApi.startOauth(projectIdx));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = token.trim();
-    if (!value) return setError(t('validation.required'));
-    setError(undefined);
-    connect.mutate(value, {
-      onSuccess: () => {
-        setToken('');
-        notify(t('ui.github.connect.connected'), 'success');
-      },
-      onError: (e) => setError(t(`errors.${errorCodeOf(e)}`)),
-    });
-  };
+  const submit = ({ token }: { token: string }) =>
+    connect.mutateAsync(token).then(() => {
+      form.reset();
+      notify(t('ui.github.connect.connected'), 'success');
+    }, onServerError);
 
   return (
     <div className="github-connect" data-testid="github-connect">
@@ -52,17 +48,15 @@ export function ConnectForm({ projectIdx, oauthAvailable }: { projectIdx: number
           <p className="github-muted">{t('ui.github.connect.or')}</p>
         </>
       )}
-      <form className="github-connect__token" onSubmit={submit} noValidate>
-        <TextInput
+      <Form form={form} onSubmit={submit} className="github-connect__token">
+        <FormText
+          name="token"
           label={t('ui.github.connect.token')}
           hint={t('ui.github.connect.tokenHint')}
           type="password"
           autoComplete="off"
           spellCheck={false}
           maxLength={255}
-          value={token}
-          error={error}
-          onChange={(e) => setToken(e.target.value)}
           data-testid="github-token"
         />
         <Button
@@ -74,7 +68,7 @@ export function ConnectForm({ projectIdx, oauthAvailable }: { projectIdx: number
         >
           {t('ui.github.connect.submit')}
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -1,53 +1,55 @@
 import { githubSettingsRequest, type GithubConnection, type GithubSettingsRequest } from '@teamline/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { TextInput } from '../../../components/ui/TextInput';
+import { Form, FormField, FormText, useFieldErrorText } from '../../../components/ui/Form';
 import { errorCodeOf } from '../../../lib/api-client';
+import { useServerError } from '../../../lib/form';
+import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { githubApi } from '../api/github-api';
 import { useBranches, useGithubChange } from '../api/use-github';
 import { RepoPicker } from './RepoPicker';
 
-type FieldErrors = Partial<Record<'repo' | 'branch' | 'projectKey', string>>;
+interface Values {
+  repo: string;
+  branch: string;
+  projectKey: string;
+}
 
 /** The repository, its branch (the default one preselected) and the project key; saving starts the backfill. */
 export function RepoSettingsForm({ connection }: { connection: GithubConnection }) {
   const { t } = useTranslation();
   const { projectIdx } = connection;
-  const [repo, setRepo] = useState<string | null>(connection.repo);
-  const [picked, setBranch] = useState(connection.branch ?? '');
-  const [key, setKey] = useState(connection.projectKey ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const branches = useBranches(projectIdx, repo);
-  const branchId = useId();
+  const form = useZodForm(
+    requestForm((v: Values) => ({ projectIdx, ...v }), githubSettingsRequest),
+    {
+      defaultValues: {
+        repo: connection.repo ?? '',
+        branch: connection.branch ?? '',
+        projectKey: connection.projectKey ?? '',
+      },
+    },
+  );
+  const onServerError = useServerError(form);
   const save = useGithubChange(projectIdx, (body: GithubSettingsRequest) => githubApi.save(body));
-
-  // The saved branch, or the chosen repository's default, is preselected once its branches are in.
+  const repo = form.watch('repo');
+  const branches = useBranches(projectIdx, repo || null);
   const list = branches.data?.branches;
-  const branch = !list || list.includes(picked) ? picked : (list[0] ?? '');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = githubSettingsRequest.safeParse({ projectIdx, repo: repo ?? '', branch, projectKey: key });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof FieldErrors;
-        // `maxLength` has no text in the contract's validation texts: the generic one then.
-        next[field] ??= t(`validation.${issue.message}`, { defaultValue: t('validation.invalid') });
-      }
-      return setErrors(next);
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: () => notify(t('ui.github.settings.saved'), 'success'),
-      onError: (e) => notify(t(`errors.${errorCodeOf(e)}`), 'error'),
-    });
-  };
+  // Once the chosen repository's branches are in: the chosen one if it has it, else its first (set
+  // again either way, so the select shows it now that its option exists).
+  useEffect(() => {
+    if (!list) return;
+    const current = form.getValues('branch');
+    form.setValue('branch', list.includes(current) ? current : (list[0] ?? ''));
+  }, [list, form]);
+
+  const submit = (request: GithubSettingsRequest) =>
+    save.mutateAsync(request).then(() => notify(t('ui.github.settings.saved'), 'success'), onServerError);
 
   return (
-    <form className="github-settings" onSubmit={submit} noValidate data-testid="github-settings">
+    <Form form={form} onSubmit={submit} className="github-settings" data-testid="github-settings">
       <h4>{t('ui.github.settings.title')}</h4>
       <fieldset className="github-fieldset">
         <legend className="field__label">
@@ -56,65 +58,62 @@ export function RepoSettingsForm({ connection }: { connection: GithubConnection 
         </legend>
         <RepoPicker
           projectIdx={projectIdx}
-          value={repo}
+          value={repo || null}
           onChange={(r) => {
-            setRepo(r.fullName);
-            setBranch(r.defaultBranch);
+            form.setValue('repo', r.fullName, { shouldValidate: form.formState.isSubmitted });
+            form.setValue('branch', r.defaultBranch);
           }}
         />
-        {errors.repo && (
-          <p className="field__error" role="alert">
-            {errors.repo}
-          </p>
-        )}
+        <RepoError />
       </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor={branchId}>
-          {t('ui.github.settings.branch')}
-        </label>
-        <select
-          id={branchId}
-          className="field__input"
-          value={branch}
-          disabled={!repo || branches.isLoading}
-          onChange={(e) => setBranch(e.target.value)}
-          data-testid="github-branch"
-        >
-          {!repo && <option value="">{t('ui.github.settings.branchChoose')}</option>}
-          {repo && branches.isLoading && (
-            <option value={branch}>{t('ui.github.settings.branchLoading')}</option>
-          )}
-          {(list ?? []).map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-        {branches.isError && (
-          <p className="field__error" role="alert">
-            {t(`errors.${errorCodeOf(branches.error)}`)}
-          </p>
+      <FormField<Values> name="branch" label={t('ui.github.settings.branch')}>
+        {(props) => (
+          <select
+            {...props}
+            className="field__input"
+            disabled={!repo || branches.isLoading}
+            {...form.register('branch')}
+            data-testid="github-branch"
+          >
+            {!repo && <option value="">{t('ui.github.settings.branchChoose')}</option>}
+            {repo && branches.isLoading && (
+              <option value={form.getValues('branch')}>{t('ui.github.settings.branchLoading')}</option>
+            )}
+            {(list ?? []).map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
         )}
-        {errors.branch && (
-          <p className="field__error" role="alert">
-            {errors.branch}
-          </p>
-        )}
-      </div>
-      <TextInput
+      </FormField>
+      {branches.isError && (
+        <p className="field__error" role="alert">
+          {t(`errors.${errorCodeOf(branches.error)}`)}
+        </p>
+      )}
+      <FormText
+        name="projectKey"
         label={t('ui.github.settings.key')}
         hint={t('ui.github.settings.keyHint')}
-        value={key}
         maxLength={10}
         autoCapitalize="characters"
         spellCheck={false}
-        error={errors.projectKey}
-        onChange={(e) => setKey(e.target.value.toUpperCase())}
         data-testid="github-key"
       />
       <Button type="submit" size="medium" isLoading={save.isPending} data-testid="github-save">
         {t('ui.github.settings.save')}
       </Button>
-    </form>
+    </Form>
   );
+}
+
+/** The repository's error, under the picker (it is a list of choices, not one control). */
+function RepoError() {
+  const error = useFieldErrorText('repo');
+  return error ? (
+    <p className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
