@@ -142,10 +142,9 @@ export function createDashboardService(
 
       // Time entries, members and comments change without a planning version: always read fresh.
       const month = monthOf(now);
-      const [planning, workloadRows, totals, activityRows, decided] = await Promise.all([
+      const [planning, workloadRows, activityRows, decided] = await Promise.all([
         planningOf(projectIdx, now),
         repo.workload(projectIdx, weekStart, weekEnd),
-        repo.totals(projectIdx, weekStart, weekEnd),
         repo.activity(projectIdx),
         // The client view's spend: approved and paid settlements of this month and the previous one
         // (a client sees every settlement of the project).
@@ -223,10 +222,11 @@ export function createDashboardService(
           totalPoint: sum((r) => r.point, burnScopeStatuses),
           completedPoint: Number(completed?.point ?? 0),
           progress: percent(completedCount, scopeCount),
-          milestoneCount: Number(totals.milestone_count),
-          epicCount: Number(totals.epic_count),
-          memberCount: Number(totals.member_count),
-          minutesThisWeek: Number(totals.minutes_this_week),
+          // Counted from the rows above: milestones and epics of the planning part, active members.
+          milestoneCount: milestoneRows.length,
+          epicCount: epicRows.length,
+          memberCount: workloadRows.length,
+          minutesThisWeek: Number(workloadRows[0]?.project_minutes_this_week ?? 0),
         },
         storiesByStatus,
         milestonesByStatus: milestoneStatuses.map((status) => ({
