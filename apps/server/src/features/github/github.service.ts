@@ -379,8 +379,11 @@ export function createGithubService(
       });
       // The timeline shows the key: its cached answers of the old one are dropped.
       await deps.versions.bump(input.projectIdx);
+      // One backfill per project at a time (the queue is exclusive per key; without one, per queue).
       if (changed)
-        await ctx.jobs.send(BACKFILL_JOB, { projectIdx: input.projectIdx } satisfies ProjectJobData);
+        await ctx.jobs.send(BACKFILL_JOB, { projectIdx: input.projectIdx } satisfies ProjectJobData, {
+          singletonKey: `backfill-${input.projectIdx}`,
+        });
       return toConnection(saved!, true);
     },
 
@@ -409,7 +412,10 @@ export function createGithubService(
         }
       }
       if (!row.repo) throw new AppError('GITHUB_NOT_CONNECTED');
-      await ctx.jobs.send(POLL_JOB, { projectIdx, source: 'manual' } satisfies ProjectJobData);
+      // A poll of this project already waiting does the same work: this one is then dropped.
+      await ctx.jobs.send(POLL_JOB, { projectIdx, source: 'manual' } satisfies ProjectJobData, {
+        singletonKey: `poll-${projectIdx}`,
+      });
     },
 
     async storyLinks(actor: Actor, storyIdx: number): Promise<{ links: GithubStoryLink[] }> {

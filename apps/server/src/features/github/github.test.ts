@@ -483,6 +483,27 @@ describe('GitHub OAuth', () => {
     expect(forged.headers.location).toBe(`${PUBLIC_URL}/#/setting?tab=github&github=failed`);
   });
 
+  it('two projects picking their repositories at once both get their backfill', async () => {
+    const [a, b] = [await createProject(t, admin.key, 'Twin A'), await createProject(t, admin.key, 'Twin B')];
+    for (const p of [a, b])
+      await call('POST', '/github/token', admin.key, { projectIdx: p, token: 'ghp_admin' });
+    await Promise.all(
+      [a, b].map((p, i) =>
+        call('PUT', '/github', admin.key, {
+          projectIdx: p,
+          repo: 'acme/shop',
+          branch: 'main',
+          projectKey: `TWIN${i}`,
+        }),
+      ),
+    );
+    await t.app.ctx.jobs.idle('github.backfill');
+    for (const p of [a, b]) {
+      const connection = (await call('GET', `/github?projectIdx=${p}`, admin.key)).json().data.connection;
+      expect(connection.backfill.state).toBe('done');
+    }
+  });
+
   it('disconnecting removes the connection and the key from the timeline', async () => {
     const p = await createProject(t, admin.key, 'Leaving');
     await call('POST', '/github/token', admin.key, { projectIdx: p, token: 'ghp_admin' });
