@@ -447,7 +447,9 @@ export function createGithubService(
       rawBody: Buffer,
     ): Promise<'accepted' | 'duplicate' | 'done'> {
       const row = await repo.connection(projectIdx);
-      if (!row) throw new AppError('GITHUB_NOT_CONNECTED');
+      // A project without a connection has no secret to match: the same 401 as a wrong signature, so
+      // the answer does not tell which project ids are connected.
+      if (!row) throw new AppError('GITHUB_SIGNATURE_INVALID');
       const expected = `sha256=${createHmac('sha256', row.webhookSecret).update(rawBody).digest('hex')}`;
       const given = headers.signature ?? '';
       if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))

@@ -347,6 +347,19 @@ describe('GitHub webhooks', () => {
     const forged = await deliver('push', payload, 'not-the-secret');
     expect(forged.statusCode).toBe(401);
     expect(forged.json().error.code).toBe('GITHUB_SIGNATURE_INVALID');
+    // A project without a connection answers the same, whatever the signature.
+    const unconnected = await t.app.inject({
+      method: 'POST',
+      url: `/api/github/webhook?projectIdx=${otherProject}`,
+      payload: JSON.stringify(payload),
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'push',
+        'x-hub-signature-256': 'sha256=00',
+      },
+    });
+    expect(unconnected.statusCode).toBe(401);
+    expect(unconnected.json().error.code).toBe('GITHUB_SIGNATURE_INVALID');
     expect(await storyStatus(story.storyIdx)).toBe('pending');
 
     const before = (await log()).length;
