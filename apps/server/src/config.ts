@@ -174,7 +174,7 @@ export interface AppConfig {
    */
   /**
    * Key of secrets stored in the database (GitHub tokens, AES-256-GCM). Unset: a random key kept in
-   * `DATA_DIR/secret.key`, made at the first start; instances on one PostgreSQL database must share one.
+   * `DATA_DIR/secret.key`, made when GitHub first needs it; instances on one PostgreSQL database must share one.
    */
   secretKey: string | undefined;
   /** GitHub sync; `oauth` is null without GITHUB_CLIENT_ID (personal access tokens only). */

@@ -24,11 +24,12 @@ export const githubModule = defineModule({
       github: createGithubService(ctx, {
         repo,
         client: createGithubClient(ctx.config.github),
-        cipher: createTokenCipher(secretKeyOf(ctx.config)),
+        cipher: createTokenCipher(() => secretKeyOf(ctx.config)),
         authz: services.authz,
         stories: services.story,
         versions: createPlanningVersionRepository(ctx.database.db),
         storyProject: (storyIdx) => stories.projectOf(storyIdx),
+        storiesByNo: (projectIdx, storyNos) => stories.idsByNo(projectIdx, storyNos),
       }),
     };
   },

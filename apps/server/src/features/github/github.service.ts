@@ -32,7 +32,7 @@ import type {
   NewGithubLink,
 } from './github.repository.js';
 import { closedStories, mentionedStories } from './mentions.js';
-import type { TokenCipher } from './token-cipher.js';
+import { TokenUnreadableError, type TokenCipher } from './token-cipher.js';
 
 export const DELIVERY_JOB = 'github.delivery';
 export const BACKFILL_JOB = 'github.backfill';
@@ -81,6 +81,7 @@ export function createGithubService(
     stories: Pick<StoryService, 'completeFromGithub'>;
     versions: PlanningVersionRepository;
     storyProject: (storyIdx: number) => Promise<number | null>;
+    storiesByNo: (projectIdx: number, storyNos: number[]) => Promise<{ storyIdx: number; storyNo: number }[]>;
   },
 ) {
   const { repo, client, cipher, authz } = deps;
@@ -148,8 +149,7 @@ export function createGithubService(
       }
       if (error instanceof GithubError) throw new AppError(fallback);
       // A token sealed with another key (SECRET_KEY changed): as good as removed.
-      if (error instanceof Error && /sealed|auth|decrypt/i.test(error.message))
-        throw new AppError('GITHUB_CONNECTION_REMOVED');
+      if (error instanceof TokenUnreadableError) throw new AppError('GITHUB_CONNECTION_REMOVED');
       throw error;
     }
   }
@@ -190,7 +190,7 @@ export function createGithubService(
     if (!key || items.length === 0) return { linked: 0, completed: [] };
     const wanted = [...new Set(items.flatMap((i) => mentionedStories(i.text, key)))];
     const byNo = new Map(
-      (await repo.storiesByNo(row.projectIdx, wanted)).map((s) => [s.storyNo, s.storyIdx]),
+      (await deps.storiesByNo(row.projectIdx, wanted)).map((s) => [s.storyNo, s.storyIdx]),
     );
     const links: NewGithubLink[] = [];
     for (const item of items)
@@ -259,7 +259,7 @@ export function createGithubService(
     });
   }
 
-  /** Pulls the branch's newest commits and the pull requests, with ETags unless `fresh`. */
+  /** Pulls the branch's newest commits and the pull requests, with the stored ETags when `useEtags`. */
   async function fetchRecent(
     row: GithubConnectionRow,
     commitsPerPage: number,

@@ -2,18 +2,28 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** A stored token that does not open with this key (SECRET_KEY changed, or not a sealed value). */
+export class TokenUnreadableError extends Error {
+  constructor() {
+    super('the stored GitHub token does not open with this key');
+    this.name = 'TokenUnreadableError';
+  }
+}
+
 /**
  * GitHub tokens at rest: AES-256-GCM with a key from SECRET_KEY, or, unset, from `secret.key` in
- * the data folder (made at the first start, readable by the owner only). A stored value is
+ * the data folder (made when a token is first sealed or opened, readable by the owner only). A stored value is
  * `v1.<iv>.<tag>.<ciphertext>` in base64url; a value sealed with another key does not open
- * (`open` throws), so a lost key means reconnecting GitHub, never a wrong token.
+ * (`open` throws TokenUnreadableError), so a lost key means reconnecting GitHub, never a wrong
+ * token. `secret` is read at the first seal or open: a server that never uses GitHub makes no key.
  */
-export function createTokenCipher(secret: string) {
-  const key = createHash('sha256').update(secret).digest();
+export function createTokenCipher(secret: () => string) {
+  let derived: Buffer | null = null;
+  const keyOf = () => (derived ??= createHash('sha256').update(secret()).digest());
   return {
     seal(plain: string): string {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', keyOf(), iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return ['v1', iv, cipher.getAuthTag(), body]
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
@@ -21,12 +31,16 @@ export function createTokenCipher(secret: string) {
     },
     open(sealed: string): string {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed token');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-        'utf8',
-      );
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new TokenUnreadableError();
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', keyOf(), Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        throw new TokenUnreadableError();
+      }
     },
   };
 }
