@@ -1,11 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  githubConnections,
-  githubLinks,
-  githubOauthStates,
-  githubSyncLog,
-  stories,
-} from '../../db/schema/index.js';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { githubConnections, githubLinks, githubOauthStates, githubSyncLog } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
 export type GithubConnectionRow = typeof githubConnections.$inferSelect;
@@ -90,15 +84,6 @@ export function createGithubRepository(db: Db) {
         .where(eq(githubLinks.storyIdx, storyIdx))
         .orderBy(desc(githubLinks.at));
     },
-    /** Live stories of the project with these numbers (others are ignored: a typo links nothing). */
-    async storiesByNo(projectIdx: number, storyNos: number[]) {
-      if (storyNos.length === 0) return [];
-      return db
-        .select({ storyIdx: stories.storyIdx, storyNo: stories.storyNo })
-        .from(stories)
-        .where(and(eq(stories.projectIdx, projectIdx), inArray(stories.storyNo, storyNos)));
-    },
-
     // ---- sync log ----
     /**
      * A received delivery: a new row, or null when this delivery id was already received for the

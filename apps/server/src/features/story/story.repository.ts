@@ -100,6 +100,14 @@ export function createStoryRepository(db: Db) {
         .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyNo, storyNo)));
       return row ?? null;
     },
+    /** Ids of the project's live stories with these numbers (a number no story has is left out). */
+    async idsByNo(projectIdx: number, storyNos: number[]): Promise<{ storyIdx: number; storyNo: number }[]> {
+      if (storyNos.length === 0) return [];
+      return db
+        .select({ storyIdx: stories.storyIdx, storyNo: stories.storyNo })
+        .from(stories)
+        .where(and(eq(stories.projectIdx, projectIdx), inArray(stories.storyNo, storyNos)));
+    },
     async findInProject(projectIdx: number, storyIdx: number): Promise<StoryRow | null> {
       const [row] = await db
         .select()
