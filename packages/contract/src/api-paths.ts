@@ -130,6 +130,26 @@ export const apiPaths = {
   githubOauth: '/github/oauth',
   githubOauthCallback: '/github/oauth/callback',
   githubStoryLinks: '/github/story-links',
+  // Documents (PRODUCT.md "Documents and AI"; issue 15). Versions, export and revoking a link are
+  // this app's own additions beside the paths PRODUCT.md fixes.
+  folder: '/folder',
+  folderOne: (folderIdx: number | string) => `/folder/${folderIdx}`,
+  document: '/document',
+  documentOne: (documentIdx: number | string) => `/document/${documentIdx}`,
+  documentShare: (documentIdx: number | string) => `/document/${documentIdx}/share`,
+  documentShareOne: (shareIdx: number | string) => `/document/share/${shareIdx}`,
+  documentPublicLink: (documentIdx: number | string) => `/document/${documentIdx}/public-link`,
+  documentVersions: (documentIdx: number | string) => `/document/${documentIdx}/version`,
+  documentVersionOne: (documentIdx: number | string, versionNo: number | string) =>
+    `/document/${documentIdx}/version/${versionNo}`,
+  documentExport: (documentIdx: number | string) => `/document/${documentIdx}/export`,
+  publicDocument: (token: string) => `/public/document/${token}`,
+  // AI (PRODUCT.md "Documents and AI"; spec §7 timeline-by-ai)
+  documentAi: '/document/ai',
+  timelineByAi: (projectIdx: number | string) => `/project/${projectIdx}/timeline-by-ai`,
+  aiJob: (jobIdx: number | string) => `/ai-job/${jobIdx}`,
+  aiJobApply: (jobIdx: number | string) => `/ai-job/${jobIdx}/apply`,
+  aiJobCancel: (jobIdx: number | string) => `/ai-job/${jobIdx}/cancel`,
 } as const;
 
 export const API_BASE = '/api';

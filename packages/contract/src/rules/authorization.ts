@@ -61,6 +61,11 @@ export const projectActions = [
   'review.create',
   'review.update',
   'review.delete',
+  'document.view',
+  'document.edit',
+  'document.share',
+  'ai.document',
+  'ai.timeline',
 ] as const;
 export type ProjectAction = (typeof projectActions)[number];
 
@@ -145,6 +150,16 @@ export const actionRules: ActionTable = {
   'review.create': { rule: 'member' },
   'review.update': { rule: 'member', record: 'own' },
   'review.delete': { rule: 'member', record: 'own' },
+  // Documents (issue 15): any member reads and writes the project's documents by default; the
+  // document service narrows per document (private documents, view-only shares, clients view-only
+  // unless shared with edit: docs/decisions.md "Documents"). Sharing, public links and deleting
+  // someone else's document: the author or admin authority.
+  'document.view': { rule: 'member' },
+  'document.edit': { rule: 'member' },
+  'document.share': { rule: 'member', record: 'own' },
+  // AI: any member drafts a document; drafting and applying a timeline is planning work.
+  'ai.document': { rule: 'member' },
+  'ai.timeline': { rule: 'professional' },
 };
 
 /** The error code a member gets when the rule refuses them (a non-member always gets PROJECT_ACCESS_DENIED). */

@@ -121,6 +121,26 @@ export const errors = {
   GITHUB_TOKEN_INVALID: 'GitHub did not accept this token. Check it and its scopes (repo).',
   GITHUB_SIGNATURE_INVALID: 'The webhook signature does not match the secret.',
   GITHUB_SYNC_LOG_NOT_FOUND: 'This sync log entry does not exist.',
+  FOLDER_NOT_FOUND: 'This folder does not exist or was deleted.',
+  FOLDER_MOVE_INVALID: 'A folder cannot be moved into itself or one of its subfolders.',
+  DOCUMENT_NOT_FOUND: 'This document does not exist or was deleted.',
+  DOCUMENT_ACCESS_DENIED: 'Invalid project access: you cannot open or change this document.',
+  DOCUMENT_VERSION_CONFLICT:
+    'Someone else saved this document in the meantime. Reload it to see their changes.',
+  DOCUMENT_VERSION_NOT_FOUND: 'This version of the document does not exist.',
+  DOCUMENT_SHARE_NOT_FOUND: 'This share no longer exists.',
+  DOCUMENT_LINK_INVALID: 'This link is not valid or was revoked.',
+  DOCUMENT_TOO_LARGE: 'The document is too large to save.',
+  AI_FILE_TYPE_NOT_ALLOWED: 'Upload a PDF, Word (.docx), TXT or CSV file.',
+  AI_FILE_TOO_LARGE: 'The file is larger than 10 MB.',
+  AI_FILE_EMPTY: 'The file is empty.',
+  AI_FILE_NO_TEXT: 'No text could be read from this file (a scanned PDF?). Upload a file with text.',
+  AI_NOTHING_FOUND: 'No milestones or stories could be found in this file.',
+  AI_PROVIDER_FAILED: 'AI timeline creation request failed. Try again later.',
+  AI_JOB_NOT_FOUND: 'This AI job does not exist.',
+  AI_JOB_NOT_READY: 'The AI draft is not ready yet.',
+  AI_JOB_CANCELLED: 'This AI job was cancelled.',
+  AI_JOB_ALREADY_APPLIED: 'This draft was already applied.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {

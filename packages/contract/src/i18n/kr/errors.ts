@@ -117,6 +117,26 @@ export const errors = {
   GITHUB_TOKEN_INVALID: 'GitHub가 이 토큰을 받아들이지 않았습니다. 토큰과 권한(repo)을 확인하세요.',
   GITHUB_SIGNATURE_INVALID: '웹훅 서명이 시크릿과 일치하지 않습니다.',
   GITHUB_SYNC_LOG_NOT_FOUND: '해당 동기화 기록이 없습니다.',
+  FOLDER_NOT_FOUND: '폴더가 없거나 삭제되었습니다.',
+  FOLDER_MOVE_INVALID: '폴더를 자기 자신이나 하위 폴더로 옮길 수 없습니다.',
+  DOCUMENT_NOT_FOUND: '문서가 없거나 삭제되었습니다.',
+  DOCUMENT_ACCESS_DENIED: '잘못된 프로젝트 접근입니다. 이 문서를 열거나 수정할 수 없습니다.',
+  DOCUMENT_VERSION_CONFLICT: '다른 사람이 먼저 이 문서를 저장했습니다. 새로고침하여 변경 내용을 확인하세요.',
+  DOCUMENT_VERSION_NOT_FOUND: '문서의 해당 버전이 없습니다.',
+  DOCUMENT_SHARE_NOT_FOUND: '이 공유는 더 이상 없습니다.',
+  DOCUMENT_LINK_INVALID: '유효하지 않거나 해제된 링크입니다.',
+  DOCUMENT_TOO_LARGE: '문서가 너무 커서 저장할 수 없습니다.',
+  AI_FILE_TYPE_NOT_ALLOWED: 'PDF, Word(.docx), TXT, CSV 파일을 올려 주세요.',
+  AI_FILE_TOO_LARGE: '파일이 10MB보다 큽니다.',
+  AI_FILE_EMPTY: '빈 파일입니다.',
+  AI_FILE_NO_TEXT:
+    '이 파일에서 글자를 읽을 수 없습니다(스캔한 PDF인가요?). 텍스트가 있는 파일을 올려 주세요.',
+  AI_NOTHING_FOUND: '이 파일에서 마일스톤이나 스토리를 찾지 못했습니다.',
+  AI_PROVIDER_FAILED: 'AI 타임라인 생성 요청에 실패했습니다. 잠시 후 다시 시도해 주세요.',
+  AI_JOB_NOT_FOUND: 'AI 작업이 없습니다.',
+  AI_JOB_NOT_READY: 'AI 초안이 아직 준비되지 않았습니다.',
+  AI_JOB_CANCELLED: '취소된 AI 작업입니다.',
+  AI_JOB_ALREADY_APPLIED: '이미 적용된 초안입니다.',
 } satisfies typeof en;
 
 export const validation = {
