@@ -143,6 +143,7 @@ export const apiPaths = {
   documentVersionOne: (documentIdx: number | string, versionNo: number | string) =>
     `/document/${documentIdx}/version/${versionNo}`,
   documentExport: (documentIdx: number | string) => `/document/${documentIdx}/export`,
+  documentRestore: (documentIdx: number | string) => `/document/${documentIdx}/restore`,
   publicDocument: (token: string) => `/public/document/${token}`,
   // AI (PRODUCT.md "Documents and AI"; spec §7 timeline-by-ai)
   documentAi: '/document/ai',

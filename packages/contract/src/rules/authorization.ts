@@ -150,12 +150,12 @@ export const actionRules: ActionTable = {
   'review.create': { rule: 'member' },
   'review.update': { rule: 'member', record: 'own' },
   'review.delete': { rule: 'member', record: 'own' },
-  // Documents (issue 15): any member reads and writes the project's documents by default; the
-  // document service narrows per document (private documents, view-only shares, clients view-only
-  // unless shared with edit: docs/decisions.md "Documents"). Sharing, public links and deleting
-  // someone else's document: the author or admin authority.
+  // Documents (issue 15): every member reads the project's documents, professionals write them; a
+  // share gives one member edit (a client too), a private document is hidden from members it is not
+  // shared with (docs/decisions.md "Documents"). Sharing, public links and deleting: the author or
+  // admin authority (or the author's depth1 lead).
   'document.view': { rule: 'member' },
-  'document.edit': { rule: 'member' },
+  'document.edit': { rule: 'professional' },
   'document.share': { rule: 'member', record: 'own' },
   // AI: any member drafts a document; drafting and applying a timeline is planning work.
   'ai.document': { rule: 'member' },

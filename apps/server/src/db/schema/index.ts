@@ -12,3 +12,4 @@ export * from './webhook.js';
 export * from './recruitment.js';
 export * from './review.js';
 export * from './github.js';
+export * from './document.js';

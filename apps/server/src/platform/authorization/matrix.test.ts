@@ -811,7 +811,86 @@ const cases: Case[] = [
     route: 'GET /api/github/story-links',
     build: async (owner) => ['GET', `/github/story-links?storyIdx=${await storyOf(owner)}`],
   },
+  // Documents: each cell's document or folder is fresh, written by the owner (its author).
+  { route: 'GET /api/folder', build: async () => ['GET', `/folder?projectIdx=${P()}`] },
+  { route: 'POST /api/folder', build: async () => ['POST', '/folder', { projectIdx: P(), name: `F${++n}` }] },
+  {
+    route: 'PATCH /api/folder/:folderIdx',
+    build: async (owner) => ['PATCH', `/folder/${await folderOf(owner)}`, { name: `F${++n}` }],
+  },
+  {
+    route: 'DELETE /api/folder/:folderIdx',
+    build: async (owner) => ['DELETE', `/folder/${await folderOf(owner)}`],
+  },
+  { route: 'GET /api/document', build: async () => ['GET', `/document?projectIdx=${P()}`] },
+  {
+    route: 'POST /api/document',
+    build: async () => ['POST', '/document', { projectIdx: P(), title: `D${++n}` }],
+  },
+  {
+    route: 'GET /api/document/:documentIdx',
+    build: async (owner) => ['GET', `/document/${await documentOf(owner)}`],
+  },
+  {
+    route: 'PATCH /api/document/:documentIdx',
+    build: async (owner) => ['PATCH', `/document/${await documentOf(owner)}`, { title: `D${++n}` }],
+  },
+  {
+    route: 'DELETE /api/document/:documentIdx',
+    build: async (owner) => ['DELETE', `/document/${await documentOf(owner)}`],
+  },
+  {
+    route: 'POST /api/document/:documentIdx/restore',
+    build: async (owner) => {
+      const documentIdx = await documentOf(owner);
+      await data('DELETE', `/document/${documentIdx}`, owner.key);
+      return ['POST', `/document/${documentIdx}/restore`];
+    },
+  },
+  {
+    route: 'GET /api/document/:documentIdx/version',
+    build: async (owner) => ['GET', `/document/${await documentOf(owner)}/version`],
+  },
+  {
+    route: 'GET /api/document/:documentIdx/version/:versionNo',
+    build: async (owner) => ['GET', `/document/${await documentOf(owner)}/version/1`],
+  },
+  {
+    route: 'GET /api/document/:documentIdx/export',
+    build: async (owner) => ['GET', `/document/${await documentOf(owner)}/export?format=md`],
+  },
+  {
+    route: 'POST /api/document/:documentIdx/share',
+    build: async (owner) => [
+      'POST',
+      `/document/${await documentOf(owner)}/share`,
+      { memberIdx: f.client.memberIdx, access: 'view' },
+    ],
+  },
+  {
+    route: 'DELETE /api/document/share/:shareIdx',
+    build: async (owner) => {
+      const share = await data('POST', `/document/${await documentOf(owner)}/share`, owner.key, {
+        memberIdx: f.client.memberIdx,
+        access: 'view',
+      });
+      return ['DELETE', `/document/share/${share.shareIdx}`];
+    },
+  },
+  {
+    route: 'POST /api/document/:documentIdx/public-link',
+    build: async (owner) => ['POST', `/document/${await documentOf(owner)}/public-link`],
+  },
+  {
+    route: 'DELETE /api/document/:documentIdx/public-link',
+    build: async (owner) => ['DELETE', `/document/${await documentOf(owner)}/public-link`],
+  },
 ];
+
+const folderOf = async (owner: Person) =>
+  (await data('POST', '/folder', owner.key, { projectIdx: P(), name: `F${++n}` })).folderIdx as number;
+const documentOf = async (owner: Person) =>
+  (await data('POST', '/document', owner.key, { projectIdx: P(), title: `D${++n}` })).documentIdx as number;
 
 /** The project connected to the GitHub fake (again, after a DELETE case), with a repository if asked. */
 async function githubConnected(withRepo = false) {

@@ -209,6 +209,27 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /api/github/story-links': record('planning.view', 'STORY_NOT_FOUND'),
   // GitHub's deliveries: signed with the project's secret, not a key.
   'POST /api/github/webhook': 'public',
+  // Documents (issue 15): members read, professionals write; the author or admin authority shares,
+  // links and deletes. The document service narrows further per document (private, shares).
+  'GET /api/folder': project('document.view'),
+  'POST /api/folder': project('document.edit'),
+  'PATCH /api/folder/:folderIdx': record('document.edit', 'FOLDER_NOT_FOUND'),
+  'DELETE /api/folder/:folderIdx': record('document.edit', 'FOLDER_NOT_FOUND'),
+  'GET /api/document': project('document.view'),
+  'POST /api/document': project('document.edit'),
+  'GET /api/document/:documentIdx': record('document.view', 'DOCUMENT_NOT_FOUND'),
+  'PATCH /api/document/:documentIdx': record('document.edit', 'DOCUMENT_NOT_FOUND'),
+  'DELETE /api/document/:documentIdx': record('document.share', 'DOCUMENT_NOT_FOUND'),
+  'POST /api/document/:documentIdx/restore': record('document.share', 'DOCUMENT_NOT_FOUND'),
+  'GET /api/document/:documentIdx/version': record('document.view', 'DOCUMENT_NOT_FOUND'),
+  'GET /api/document/:documentIdx/version/:versionNo': record('document.view', 'DOCUMENT_NOT_FOUND'),
+  'GET /api/document/:documentIdx/export': record('document.view', 'DOCUMENT_NOT_FOUND'),
+  'POST /api/document/:documentIdx/share': record('document.share', 'DOCUMENT_NOT_FOUND'),
+  'DELETE /api/document/share/:shareIdx': record('document.share', 'DOCUMENT_SHARE_NOT_FOUND'),
+  'POST /api/document/:documentIdx/public-link': record('document.share', 'DOCUMENT_NOT_FOUND'),
+  'DELETE /api/document/:documentIdx/public-link': record('document.share', 'DOCUMENT_NOT_FOUND'),
+  // A read-only public link: the token is the permission.
+  'GET /api/public/document/:token': 'public',
 };
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;

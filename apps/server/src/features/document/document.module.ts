@@ -1,0 +1,34 @@
+import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { defineModule } from '../../platform/module.js';
+import { createFileRepository } from '../file/file.repository.js';
+import { createDocumentRepository } from './document.repository.js';
+import { documentRoutes } from './document.routes.js';
+import { createDocumentService, type DocumentService } from './document.service.js';
+import { createFolderService, type FolderService } from './folder.service.js';
+
+declare module '../../platform/services.js' {
+  interface Services {
+    documents: DocumentService;
+    folders: FolderService;
+  }
+}
+
+/** Folders and documents of a project (issue 15): editing, versions, sharing, public links, export. */
+export const documentModule = defineModule({
+  name: 'document',
+  services: ({ ctx, services }) => {
+    const repo = createDocumentRepository(ctx.database.db);
+    const transaction = unitOfWork(ctx.database.db, ctx.events, createDocumentRepository);
+    return {
+      documents: createDocumentService(ctx, {
+        repo,
+        files: createFileRepository(ctx.database.db),
+        memberships: services.membershipRepo,
+        authz: services.authz,
+        transaction,
+      }),
+      folders: createFolderService(ctx, repo, services.authz, transaction),
+    };
+  },
+  routes: documentRoutes,
+});

@@ -1,0 +1,273 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  documentPublicLinks,
+  documentShares,
+  documents,
+  documentVersions,
+  files,
+  folders,
+  membersInProject,
+} from '../../db/schema/index.js';
+import type { Db } from '../../infra/db.js';
+
+export type FolderRow = typeof folders.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentVersionRow = typeof documentVersions.$inferSelect;
+export type DocumentShareRow = typeof documentShares.$inferSelect;
+export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc'> & {
+  fileName: string | null;
+  mime: string | null;
+  size: number | null;
+};
+
+/** Who may see a private document in a listing: its author, members it is shared with, or all (admins). */
+export interface ListViewer {
+  memberIdx: number;
+  seesPrivate: boolean;
+}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createDocumentRepository(db: Db) {
+  const listColumns = {
+    documentIdx: documents.documentIdx,
+    projectIdx: documents.projectIdx,
+    folderIdx: documents.folderIdx,
+    title: documents.title,
+    kind: documents.kind,
+    fileIdx: documents.fileIdx,
+    aiType: documents.aiType,
+    visibility: documents.visibility,
+    text: documents.text,
+    version: documents.version,
+    createdByIdx: documents.createdByIdx,
+    createdAt: documents.createdAt,
+    updatedByIdx: documents.updatedByIdx,
+    updatedAt: documents.updatedAt,
+    deletedAt: documents.deletedAt,
+    fileName: files.originalName,
+    mime: files.mime,
+    size: files.size,
+  };
+
+  return {
+    // Folders
+    async foldersOf(projectIdx: number): Promise<FolderRow[]> {
+      return db
+        .select()
+        .from(folders)
+        .where(and(eq(folders.projectIdx, projectIdx), isNull(folders.deletedAt)))
+        .orderBy(asc(folders.name), asc(folders.folderIdx));
+    },
+    async findFolder(folderIdx: number): Promise<FolderRow | null> {
+      const [row] = await db.select().from(folders).where(eq(folders.folderIdx, folderIdx));
+      return row ?? null;
+    },
+    async insertFolder(row: typeof folders.$inferInsert): Promise<FolderRow> {
+      const [created] = await db.insert(folders).values(row).returning();
+      return created!;
+    },
+    async updateFolder(folderIdx: number, set: Partial<typeof folders.$inferInsert>): Promise<FolderRow> {
+      const [row] = await db.update(folders).set(set).where(eq(folders.folderIdx, folderIdx)).returning();
+      return row!;
+    },
+    /** The folder and every folder below it (deleted ones too). */
+    async subtreeOf(folderIdx: number): Promise<number[]> {
+      const rows = (await db.execute<Record<string, unknown>>(sql`
+        with recursive tree as (
+          select folder_idx from folder where folder_idx = ${folderIdx}
+          union all
+          select f.folder_idx from folder f join tree on f.parent_idx = tree.folder_idx
+        ) select folder_idx from tree`)) as { rows: { folder_idx: number }[] };
+      return rows.rows.map((r) => Number(r.folder_idx));
+    },
+    /** Puts a folder, its subfolders and their documents in the bin (or takes out what went in with it). */
+    async setFolderTreeDeleted(folderIdxs: number[], deletedAt: Date | null, before: Date | null) {
+      const same = (column: typeof folders.deletedAt | typeof documents.deletedAt) =>
+        before === null ? isNull(column) : eq(column, before);
+      await db
+        .update(folders)
+        .set({ deletedAt })
+        .where(and(inArray(folders.folderIdx, folderIdxs), same(folders.deletedAt)));
+      await db
+        .update(documents)
+        .set({ deletedAt })
+        .where(and(inArray(documents.folderIdx, folderIdxs), same(documents.deletedAt)));
+    },
+
+    // Documents
+    async list(
+      projectIdx: number,
+      viewer: ListViewer,
+      filter: { folderIdx?: number; q?: string },
+    ): Promise<DocumentListRow[]> {
+      const where: (SQL | undefined)[] = [eq(documents.projectIdx, projectIdx), isNull(documents.deletedAt)];
+      if (filter.folderIdx === 0) where.push(isNull(documents.folderIdx));
+      else if (filter.folderIdx !== undefined) where.push(eq(documents.folderIdx, filter.folderIdx));
+      if (filter.q) {
+        const like = `%${escapeLike(filter.q)}%`;
+        where.push(or(ilike(documents.title, like), ilike(documents.text, like)));
+      }
+      if (!viewer.seesPrivate)
+        where.push(
+          or(
+            eq(documents.visibility, 'project'),
+            eq(documents.createdByIdx, viewer.memberIdx),
+            sql`exists (select 1 from ${documentShares} s where s.document_idx = ${documents.documentIdx} and s.member_idx = ${viewer.memberIdx})`,
+          ),
+        );
+      return db
+        .select(listColumns)
+        .from(documents)
+        .leftJoin(files, eq(files.fileIdx, documents.fileIdx))
+        .where(and(...where))
+        .orderBy(desc(documents.updatedAt), desc(documents.documentIdx))
+        .limit(500);
+    },
+    async find(
+      documentIdx: number,
+    ): Promise<(DocumentRow & Pick<DocumentListRow, 'fileName' | 'mime' | 'size'>) | null> {
+      const [row] = await db
+        .select({ d: documents, fileName: files.originalName, mime: files.mime, size: files.size })
+        .from(documents)
+        .leftJoin(files, eq(files.fileIdx, documents.fileIdx))
+        .where(eq(documents.documentIdx, documentIdx));
+      return row ? { ...row.d, fileName: row.fileName, mime: row.mime, size: row.size } : null;
+    },
+    async insert(row: typeof documents.$inferInsert): Promise<DocumentRow> {
+      const [created] = await db.insert(documents).values(row).returning();
+      return created!;
+    },
+    /** Saves when the stored version is still `baseVersion` (or always without one); null: someone saved first. */
+    async save(
+      documentIdx: number,
+      set: Partial<typeof documents.$inferInsert>,
+      baseVersion?: number,
+    ): Promise<DocumentRow | null> {
+      const [row] = await db
+        .update(documents)
+        .set({ ...set, version: sql`${documents.version} + 1` })
+        .where(
+          and(
+            eq(documents.documentIdx, documentIdx),
+            baseVersion === undefined ? undefined : eq(documents.version, baseVersion),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    async setDeleted(documentIdx: number, deletedAt: Date | null) {
+      await db.update(documents).set({ deletedAt }).where(eq(documents.documentIdx, documentIdx));
+    },
+    /** The author's record in the project (for the record rule: their depth1 lead acts for them). */
+    async authorRecord(projectIdx: number, memberIdx: number) {
+      const [row] = await db
+        .select({
+          memberInProjectIdx: membersInProject.memberInProjectIdx,
+          depth1Idx: membersInProject.depth1Idx,
+        })
+        .from(membersInProject)
+        .where(and(eq(membersInProject.projectIdx, projectIdx), eq(membersInProject.memberIdx, memberIdx)))
+        .orderBy(desc(membersInProject.memberInProjectIdx))
+        .limit(1);
+      return row ?? null;
+    },
+
+    // Versions
+    async latestVersion(documentIdx: number): Promise<DocumentVersionRow | null> {
+      const [row] = await db
+        .select()
+        .from(documentVersions)
+        .where(eq(documentVersions.documentIdx, documentIdx))
+        .orderBy(desc(documentVersions.versionNo))
+        .limit(1);
+      return row ?? null;
+    },
+    async insertVersion(row: typeof documentVersions.$inferInsert) {
+      await db.insert(documentVersions).values(row);
+    },
+    async updateVersion(documentVersionIdx: number, set: Partial<typeof documentVersions.$inferInsert>) {
+      await db
+        .update(documentVersions)
+        .set(set)
+        .where(eq(documentVersions.documentVersionIdx, documentVersionIdx));
+    },
+    async versionsOf(documentIdx: number) {
+      return db
+        .select({
+          versionNo: documentVersions.versionNo,
+          title: documentVersions.title,
+          savedByIdx: documentVersions.savedByIdx,
+          savedAt: documentVersions.savedAt,
+        })
+        .from(documentVersions)
+        .where(eq(documentVersions.documentIdx, documentIdx))
+        .orderBy(desc(documentVersions.versionNo))
+        .limit(200);
+    },
+    async findVersion(documentIdx: number, versionNo: number): Promise<DocumentVersionRow | null> {
+      const [row] = await db
+        .select()
+        .from(documentVersions)
+        .where(and(eq(documentVersions.documentIdx, documentIdx), eq(documentVersions.versionNo, versionNo)));
+      return row ?? null;
+    },
+
+    // Shares
+    async sharesOf(documentIdx: number): Promise<DocumentShareRow[]> {
+      return db
+        .select()
+        .from(documentShares)
+        .where(eq(documentShares.documentIdx, documentIdx))
+        .orderBy(asc(documentShares.shareIdx));
+    },
+    async upsertShare(row: typeof documentShares.$inferInsert): Promise<DocumentShareRow> {
+      const [saved] = await db
+        .insert(documentShares)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [documentShares.documentIdx, documentShares.memberIdx],
+          set: { access: row.access },
+        })
+        .returning();
+      return saved!;
+    },
+    async findShare(shareIdx: number): Promise<DocumentShareRow | null> {
+      const [row] = await db.select().from(documentShares).where(eq(documentShares.shareIdx, shareIdx));
+      return row ?? null;
+    },
+    async deleteShare(shareIdx: number) {
+      await db.delete(documentShares).where(eq(documentShares.shareIdx, shareIdx));
+    },
+
+    // Public links
+    async setPublicLink(row: typeof documentPublicLinks.$inferInsert) {
+      await db
+        .insert(documentPublicLinks)
+        .values(row)
+        .onConflictDoUpdate({
+          target: documentPublicLinks.documentIdx,
+          set: { tokenHash: row.tokenHash, createdByIdx: row.createdByIdx, createdAt: row.createdAt },
+        });
+    },
+    async hasPublicLink(documentIdx: number): Promise<boolean> {
+      const [row] = await db
+        .select({ documentIdx: documentPublicLinks.documentIdx })
+        .from(documentPublicLinks)
+        .where(eq(documentPublicLinks.documentIdx, documentIdx));
+      return !!row;
+    },
+    async deletePublicLink(documentIdx: number) {
+      await db.delete(documentPublicLinks).where(eq(documentPublicLinks.documentIdx, documentIdx));
+    },
+    async documentOfToken(tokenHash: string): Promise<DocumentRow | null> {
+      const [row] = await db
+        .select({ d: documents })
+        .from(documentPublicLinks)
+        .innerJoin(documents, eq(documents.documentIdx, documentPublicLinks.documentIdx))
+        .where(eq(documentPublicLinks.tokenHash, tokenHash));
+      return row?.d ?? null;
+    },
+  };
+}
+export type DocumentRepository = ReturnType<typeof createDocumentRepository>;

@@ -1,0 +1,238 @@
+import {
+  apiPaths,
+  DOCUMENT_CONTENT_MAX_BYTES,
+  documentCreateRequest,
+  documentDetail,
+  documentExportQuery,
+  documentListQuery,
+  documentListResponse,
+  documentPublicLink,
+  documentShare,
+  documentShareRequest,
+  documentUpdateRequest,
+  documentVersionDetail,
+  documentVersionsResponse,
+  folder,
+  folderCreateRequest,
+  folderListQuery,
+  folderListResponse,
+  folderUpdateRequest,
+  idx,
+  publicDocument,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, responds } from '../../shared/http.js';
+import { contentDisposition } from '../file/file.routes.js';
+
+const folderParams = z.object({ folderIdx: idx });
+const documentParams = z.object({ documentIdx: idx });
+const versionParams = z.object({ documentIdx: idx, versionNo: z.coerce.number().int().positive() });
+const shareParams = z.object({ shareIdx: idx });
+const tokenParams = z.object({ token: z.string().min(20).max(100) });
+const done = responds(200, z.object({}));
+/** A save carries the whole editor JSON: room for the largest document plus the envelope. */
+const saveLimit = DOCUMENT_CONTENT_MAX_BYTES + 64 * 1024;
+
+export async function documentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { documents, folders } = app.services;
+  const tags = ['document'];
+  const security = [{ bearer: [] }];
+
+  // Folders
+  app.get(
+    apiPaths.folder,
+    { schema: { tags, security, querystring: folderListQuery, response: responds(200, folderListResponse) } },
+    async (request) => ({ data: await folders.list(actorOf(request), request.query.projectIdx) }),
+  );
+  app.post(
+    apiPaths.folder,
+    { schema: { tags, security, body: folderCreateRequest, response: responds(201, folder) } },
+    async (request, reply) =>
+      reply.status(201).send({ data: await folders.create(actorOf(request), request.body) }),
+  );
+  app.patch(
+    '/folder/:folderIdx',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Rename, move (`parentIdx`) or take out of the bin (`restore: true`, the undo of a delete).',
+        params: folderParams,
+        body: folderUpdateRequest,
+        response: responds(200, folder),
+      },
+    },
+    async (request) => ({
+      data: await folders.update(actorOf(request), request.params.folderIdx, request.body),
+    }),
+  );
+  app.delete(
+    '/folder/:folderIdx',
+    { schema: { tags, security, params: folderParams, response: done } },
+    async (request) => {
+      await folders.remove(actorOf(request), request.params.folderIdx);
+      return { data: {} };
+    },
+  );
+
+  // Documents
+  app.get(
+    apiPaths.document,
+    {
+      schema: {
+        tags,
+        security,
+        querystring: documentListQuery,
+        response: responds(200, documentListResponse),
+      },
+    },
+    async (request) => ({ data: await documents.list(actorOf(request), request.query) }),
+  );
+  app.post(
+    apiPaths.document,
+    {
+      bodyLimit: saveLimit,
+      schema: { tags, security, body: documentCreateRequest, response: responds(201, documentDetail) },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await documents.createDocument(actorOf(request), request.body) }),
+  );
+  app.get(
+    '/document/:documentIdx',
+    { schema: { tags, security, params: documentParams, response: responds(200, documentDetail) } },
+    async (request) => ({ data: await documents.get(actorOf(request), request.params.documentIdx) }),
+  );
+  app.patch(
+    '/document/:documentIdx',
+    {
+      bodyLimit: saveLimit,
+      schema: {
+        tags,
+        security,
+        params: documentParams,
+        body: documentUpdateRequest,
+        response: responds(200, documentDetail),
+      },
+    },
+    async (request) => ({
+      data: await documents.update(actorOf(request), request.params.documentIdx, request.body),
+    }),
+  );
+  app.delete(
+    '/document/:documentIdx',
+    { schema: { tags, security, params: documentParams, response: done } },
+    async (request) => {
+      await documents.remove(actorOf(request), request.params.documentIdx);
+      return { data: {} };
+    },
+  );
+  app.post(
+    '/document/:documentIdx/restore',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The undo of a delete: takes the document out of the bin.',
+        params: documentParams,
+        response: responds(200, documentDetail),
+      },
+    },
+    async (request) => ({ data: await documents.restore(actorOf(request), request.params.documentIdx) }),
+  );
+
+  // Versions and export
+  app.get(
+    '/document/:documentIdx/version',
+    { schema: { tags, security, params: documentParams, response: responds(200, documentVersionsResponse) } },
+    async (request) => ({ data: await documents.versions(actorOf(request), request.params.documentIdx) }),
+  );
+  app.get(
+    '/document/:documentIdx/version/:versionNo',
+    { schema: { tags, security, params: versionParams, response: responds(200, documentVersionDetail) } },
+    async (request) => ({
+      data: await documents.version(actorOf(request), request.params.documentIdx, request.params.versionNo),
+    }),
+  );
+  app.get(
+    '/document/:documentIdx/export',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The document as Markdown (`format=md`), as a download.',
+        params: documentParams,
+        querystring: documentExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await documents.exportMarkdown(actorOf(request), request.params.documentIdx);
+      return reply
+        .header('content-type', 'text/markdown; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
+    },
+  );
+
+  // Sharing
+  app.post(
+    '/document/:documentIdx/share',
+    {
+      schema: {
+        tags,
+        security,
+        params: documentParams,
+        body: documentShareRequest,
+        response: responds(201, documentShare),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await documents.share(actorOf(request), request.params.documentIdx, request.body) }),
+  );
+  app.delete(
+    '/document/share/:shareIdx',
+    { schema: { tags, security, params: shareParams, response: done } },
+    async (request) => {
+      await documents.unshare(actorOf(request), request.params.shareIdx);
+      return { data: {} };
+    },
+  );
+  app.post(
+    '/document/:documentIdx/public-link',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'A new read-only link without sign-in; an earlier link of the document stops working.',
+        params: documentParams,
+        response: responds(201, documentPublicLink),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await documents.createPublicLink(actorOf(request), request.params.documentIdx) }),
+  );
+  app.delete(
+    '/document/:documentIdx/public-link',
+    { schema: { tags, security, params: documentParams, response: done } },
+    async (request) => {
+      await documents.revokePublicLink(actorOf(request), request.params.documentIdx);
+      return { data: {} };
+    },
+  );
+  app.get(
+    '/public/document/:token',
+    {
+      config: { public: true },
+      schema: { tags, params: tokenParams, response: responds(200, publicDocument) },
+    },
+    async (request) => ({ data: await documents.publicDocument(request.params.token) }),
+  );
+}

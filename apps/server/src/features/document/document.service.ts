@@ -1,0 +1,323 @@
+import {
+  DOCUMENT_CONTENT_MAX_BYTES,
+  emptyEditorDocument,
+  type DocumentCreateRequest,
+  type DocumentDetail,
+  type DocumentPublicLink,
+  type DocumentShare,
+  type DocumentSummary,
+  type DocumentUpdateRequest,
+  type DocumentVersionDetail,
+  type DocumentVersionItem,
+  type EditorNode,
+  type PublicDocument,
+} from '@teamline/contract';
+import { AppError } from '../../shared/app-error.js';
+import type { Actor, AppContext } from '../../shared/context.js';
+import { randomToken, sha256 } from '../../shared/crypto.js';
+import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
+import type { MembershipRow } from '../project/project.repository.js';
+import type { FileRepository } from '../file/file.repository.js';
+import type { MembershipRepository } from '../membership/membership.repository.js';
+import { createDocumentAccess } from './document.access.js';
+import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
+import { plainTextOf, snippetOf } from './editor-text.js';
+import { toMarkdown } from './markdown.js';
+
+/** A save starts a new version after this long, or when someone else saves. */
+export const VERSION_SPELL_MS = 5 * 60 * 1000;
+
+const iso = (d: Date) => d.toISOString();
+
+function checkSize(content: EditorNode) {
+  if (Buffer.byteLength(JSON.stringify(content)) > DOCUMENT_CONTENT_MAX_BYTES)
+    throw new AppError('DOCUMENT_TOO_LARGE');
+}
+
+export function createDocumentService(
+  ctx: AppContext,
+  deps: {
+    repo: DocumentRepository;
+    files: FileRepository;
+    memberships: MembershipRepository;
+    authz: Authorization<MembershipRow>;
+    transaction: UnitOfWork<DocumentRepository>;
+  },
+) {
+  const { repo, authz, transaction } = deps;
+  const access = createDocumentAccess(repo, authz);
+
+  const summaryOf = (
+    row: DocumentListRow | (DocumentRow & Pick<DocumentListRow, 'fileName' | 'mime' | 'size'>),
+    can: DocumentSummary['can'],
+    q?: string,
+  ): DocumentSummary => ({
+    documentIdx: row.documentIdx,
+    projectIdx: row.projectIdx,
+    folderIdx: row.folderIdx,
+    title: row.title,
+    kind: row.kind,
+    fileIdx: row.fileIdx,
+    fileName: row.fileName,
+    mime: row.mime,
+    size: row.size,
+    aiType: row.aiType,
+    visibility: row.visibility,
+    createdByIdx: row.createdByIdx,
+    createdAt: iso(row.createdAt),
+    updatedByIdx: row.updatedByIdx,
+    updatedAt: iso(row.updatedAt),
+    version: row.version,
+    snippet: snippetOf(row.text, q),
+    can,
+  });
+
+  async function live(documentIdx: number) {
+    const row = await repo.find(documentIdx);
+    if (!row || row.deletedAt) throw new AppError('DOCUMENT_NOT_FOUND');
+    return row;
+  }
+
+  async function folderIn(projectIdx: number, folderIdx: number | null | undefined) {
+    if (folderIdx == null) return null;
+    const folder = await repo.findFolder(folderIdx);
+    if (!folder || folder.projectIdx !== projectIdx || folder.deletedAt)
+      throw new AppError('FOLDER_NOT_FOUND');
+    return folder.folderIdx;
+  }
+
+  /** Writes the version list: the latest spell is updated in place, a new spell gets a new number. */
+  async function recordVersion(r: DocumentRepository, saved: DocumentRow, actor: Actor) {
+    const latest = await r.latestVersion(saved.documentIdx);
+    const now = ctx.clock.now();
+    const snapshot = { title: saved.title, content: saved.content, text: saved.text, savedAt: now };
+    if (
+      latest &&
+      latest.savedByIdx === actor.memberIdx &&
+      now.getTime() - latest.startedAt.getTime() < VERSION_SPELL_MS
+    )
+      await r.updateVersion(latest.documentVersionIdx, { ...snapshot, versionNo: saved.version });
+    else
+      await r.insertVersion({
+        ...snapshot,
+        documentIdx: saved.documentIdx,
+        versionNo: saved.version,
+        savedByIdx: actor.memberIdx,
+        startedAt: now,
+      });
+  }
+
+  async function detailOf(actor: Actor, row: Awaited<ReturnType<typeof live>>): Promise<DocumentDetail> {
+    const shares = await repo.sharesOf(row.documentIdx);
+    const { can } = await access.of(actor, row, shares);
+    return {
+      ...summaryOf(row, can),
+      content: row.content,
+      text: row.text,
+      shares: can.share ? shares.map(shareOf) : [],
+      hasPublicLink: can.share ? await repo.hasPublicLink(row.documentIdx) : false,
+    };
+  }
+
+  const shareOf = (s: {
+    shareIdx: number;
+    documentIdx: number;
+    memberIdx: number;
+    access: 'view' | 'edit';
+    createdAt: Date;
+  }): DocumentShare => ({
+    shareIdx: s.shareIdx,
+    documentIdx: s.documentIdx,
+    memberIdx: s.memberIdx,
+    access: s.access,
+    createdAt: iso(s.createdAt),
+  });
+
+  return {
+    async list(actor: Actor, query: { projectIdx: number; folderIdx?: number; q?: string }) {
+      const membership = await authz.authorize(actor, 'document.view', query.projectIdx);
+      const seesPrivate = authz.allows(membership, 'document.share', {
+        projectIdx: query.projectIdx,
+        owners: [],
+      });
+      const rows = await repo.list(query.projectIdx, { memberIdx: actor.memberIdx, seesPrivate }, query);
+      const documents: DocumentSummary[] = [];
+      for (const row of rows) documents.push(summaryOf(row, (await access.of(actor, row)).can, query.q));
+      return { documents };
+    },
+
+    async get(actor: Actor, documentIdx: number): Promise<DocumentDetail> {
+      return detailOf(actor, await live(documentIdx));
+    },
+
+    /** Also what other modules call (AI documents): the caller must be allowed to write documents. */
+    async createDocument(
+      actor: Actor,
+      input: DocumentCreateRequest & { aiType?: string | null },
+    ): Promise<DocumentDetail> {
+      await authz.authorize(actor, 'document.edit', input.projectIdx);
+      const folderIdx = await folderIn(input.projectIdx, input.folderIdx);
+      let fileIdx: number | null = null;
+      if (input.fileIdx !== undefined) {
+        const file = await deps.files.findById(input.fileIdx);
+        if (!file || file.projectIdx !== input.projectIdx) throw new AppError('FILE_NOT_FOUND');
+        fileIdx = file.fileIdx;
+      }
+      const content = input.content ?? emptyEditorDocument;
+      checkSize(content);
+      const created = await transaction(async (r) => {
+        const row = await r.insert({
+          projectIdx: input.projectIdx,
+          folderIdx,
+          title: input.title,
+          kind: fileIdx ? 'file' : 'page',
+          fileIdx,
+          aiType: input.aiType ?? null,
+          visibility: input.visibility ?? 'project',
+          content,
+          text: plainTextOf(content),
+          createdByIdx: actor.memberIdx,
+          updatedByIdx: actor.memberIdx,
+        });
+        await recordVersion(r, row, actor);
+        return row;
+      });
+      return detailOf(actor, await live(created.documentIdx));
+    },
+
+    async update(actor: Actor, documentIdx: number, input: DocumentUpdateRequest): Promise<DocumentDetail> {
+      const row = await live(documentIdx);
+      const { can } = await access.toEdit(actor, row);
+      if (input.visibility !== undefined && input.visibility !== row.visibility && !can.share)
+        await access.toManage(actor, row);
+      const folderIdx =
+        input.folderIdx === undefined ? undefined : await folderIn(row.projectIdx, input.folderIdx);
+      if (input.content) checkSize(input.content);
+      if (input.content && row.kind === 'file') throw new AppError('VALIDATION_FAILED');
+      const saved = await transaction(async (r) => {
+        const next = await r.save(
+          documentIdx,
+          {
+            title: input.title,
+            folderIdx,
+            visibility: input.visibility,
+            ...(input.content
+              ? { content: input.content, text: plainTextOf(input.content), ydoc: null }
+              : {}),
+            updatedByIdx: actor.memberIdx,
+            updatedAt: ctx.clock.now(),
+          },
+          input.baseVersion,
+        );
+        if (!next) throw new AppError('DOCUMENT_VERSION_CONFLICT');
+        if (input.content || input.title) await recordVersion(r, next, actor);
+        return next;
+      });
+      return detailOf(actor, { ...row, ...saved });
+    },
+
+    async remove(actor: Actor, documentIdx: number) {
+      const row = await live(documentIdx);
+      await access.toManage(actor, row);
+      await repo.setDeleted(documentIdx, ctx.clock.now());
+    },
+
+    /** Undo of a delete: takes the document out of the bin (into the top level if its folder is gone). */
+    async restore(actor: Actor, documentIdx: number): Promise<DocumentDetail> {
+      const row = await repo.find(documentIdx);
+      if (!row) throw new AppError('DOCUMENT_NOT_FOUND');
+      await access.toManage(actor, row);
+      if (row.deletedAt) {
+        const folder = row.folderIdx ? await repo.findFolder(row.folderIdx) : null;
+        await transaction(async (r) => {
+          await r.setDeleted(documentIdx, null);
+          if (folder?.deletedAt) await r.save(documentIdx, { folderIdx: null });
+        });
+      }
+      return detailOf(actor, await live(documentIdx));
+    },
+
+    async versions(actor: Actor, documentIdx: number): Promise<{ versions: DocumentVersionItem[] }> {
+      const row = await live(documentIdx);
+      await access.of(actor, row);
+      const versions = await repo.versionsOf(documentIdx);
+      return { versions: versions.map((v) => ({ ...v, savedAt: iso(v.savedAt) })) };
+    },
+
+    async version(actor: Actor, documentIdx: number, versionNo: number): Promise<DocumentVersionDetail> {
+      const row = await live(documentIdx);
+      await access.of(actor, row);
+      const v = await repo.findVersion(documentIdx, versionNo);
+      if (!v) throw new AppError('DOCUMENT_VERSION_NOT_FOUND');
+      return {
+        versionNo: v.versionNo,
+        title: v.title,
+        savedByIdx: v.savedByIdx,
+        savedAt: iso(v.savedAt),
+        content: v.content,
+        text: v.text,
+      };
+    },
+
+    async exportMarkdown(actor: Actor, documentIdx: number): Promise<{ fileName: string; body: string }> {
+      const row = await live(documentIdx);
+      await access.of(actor, row);
+      const body = `# ${row.title}\n\n${toMarkdown(row.content)}`;
+      return { fileName: `${row.title.replace(/[\\/:*?"<>|]+/g, '_')}.md`, body };
+    },
+
+    async share(actor: Actor, documentIdx: number, input: { memberIdx: number; access: 'view' | 'edit' }) {
+      const row = await live(documentIdx);
+      await access.toManage(actor, row);
+      const member = await deps.memberships.findMembership(row.projectIdx, input.memberIdx);
+      if (!member) throw new AppError('MEMBER_NOT_FOUND');
+      return shareOf(
+        await repo.upsertShare({ documentIdx, memberIdx: input.memberIdx, access: input.access }),
+      );
+    },
+
+    async unshare(actor: Actor, shareIdx: number) {
+      const share = await repo.findShare(shareIdx);
+      if (!share) throw new AppError('DOCUMENT_SHARE_NOT_FOUND');
+      const row = await repo.find(share.documentIdx);
+      if (!row) throw new AppError('DOCUMENT_SHARE_NOT_FOUND');
+      // A stranger learns nothing about the share id: its own "not found".
+      await authz.authorize(actor, 'document.view', {
+        projectIdx: row.projectIdx,
+        missing: 'DOCUMENT_SHARE_NOT_FOUND',
+      });
+      await access.toManage(actor, row);
+      await repo.deleteShare(shareIdx);
+    },
+
+    /** A new read-only link (an earlier one stops working); only its hash is stored. */
+    async createPublicLink(actor: Actor, documentIdx: number): Promise<DocumentPublicLink> {
+      const row = await live(documentIdx);
+      await access.toManage(actor, row);
+      const token = randomToken();
+      const createdAt = ctx.clock.now();
+      await repo.setPublicLink({
+        documentIdx,
+        tokenHash: sha256(token),
+        createdByIdx: actor.memberIdx,
+        createdAt,
+      });
+      return { token, url: `${ctx.config.publicUrl}/#/public/document/${token}`, createdAt: iso(createdAt) };
+    },
+
+    async revokePublicLink(actor: Actor, documentIdx: number) {
+      const row = await live(documentIdx);
+      await access.toManage(actor, row);
+      await repo.deletePublicLink(documentIdx);
+    },
+
+    /** No sign-in: the token alone opens this one document, read-only. */
+    async publicDocument(token: string): Promise<PublicDocument> {
+      const row = await repo.documentOfToken(sha256(token));
+      if (!row || row.deletedAt) throw new AppError('DOCUMENT_LINK_INVALID');
+      return { title: row.title, content: row.content, updatedAt: iso(row.updatedAt) };
+    },
+  };
+}
+export type DocumentService = ReturnType<typeof createDocumentService>;
