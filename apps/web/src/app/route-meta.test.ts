@@ -36,6 +36,8 @@ const spec: Record<string, [boolean, boolean]> = {
   '/payment-success': [false, false],
   // Not in spec §2: the requests of PRODUCT.md, reached from the header.
   '/request/:id': [true, true],
+  // Not in spec §2: a document's public link (PRODUCT.md "Documents and AI"), without the app around it.
+  '/public/document/:token': [false, false],
 };
 
 describe('route table (spec §2)', () => {

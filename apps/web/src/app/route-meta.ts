@@ -59,7 +59,7 @@ export const routeTable: RouteMeta[] = [
   page('join', '/join', null, bare),
   page('Profile', '/profile', 'home', { guarded: true }),
   page('dashboard', '/dashboard/:id', 'dashboard', { guarded: true, projectScoped: true }),
-  page('document', '/document', 'doclist', { guarded: true, isPlaceholder: true }),
+  page('document', '/document', 'doclist', { guarded: true }),
   page('Timeline', '/timeline/:id', 'timeline', { guarded: true, projectScoped: true }),
   page('findId', '/find/id', null, bare),
   page('findPassword', '/find/password', null, bare),
@@ -80,7 +80,7 @@ export const routeTable: RouteMeta[] = [
   page('setting', '/setting', 'setting', { guarded: true }),
   page('Recruitment', '/recruitment', 'recruitment', { guarded: true }),
   page('epic', '/epic/:id', 'epic', { guarded: true, projectScoped: true }),
-  page('doclist', '/doclist/:id', 'doclist', { guarded: true, projectScoped: true, isPlaceholder: true }),
+  page('doclist', '/doclist/:id', 'doclist', { guarded: true, projectScoped: true }),
   // Guarded: the first-run steps read the member's profile and projects.
   page('instructionNewRegister', '/instruction/new-register', null, { ...bare, guarded: true }),
   page('pilot', '/pilot/:id', 'pilot', { guarded: true, projectScoped: true }),
@@ -88,6 +88,8 @@ export const routeTable: RouteMeta[] = [
   page('paymentSuccess', '/payment-success', null, bare),
   // Requests between members (PRODUCT.md "Requests"); reached from the header.
   page('request', '/request/:id', 'request', { guarded: true, projectScoped: true }),
+  // A document's read-only public link (issue 15): no sign-in, no app chrome.
+  page('publicDocument', '/public/document/:token', null, bare),
 ];
 
 export const metaByName = (name: RouteName): RouteMeta => {

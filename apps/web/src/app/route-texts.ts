@@ -28,6 +28,9 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   mailauth: ['guide'],
   pilot: ['guide'],
   Recruitment: ['recruitment'],
+  doclist: ['document'],
+  document: ['document'],
+  publicDocument: ['document'],
 };
 
 /** The areas of the header and left menu, loaded with every page that shows them (none: their labels are shell texts, and the bell's panel loads its own). */

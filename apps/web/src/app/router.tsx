@@ -70,6 +70,16 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
   mailauth: () =>
     import('../features/guide/components/MailAuthPage').then((m) => ({ Component: m.MailAuthPage })),
   pilot: () => import('../features/guide/components/PilotPage').then((m) => ({ Component: m.PilotPage })),
+  doclist: () =>
+    import('../features/document/components/DocumentListPage').then((m) => ({
+      Component: m.DocumentListPage,
+    })),
+  document: () =>
+    import('../features/document/components/DocumentPage').then((m) => ({ Component: m.DocumentPage })),
+  publicDocument: () =>
+    import('../features/document/components/PublicDocumentPage').then((m) => ({
+      Component: m.PublicDocumentPage,
+    })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>

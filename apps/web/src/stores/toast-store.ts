@@ -8,6 +8,8 @@ export interface Toast {
   text: string;
   icon: ToastIcon;
   close: boolean;
+  /** One button beside the text, e.g. "Undo" after a delete; pressing it runs it and closes the toast. */
+  action?: { label: string; run: () => void };
 }
 
 interface ToastState {
@@ -44,4 +46,9 @@ export function toast(
 /** A toast with the standard 5000 ms lifetime. */
 export function notify(text: string, icon: ToastIcon = 'info'): number {
   return useToastStore.getState().add({ text, icon, close: true });
+}
+
+/** A toast with one action (e.g. "Undo" after a delete), with the standard 5000 ms lifetime. */
+export function notifyWithAction(text: string, action: { label: string; run: () => void }): number {
+  return useToastStore.getState().add({ text, icon: 'success', close: true, action });
 }

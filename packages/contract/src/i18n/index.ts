@@ -51,6 +51,7 @@ export const uiAreas = [
   'notification',
   'webhook',
   'github',
+  'document',
   'guide',
   'recruitment',
   'review',

@@ -32,7 +32,8 @@ export type RouteName =
   | 'pilot'
   | 'paymentFailure'
   | 'paymentSuccess'
-  | 'request';
+  | 'request'
+  | 'publicDocument';
 
 /** Spec §1: after a mode switch the user goes home unless on one of these. */
 const stayAfterModeSwitch: RouteName[] = ['home', 'setting', 'No project', 'Permission denied'];
@@ -40,7 +41,14 @@ export const shouldReturnHomeAfterModeSwitch = (route: RouteName): boolean =>
   !stayAfterModeSwitch.includes(route);
 
 /** Spec §4 "Project resolution" runs on every route change except these. */
-const skipProjectResolution: RouteName[] = ['setting', 'No project', 'Permission denied', 'home', 'Profile'];
+const skipProjectResolution: RouteName[] = [
+  'setting',
+  'No project',
+  'Permission denied',
+  'home',
+  'Profile',
+  'publicDocument',
+];
 export const needsProjectResolution = (route: RouteName): boolean => !skipProjectResolution.includes(route);
 
 /** PRODUCT.md "Subscription": a warning when totalMember exceeds sheets plus the free allowance. */

@@ -25,6 +25,18 @@ export function Toasts() {
         >
           <Icon name={iconOf[item.icon]} className="toast__icon" />
           <span className="toast__text">{item.text}</span>
+          {item.action && (
+            <button
+              type="button"
+              className="btn btn--ghost toast__action"
+              onClick={() => {
+                remove(item.id);
+                item.action?.run();
+              }}
+            >
+              {item.action.label}
+            </button>
+          )}
           {item.close && (
             <button
               type="button"

@@ -83,6 +83,7 @@ export const shellUi = {
     paymentFailure: 'Payment failed',
     paymentSuccess: 'Payment successful',
     request: 'Requests',
+    publicDocument: 'Shared document',
   } satisfies Record<RouteName, string>,
   nav: {
     label: 'Main menu',

@@ -8,6 +8,7 @@ import { billingUi } from './ui-billing.js';
 import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
 import { githubUi } from './ui-github.js';
+import { documentUi } from './ui-document.js';
 import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
@@ -33,6 +34,7 @@ export const ui = {
   notification: notificationUi,
   webhook: webhookUi,
   github: githubUi,
+  document: documentUi,
   guide: guideUi,
   recruitment: recruitmentUi,
   review: reviewUi,

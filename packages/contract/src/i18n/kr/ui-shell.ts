@@ -80,6 +80,7 @@ export const shellUi = {
     paymentFailure: '결제 실패',
     paymentSuccess: '결제 성공',
     request: '요청',
+    publicDocument: '공유 문서',
   },
   nav: {
     label: '주 메뉴',

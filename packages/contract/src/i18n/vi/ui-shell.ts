@@ -80,6 +80,7 @@ export const shellUi = {
     paymentFailure: 'Thanh toán thất bại',
     paymentSuccess: 'Thanh toán thành công',
     request: 'Yêu cầu',
+    publicDocument: 'Tài liệu được chia sẻ',
   },
   nav: {
     label: 'Menu chính',

@@ -1,0 +1,76 @@
+import {
+  apiPaths,
+  type DocumentCreateRequest,
+  type DocumentDetail,
+  type DocumentListResponse,
+  type DocumentPublicLink,
+  type DocumentShare,
+  type DocumentShareRequest,
+  type DocumentUpdateRequest,
+  type DocumentVersionDetail,
+  type DocumentVersionsResponse,
+  type Folder,
+  type FolderCreateRequest,
+  type FolderListResponse,
+  type FolderUpdateRequest,
+  type PublicDocument,
+} from '@teamline/contract';
+import { api } from '../../../lib/api';
+
+/** PRODUCT.md "Documents and AI" (issue 15): folders, documents, versions, sharing, public links. */
+export const documentApi = {
+  folders: (projectIdx: number) => api<FolderListResponse>(apiPaths.folder, { query: { projectIdx } }),
+  createFolder: (body: FolderCreateRequest) => api<Folder>(apiPaths.folder, { method: 'POST', body }),
+  updateFolder: (folderIdx: number, body: FolderUpdateRequest) =>
+    api<Folder>(apiPaths.folderOne(folderIdx), { method: 'PATCH', body }),
+  deleteFolder: (folderIdx: number) => api<unknown>(apiPaths.folderOne(folderIdx), { method: 'DELETE' }),
+
+  list: (projectIdx: number, folderIdx: number | undefined, q: string) =>
+    api<DocumentListResponse>(apiPaths.document, {
+      query: { projectIdx, ...(folderIdx !== undefined ? { folderIdx } : {}), ...(q ? { q } : {}) },
+    }),
+  get: (documentIdx: number) => api<DocumentDetail>(apiPaths.documentOne(documentIdx)),
+  create: (body: DocumentCreateRequest) => api<DocumentDetail>(apiPaths.document, { method: 'POST', body }),
+  update: (documentIdx: number, body: DocumentUpdateRequest) =>
+    api<DocumentDetail>(apiPaths.documentOne(documentIdx), { method: 'PATCH', body }),
+  remove: (documentIdx: number) => api<unknown>(apiPaths.documentOne(documentIdx), { method: 'DELETE' }),
+  restore: (documentIdx: number) =>
+    api<DocumentDetail>(apiPaths.documentRestore(documentIdx), { method: 'POST' }),
+
+  versions: (documentIdx: number) => api<DocumentVersionsResponse>(apiPaths.documentVersions(documentIdx)),
+  version: (documentIdx: number, versionNo: number) =>
+    api<DocumentVersionDetail>(apiPaths.documentVersionOne(documentIdx, versionNo)),
+  exportMarkdown: (documentIdx: number) =>
+    api<Blob>(apiPaths.documentExport(documentIdx), { query: { format: 'md' }, asBlob: true }),
+
+  share: (documentIdx: number, body: DocumentShareRequest) =>
+    api<DocumentShare>(apiPaths.documentShare(documentIdx), { method: 'POST', body }),
+  unshare: (shareIdx: number) => api<unknown>(apiPaths.documentShareOne(shareIdx), { method: 'DELETE' }),
+  createPublicLink: (documentIdx: number) =>
+    api<DocumentPublicLink>(apiPaths.documentPublicLink(documentIdx), { method: 'POST' }),
+  revokePublicLink: (documentIdx: number) =>
+    api<unknown>(apiPaths.documentPublicLink(documentIdx), { method: 'DELETE' }),
+  publicDocument: (token: string) => api<PublicDocument>(apiPaths.publicDocument(token)),
+
+  /** An uploaded project file, then a file document of it. */
+  upload: async (projectIdx: number, folderIdx: number | null, file: File) => {
+    const form = new FormData();
+    form.append('projectIdx', String(projectIdx));
+    form.append('file', file, file.name);
+    const { fileIdx } = await api<{ fileIdx: number }>(apiPaths.file, { method: 'POST', body: form });
+    return api<DocumentDetail>(apiPaths.document, {
+      method: 'POST',
+      body: { projectIdx, folderIdx, title: file.name.slice(0, 200), fileIdx },
+    });
+  },
+  fileBytes: (fileIdx: number) => api<Blob>(apiPaths.file, { query: { fileIdx }, asBlob: true }),
+};
+
+export const documentKeys = {
+  all: (projectIdx: number) => ['document', projectIdx] as const,
+  folders: (projectIdx: number) => ['document', projectIdx, 'folders'] as const,
+  list: (projectIdx: number, folderIdx: number | undefined, q: string) =>
+    ['document', projectIdx, 'list', folderIdx ?? 'all', q] as const,
+  one: (documentIdx: number) => ['document', 'one', documentIdx] as const,
+  versions: (documentIdx: number) => ['document', 'one', documentIdx, 'versions'] as const,
+};

@@ -1,0 +1,172 @@
+import { documentTitle, type DocumentDetail } from '@teamline/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button';
+import { errorCodeOf } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { documentApi, documentKeys } from '../api/document-api';
+import { useDocument } from '../api/use-documents';
+import { editorExtensions } from './editor-extensions';
+import { EditorToolbar } from './EditorToolbar';
+import { ShareDialog } from './ShareDialog';
+import { useAutosave, type SaveStatus } from './use-autosave';
+import { VersionsPanel } from './VersionsPanel';
+import './document.css';
+
+/** `/document?documentIdx=`: one document, edited in place with autosave, versions, sharing and export. */
+export function DocumentPage() {
+  const { t } = useTranslation();
+  const documentIdx = Number(useSearchParams()[0].get('documentIdx'));
+  const doc = useDocument(documentIdx);
+  if (doc.isLoading)
+    return (
+      <div className="page-spinner">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  if (!doc.data)
+    return (
+      <div className="page">
+        <p className="empty-state" role="alert">
+          {t(`errors.${errorCodeOf(doc.error ?? new Error('DOCUMENT_NOT_FOUND'))}`)}
+        </p>
+      </div>
+    );
+  return <DocumentEditorView key={doc.data.documentIdx} document={doc.data} />;
+}
+
+function DocumentEditorView({ document: initial }: { document: DocumentDetail }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const onError = useErrorToast();
+  const [current, setCurrent] = useState(initial);
+  const [title, setTitle] = useState(initial.title);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [panel, setPanel] = useState<'versions' | 'share' | null>(null);
+  const onSaved = useCallback(
+    (saved: DocumentDetail) => {
+      setCurrent(saved);
+      client.setQueryData(documentKeys.one(saved.documentIdx), saved);
+      void client.invalidateQueries({ queryKey: documentKeys.all(saved.projectIdx) });
+    },
+    [client],
+  );
+  const autosave = useAutosave(initial, onSaved);
+  const canEdit = initial.can.edit;
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    content: initial.content,
+    editable: canEdit,
+    editorProps: { attributes: { class: 'document-editor__content', 'aria-label': initial.title } },
+    onUpdate: ({ editor: e }) => autosave.change({ content: e.getJSON() as DocumentDetail['content'] }),
+  });
+
+  function changeTitle(value: string) {
+    setTitle(value);
+    const parsed = documentTitle.safeParse(value);
+    if (!parsed.success) {
+      setTitleError(t(`validation.${parsed.error.issues[0]?.message ?? 'required'}`));
+      return;
+    }
+    setTitleError(null);
+    autosave.change({ title: parsed.data });
+  }
+
+  async function exportMarkdown() {
+    try {
+      await autosave.flush();
+      saveBlob(await documentApi.exportMarkdown(current.documentIdx), `${current.title}.md`);
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  return (
+    <div className="page document-view">
+      <div className="document-view__bar no-print">
+        <Link to={`/doclist/${current.projectIdx}`} className="link-btn">
+          ← {t('ui.document.back')}
+        </Link>
+        <SaveState status={autosave.status} />
+        <span className="document-view__spacer" />
+        <Button
+          size="small"
+          variant="outline"
+          onClick={() => setPanel(panel === 'versions' ? null : 'versions')}
+        >
+          {t('ui.document.versions.show')}
+        </Button>
+        <Button size="small" variant="outline" onClick={() => void exportMarkdown()}>
+          {t('ui.document.export.markdown')}
+        </Button>
+        <Button size="small" variant="outline" onClick={() => window.print()}>
+          {t('ui.document.export.pdf')}
+        </Button>
+        {current.can.share && (
+          <Button size="small" onClick={() => setPanel('share')}>
+            {t('ui.document.share.button')}
+          </Button>
+        )}
+      </div>
+      <div className="document-view__body">
+        <article className="document-editor">
+          <label className="visually-hidden" htmlFor="document-title">
+            {t('ui.document.titleLabel')}
+          </label>
+          <input
+            id="document-title"
+            className="document-editor__title"
+            value={title}
+            readOnly={!canEdit}
+            maxLength={200}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? 'document-title-error' : undefined}
+            onChange={(event) => changeTitle(event.target.value)}
+          />
+          {titleError && (
+            <p id="document-title-error" className="field__error" role="alert">
+              {titleError}
+            </p>
+          )}
+          {!canEdit && <p className="document-view__note">{t('ui.document.readOnly')}</p>}
+          {canEdit && editor && <EditorToolbar editor={editor} />}
+          <EditorContent editor={editor} />
+        </article>
+        {panel === 'versions' && <VersionsPanel document={current} onClose={() => setPanel(null)} />}
+      </div>
+      {panel === 'share' && (
+        <ShareDialog
+          document={current}
+          onClose={() => setPanel(null)}
+          onChanged={(next) => setCurrent({ ...current, ...next })}
+        />
+      )}
+    </div>
+  );
+}
+
+function SaveState({ status }: { status: SaveStatus }) {
+  const { t } = useTranslation();
+  if (status === 'conflict')
+    return (
+      <span className="save-state save-state--error" role="alert">
+        {t('ui.document.save.conflict')}{' '}
+        <button type="button" className="link-btn" onClick={() => window.location.reload()}>
+          {t('ui.document.save.reload')}
+        </button>
+      </span>
+    );
+  return (
+    <span
+      className={`save-state${status === 'failed' ? ' save-state--error' : ''}`}
+      role="status"
+      data-testid="save-state"
+    >
+      {t(`ui.document.save.${status}`)}
+    </span>
+  );
+}

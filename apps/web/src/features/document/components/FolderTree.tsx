@@ -1,0 +1,137 @@
+import type { Folder } from '@teamline/contract';
+import { useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/ui/Icon';
+
+/** What a drag carries: a document or a folder, by id (HTML drag and drop; keyboard users use "Move to…"). */
+export const DRAG_DOCUMENT = 'application/x-teamline-document';
+export const DRAG_FOLDER = 'application/x-teamline-folder';
+
+export type FolderSelection = number | 'all';
+
+interface Props {
+  folders: Folder[];
+  selected: FolderSelection;
+  onSelect: (folder: FolderSelection) => void;
+  /** A document or folder dropped on a folder (null: the top level). */
+  onDropDocument: (documentIdx: number, folderIdx: number | null) => void;
+  onDropFolder: (folderIdx: number, parentIdx: number | null) => void;
+  canEdit: boolean;
+  onNewSubfolder: (parent: Folder) => void;
+  onRename: (folder: Folder) => void;
+  onDelete: (folder: Folder) => void;
+}
+
+const carries = (event: DragEvent) =>
+  event.dataTransfer.types.includes(DRAG_DOCUMENT) || event.dataTransfer.types.includes(DRAG_FOLDER);
+
+/** The project's folders as a tree; each folder is a drop target for documents and folders. */
+export function FolderTree(props: Props) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState<number | 'top' | null>(null);
+  const children = new Map<number | null, Folder[]>();
+  for (const folder of props.folders) {
+    const key = folder.parentIdx;
+    children.set(key, [...(children.get(key) ?? []), folder]);
+  }
+
+  const dropProps = (target: number | null) => ({
+    onDragOver: (event: DragEvent) => {
+      if (!props.canEdit || !carries(event)) return;
+      event.preventDefault();
+      setOver(target ?? 'top');
+    },
+    onDragLeave: () => setOver(null),
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setOver(null);
+      const documentIdx = Number(event.dataTransfer.getData(DRAG_DOCUMENT));
+      const folderIdx = Number(event.dataTransfer.getData(DRAG_FOLDER));
+      if (documentIdx) props.onDropDocument(documentIdx, target);
+      else if (folderIdx && folderIdx !== target) props.onDropFolder(folderIdx, target);
+    },
+  });
+
+  const branch = (parent: number | null, depth: number) =>
+    (children.get(parent) ?? []).map((folder) => (
+      <li key={folder.folderIdx}>
+        <div
+          className={`folder-tree__item${props.selected === folder.folderIdx ? ' is-selected' : ''}${
+            over === folder.folderIdx ? ' is-drop' : ''
+          }`}
+          style={{ paddingInlineStart: `${0.5 + depth * 1}rem` }}
+          draggable={props.canEdit}
+          onDragStart={(event) => event.dataTransfer.setData(DRAG_FOLDER, String(folder.folderIdx))}
+          {...dropProps(folder.folderIdx)}
+        >
+          <button
+            type="button"
+            className="folder-tree__name"
+            aria-current={props.selected === folder.folderIdx ? 'true' : undefined}
+            onClick={() => props.onSelect(folder.folderIdx)}
+          >
+            <Icon name="folder" size={18} />
+            <span>{folder.name}</span>
+          </button>
+          {props.canEdit && props.selected === folder.folderIdx && (
+            <span className="folder-tree__actions">
+              <button
+                type="button"
+                className="icon-btn"
+                title={t('ui.document.newSubfolder')}
+                aria-label={t('ui.document.newSubfolder')}
+                onClick={() => props.onNewSubfolder(folder)}
+              >
+                <Icon name="plus" size={16} />
+              </button>
+              <button
+                type="button"
+                className="icon-btn"
+                title={t('ui.document.renameFolder')}
+                aria-label={t('ui.document.renameFolder')}
+                onClick={() => props.onRename(folder)}
+              >
+                <Icon name="doc" size={16} />
+              </button>
+              <button
+                type="button"
+                className="icon-btn"
+                title={t('ui.document.deleteFolder')}
+                aria-label={t('ui.document.deleteFolder')}
+                onClick={() => props.onDelete(folder)}
+              >
+                <Icon name="trash" size={16} />
+              </button>
+            </span>
+          )}
+        </div>
+        {children.has(folder.folderIdx) && <ul>{branch(folder.folderIdx, depth + 1)}</ul>}
+      </li>
+    ));
+
+  return (
+    <nav className="folder-tree" aria-label={t('ui.document.folders')}>
+      <ul>
+        <li>
+          <div
+            className={`folder-tree__item${props.selected === 'all' ? ' is-selected' : ''}${
+              over === 'top' ? ' is-drop' : ''
+            }`}
+            {...dropProps(null)}
+          >
+            <button
+              type="button"
+              className="folder-tree__name"
+              aria-current={props.selected === 'all' ? 'true' : undefined}
+              onClick={() => props.onSelect('all')}
+            >
+              <Icon name="doc" size={18} />
+              <span>{t('ui.document.allDocuments')}</span>
+            </button>
+          </div>
+        </li>
+        {branch(null, 0)}
+      </ul>
+    </nav>
+  );
+}
