@@ -33,5 +33,6 @@ export * from './schemas/notification.js';
 export * from './schemas/webhook.js';
 export * from './schemas/github.js';
 export * from './schemas/document.js';
+export * from './schemas/ai.js';
 export * from './schemas/recruitment.js';
 export * from './schemas/review.js';

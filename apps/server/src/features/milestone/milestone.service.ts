@@ -19,7 +19,8 @@ import { keyBetween, keysAfter } from '../../shared/order-key.js';
 import type { NewHistory } from '../history/history.repository.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
-import type { PlanningStore } from '../planning/planning-repositories.js';
+import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
+import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { diffHistory } from '../planning/history-diff.js';
 import type { MilestoneRow } from './milestone.repository.js';
 
@@ -56,6 +57,48 @@ const fieldGroups = [
   { type: historyTypes.schedule, fields: ['startDt', 'endDt'] },
   { type: historyTypes.status, fields: ['status'] },
 ];
+
+const history = (
+  row: MilestoneRow,
+  actorIdx: number,
+  type: number,
+  before: object | null,
+  after: object | null,
+): NewHistory => ({
+  projectIdx: row.projectIdx,
+  storyIdx: null,
+  milestoneIdx: row.milestoneIdx,
+  type,
+  actorIdx,
+  before: before as Record<string, unknown> | null,
+  after: after as Record<string, unknown> | null,
+});
+
+/**
+ * A new milestone at the end of the project's plan, with its history and event, inside the caller's
+ * planning transaction (the caller bumps the planning version): `POST /milestone` and applying an AI
+ * timeline draft both make milestones this way.
+ */
+export async function insertMilestone(
+  r: PlanningRepositories & { events: EventRecorder },
+  actorIdx: number,
+  input: Pick<CreateMilestoneRequest, 'projectIdx' | 'title' | 'description' | 'startDt' | 'endDt'>,
+): Promise<MilestoneRow> {
+  const created = await r.milestone.insert({
+    projectIdx: input.projectIdx,
+    title: input.title.trim(),
+    description: input.description ?? '',
+    startDt: input.startDt ?? null,
+    endDt: input.endDt ?? null,
+    orderKey: keyBetween(await r.milestone.lastKey(input.projectIdx), null),
+    createdByIdx: actorIdx,
+  });
+  await r.history.insert([
+    history(created, actorIdx, historyTypes.created, null, { title: created.title, status: created.status }),
+  ]);
+  await r.events.record('milestone.created', input.projectIdx, toMilestone(created));
+  return created;
+}
 
 export function createMilestoneService(
   ctx: AppContext,
@@ -109,22 +152,6 @@ export function createMilestoneService(
     return entry;
   }
 
-  const history = (
-    row: MilestoneRow,
-    actorIdx: number,
-    type: number,
-    before: object | null,
-    after: object | null,
-  ): NewHistory => ({
-    projectIdx: row.projectIdx,
-    storyIdx: null,
-    milestoneIdx: row.milestoneIdx,
-    type,
-    actorIdx,
-    before: before as Record<string, unknown> | null,
-    after: after as Record<string, unknown> | null,
-  });
-
   return {
     /**
      * The hot route, served from a per-instance cache keyed by the project's planning version (every
@@ -162,23 +189,7 @@ export function createMilestoneService(
       const m = await authz.authorize(actor, 'planning.edit', input.projectIdx);
       const row = await planning.transaction(async (r) => {
         await r.version.bump(input.projectIdx);
-        const created = await r.milestone.insert({
-          projectIdx: input.projectIdx,
-          title: input.title.trim(),
-          description: input.description ?? '',
-          startDt: input.startDt ?? null,
-          endDt: input.endDt ?? null,
-          orderKey: keyBetween(await r.milestone.lastKey(input.projectIdx), null),
-          createdByIdx: m.memberInProjectIdx,
-        });
-        await r.history.insert([
-          history(created, m.memberInProjectIdx, historyTypes.created, null, {
-            title: created.title,
-            status: created.status,
-          }),
-        ]);
-        await r.events.record('milestone.created', input.projectIdx, toMilestone(created));
-        return created;
+        return insertMilestone(r, m.memberInProjectIdx, input);
       });
       return toMilestone(row);
     },

@@ -19,6 +19,7 @@ import type { MembershipRow } from '../project/project.repository.js';
 import { diffHistory } from '../planning/history-diff.js';
 import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from './story.repository.js';
+import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 
 export const toStory = (row: StoryWithAssignees): Story => ({
   storyIdx: row.storyIdx,
@@ -58,6 +59,54 @@ const fieldGroups: { type: number; fields: (keyof StoryRow)[] }[] = [
   { type: historyTypes.epic, fields: ['epicIdx'] },
   { type: historyTypes.estimate, fields: ['point', 'rating'] },
 ];
+
+/**
+ * A new story at the end of its milestone (or the backlog), with its history and event, inside the
+ * caller's planning transaction after the caller checked its ids and bumped the planning version:
+ * `POST /story` and applying an AI timeline draft both make stories this way.
+ */
+export async function insertStory(
+  r: PlanningRepositories & { events: EventRecorder },
+  actorIdx: number,
+  input: Omit<CreateStoryRequest, 'assignees'> & { assignees: number[] },
+  status: StoryStatus,
+): Promise<StoryWithAssignees> {
+  const projectIdx = input.projectIdx;
+  const milestoneIdx = input.milestoneIdx ?? null;
+  const row = await r.story.insert(
+    {
+      projectIdx,
+      milestoneIdx,
+      epicIdx: input.epicIdx ?? null,
+      title: input.title.trim(),
+      description: input.description ?? '',
+      status,
+      startDt: input.startDt ?? null,
+      endDt: input.endDt ?? null,
+      reporterIdx: actorIdx,
+      approverIdx: input.approverIdx ?? null,
+      link: input.link || null,
+      point: input.point ?? 0,
+      rating: input.rating ?? null,
+      orderKey: keyBetween(await r.story.lastKey(projectIdx, milestoneIdx), null),
+      createdByIdx: actorIdx,
+    },
+    input.assignees,
+  );
+  await r.history.insert([
+    {
+      projectIdx,
+      storyIdx: row.storyIdx,
+      milestoneIdx,
+      type: historyTypes.created,
+      actorIdx,
+      before: null,
+      after: { title: row.title, status, milestoneIdx, assignees: row.assignees },
+    },
+  ]);
+  await r.events.record('story.created', projectIdx, toStory(row));
+  return row;
+}
 
 export function createStoryService(
   ctx: AppContext,
@@ -145,40 +194,7 @@ export function createStoryService(
         await checkEpic(r, projectIdx, input.epicIdx);
         await checkMembers(r, projectIdx, 'assignees', assignees);
         await checkMembers(r, projectIdx, 'approverIdx', input.approverIdx ? [input.approverIdx] : []);
-        const milestoneIdx = input.milestoneIdx ?? null;
-        const row = await r.story.insert(
-          {
-            projectIdx,
-            milestoneIdx,
-            epicIdx: input.epicIdx ?? null,
-            title: input.title.trim(),
-            description: input.description ?? '',
-            status,
-            startDt: input.startDt ?? null,
-            endDt: input.endDt ?? null,
-            reporterIdx: m.memberInProjectIdx,
-            approverIdx: input.approverIdx ?? null,
-            link: input.link || null,
-            point: input.point ?? 0,
-            rating: input.rating ?? null,
-            orderKey: keyBetween(await r.story.lastKey(projectIdx, milestoneIdx), null),
-            createdByIdx: m.memberInProjectIdx,
-          },
-          assignees,
-        );
-        await r.history.insert([
-          {
-            projectIdx,
-            storyIdx: row.storyIdx,
-            milestoneIdx,
-            type: historyTypes.created,
-            actorIdx: m.memberInProjectIdx,
-            before: null,
-            after: { title: row.title, status, milestoneIdx, assignees: row.assignees },
-          },
-        ]);
-        await r.events.record('story.created', projectIdx, toStory(row));
-        return row;
+        return insertStory(r, m.memberInProjectIdx, { ...input, assignees }, status);
       });
       return toStory(created);
     },

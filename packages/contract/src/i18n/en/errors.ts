@@ -157,6 +157,7 @@ export const validation = {
   colorCode: 'Choose a colour.',
   dateFormat: 'Enter a valid date.',
   endBeforeStart: 'The end date cannot precede the start date.',
+  periodStartBeforeEnd: 'The start of the period must be before its end.',
   careerEndBeforeStart: 'The career end cannot precede its start.',
   projectNameLength: 'The project name can be at most 100 characters.',
   rating: 'The rating is 0 to 5 in steps of 0.5.',

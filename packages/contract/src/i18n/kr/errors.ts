@@ -153,6 +153,7 @@ export const validation = {
   colorCode: '색상을 선택해 주세요.',
   dateFormat: '올바른 날짜를 입력해 주세요.',
   endBeforeStart: '종료일은 시작일보다 앞설 수 없습니다.',
+  periodStartBeforeEnd: '수집 기간의 시작일은 종료일보다 앞서야 합니다.',
   careerEndBeforeStart: '경력 종료일은 시작일보다 앞설 수 없습니다.',
   projectNameLength: '프로젝트 이름은 최대 100자까지 입력할 수 있습니다.',
   rating: '별점은 0~5점, 0.5점 단위입니다.',

@@ -157,6 +157,7 @@ export const validation = {
   colorCode: 'Hãy chọn một màu.',
   dateFormat: 'Vui lòng nhập ngày hợp lệ.',
   endBeforeStart: 'Ngày kết thúc không thể trước ngày bắt đầu.',
+  periodStartBeforeEnd: 'Ngày bắt đầu của kỳ phải trước ngày kết thúc.',
   careerEndBeforeStart: 'Ngày kết thúc kinh nghiệm không thể trước ngày bắt đầu.',
   projectNameLength: 'Tên dự án tối đa 100 ký tự.',
   rating: 'Điểm đánh giá từ 0 đến 5, bước 0,5.',
