@@ -312,6 +312,41 @@ export function createDocumentService(
       await repo.deletePublicLink(documentIdx);
     },
 
+    /** Live co-editing: what the caller may do (refused like GET when they may not see it). */
+    async collabAccess(actor: Actor, documentIdx: number) {
+      const row = await live(documentIdx);
+      if (row.kind !== 'page') throw new AppError('DOCUMENT_NOT_FOUND');
+      return (await access.of(actor, row)).can;
+    },
+
+    /** The stored live state (Yjs update, base64) or, before any live session, the editor JSON. */
+    async collabState(documentIdx: number) {
+      const row = await live(documentIdx);
+      return { ydoc: row.ydoc, content: row.content };
+    },
+
+    /** What a live session typed: stored with its Yjs state, text and a new version. */
+    async saveCollab(actor: Actor, documentIdx: number, input: { ydoc: string; content: EditorNode }) {
+      const row = await live(documentIdx);
+      if (!(await access.of(actor, row)).can.edit) return;
+      checkSize(input.content);
+      const unchanged = JSON.stringify(input.content) === JSON.stringify(row.content);
+      await transaction(async (r) => {
+        if (unchanged) {
+          await r.setYdoc(documentIdx, input.ydoc);
+          return;
+        }
+        const saved = await r.save(documentIdx, {
+          content: input.content,
+          text: plainTextOf(input.content),
+          ydoc: input.ydoc,
+          updatedByIdx: actor.memberIdx,
+          updatedAt: ctx.clock.now(),
+        });
+        if (saved) await recordVersion(r, saved, actor);
+      });
+    },
+
     /** No sign-in: the token alone opens this one document, read-only. */
     async publicDocument(token: string): Promise<PublicDocument> {
       const row = await repo.documentOfToken(sha256(token));

@@ -234,6 +234,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'GET /api/ai-job/:jobIdx': record('ai.timeline', 'AI_JOB_NOT_FOUND'),
   'POST /api/ai-job/:jobIdx/apply': record('ai.timeline', 'AI_JOB_NOT_FOUND'),
   'POST /api/ai-job/:jobIdx/cancel': record('ai.timeline', 'AI_JOB_NOT_FOUND'),
+  // Live co-editing: a WebSocket whose Hocuspocus token is the access key (checked per document).
+  'GET /api/document/collab': 'public',
   // A read-only public link: the token is the permission.
   'GET /api/public/document/:token': 'public',
 };
