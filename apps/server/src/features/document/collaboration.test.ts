@@ -84,7 +84,7 @@ function typeAtEnd(ydoc: Y.Doc, text: string) {
   const node = first.get(0) as Y.XmlText;
   node.insert(node.length, text);
 }
-const textOf = (ydoc: Y.Doc) => ydoc.getXmlFragment(COLLAB_FIELD).toString();
+const textOf = (ydoc: Y.Doc): string => ydoc.getXmlFragment(COLLAB_FIELD).toJSON();
 
 async function until(check: () => Promise<boolean> | boolean, what: string) {
   for (let i = 0; i < 200; i++) {

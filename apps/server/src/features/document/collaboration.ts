@@ -70,8 +70,9 @@ export async function collaborationRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     hocuspocus.closeConnections();
     await Promise.all(
-      [...hocuspocus.documents.keys()].map((name) =>
-        hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`),
+      // Hocuspocus's own debounce id of a pending store: sent now, not lost with the process.
+      [...hocuspocus.documents.keys()].map(
+        (name) => hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`) as Promise<unknown>,
       ),
     ).catch(() => undefined);
   });
