@@ -8,6 +8,7 @@ import * as Y from 'yjs';
 import { api } from '../../lib/api';
 import { useAuthStore } from '../../stores/auth-store';
 import { useProfileStore } from '../../stores/profile-store';
+import './collaboration.css';
 
 /**
  * Live co-editing of a document (issue 15): the editor's content is a Yjs document kept in step by
@@ -84,14 +85,11 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
   const enabled = (options.enabled ?? true) && typeof WebSocket !== 'undefined';
   const timeoutMs = options.timeoutMs ?? COLLAB_CONNECT_TIMEOUT_MS;
   const createProvider = options.createProvider;
-  const [live, setLive] = useState<LiveState>(enabled ? { state: 'connecting' } : { state: 'unavailable' });
+  // The decision for one document; another document starts at `connecting` again.
+  const [decision, setDecision] = useState<{ documentIdx: number; live: LiveState } | null>(null);
 
   useEffect(() => {
-    if (!enabled) {
-      setLive({ state: 'unavailable' });
-      return;
-    }
-    setLive({ state: 'connecting' });
+    if (!enabled) return;
     const ydoc = new Y.Doc();
     const user = currentCollabUser();
     let decided = false;
@@ -100,7 +98,7 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
       if (decided) return;
       decided = true;
       clearTimeout(timer);
-      setLive(next);
+      setDecision({ documentIdx, live: next });
     };
     const config: ConstructorParameters<typeof HocuspocusProvider>[0] = {
       url: collabUrl(),
@@ -131,7 +129,8 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
     };
   }, [documentIdx, enabled, timeoutMs, createProvider]);
 
-  return live;
+  if (!enabled) return { state: 'unavailable' };
+  return decision?.documentIdx === documentIdx ? decision.live : { state: 'connecting' };
 }
 
 /**
