@@ -39,16 +39,22 @@ describe('useLiveDocument', () => {
     expect(result.current.state).toBe('live');
     expect(result.current.state === 'live' && result.current.session.readOnly).toBe(true);
     // Later events never swap the mode under the user.
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(result.current.state).toBe('live');
   });
 
   it('edits without live co-editing when the server does not answer in time', () => {
     const { createProvider } = fakeProviders();
     const { result } = renderHook(() => useLiveDocument(3, { createProvider, timeoutMs: 1_000 }));
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(result.current.state).toBe('connecting');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.state).toBe('unavailable');
   });
 
