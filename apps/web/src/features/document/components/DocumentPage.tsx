@@ -10,6 +10,7 @@ import { saveBlob } from '../../../lib/save-blob';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { documentApi, documentKeys } from '../api/document-api';
 import { useDocument } from '../api/use-documents';
+import { collaborationExtensions, useLiveDocument, type LiveSession } from '../collaboration';
 import { editorExtensions } from './editor-extensions';
 import { EditorToolbar } from './EditorToolbar';
 import { ShareDialog } from './ShareDialog';
@@ -39,7 +40,19 @@ export function DocumentPage() {
   return <DocumentEditorView key={doc.data.documentIdx} document={doc.data} />;
 }
 
-function DocumentEditorView({ document: initial }: { document: DocumentDetail }) {
+/** Live co-editing when the server's Hocuspocus answers (collaboration.ts), else REST autosave. */
+function DocumentEditorView({ document }: { document: DocumentDetail }) {
+  const live = useLiveDocument(document.documentIdx, { enabled: document.kind === 'page' });
+  if (live.state === 'connecting')
+    return (
+      <div className="page-spinner">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  return <DocumentEditor document={document} live={live.state === 'live' ? live.session : null} />;
+}
+
+function DocumentEditor({ document: initial, live }: { document: DocumentDetail; live: LiveSession | null }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const onError = useErrorToast();
@@ -55,14 +68,20 @@ function DocumentEditorView({ document: initial }: { document: DocumentDetail })
     },
     [client],
   );
-  const autosave = useAutosave(initial, onSaved);
-  const canEdit = initial.can.edit;
+  // Live: the server stores the Yjs content (and bumps the version), so only the title is PATCHed,
+  // without a version check.
+  const autosave = useAutosave(initial, onSaved, { versionCheck: !live });
+  const canEdit = initial.can.edit && !live?.readOnly;
   const editor = useEditor({
-    extensions: editorExtensions(),
-    content: initial.content,
+    extensions: live
+      ? [...editorExtensions({ history: false }), ...collaborationExtensions(live)]
+      : editorExtensions(),
+    ...(live ? {} : { content: initial.content }),
     editable: canEdit,
     editorProps: { attributes: { class: 'document-editor__content', 'aria-label': initial.title } },
-    onUpdate: ({ editor: e }) => autosave.change({ content: e.getJSON() as DocumentDetail['content'] }),
+    onUpdate: ({ editor: e }) => {
+      if (!live) autosave.change({ content: e.getJSON() as DocumentDetail['content'] });
+    },
   });
 
   function changeTitle(value: string) {

@@ -13,7 +13,12 @@ export const AUTOSAVE_DELAY_MS = 1_000;
  * last one returned (`baseVersion`): a save someone else overtook answers 409 and stops autosave
  * until the user reloads (their text stays in the editor). Pending changes are sent on leaving.
  */
-export function useAutosave(document: DocumentDetail | undefined, onSaved: (saved: DocumentDetail) => void) {
+export function useAutosave(
+  document: DocumentDetail | undefined,
+  onSaved: (saved: DocumentDetail) => void,
+  /** Off while co-editing live: the content is saved by the live session, the title is last-wins. */
+  { versionCheck = true }: { versionCheck?: boolean } = {},
+) {
   const [status, setStatus] = useState<SaveStatus>('saved');
   const pending = useRef<DocumentUpdateRequest>({});
   const version = useRef<number | null>(null);
@@ -38,7 +43,7 @@ export function useAutosave(document: DocumentDetail | undefined, onSaved: (save
       try {
         const saved = await documentApi.update(documentIdx, {
           ...changes,
-          baseVersion: version.current ?? 0,
+          ...(versionCheck ? { baseVersion: version.current ?? 0 } : {}),
         });
         version.current = saved.version;
         onSaved(saved);
@@ -57,7 +62,7 @@ export function useAutosave(document: DocumentDetail | undefined, onSaved: (save
       }
     })();
     await inFlight.current;
-  }, [documentIdx, onSaved]);
+  }, [documentIdx, onSaved, versionCheck]);
 
   const change = useCallback(
     (changes: DocumentUpdateRequest) => {
