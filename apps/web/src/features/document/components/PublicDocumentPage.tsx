@@ -19,12 +19,17 @@ export function PublicDocumentPage() {
     queryFn: () => documentApi.publicDocument(token),
     retry: false,
   });
-  const editor = useEditor({ extensions: editorExtensions(), editable: false, content: null });
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    editable: false,
+    content: null,
+    editorProps: { attributes: { 'aria-label': t('ui.document.public.readOnly') } },
+  });
   useEffect(() => {
     if (editor && doc.data) editor.commands.setContent(doc.data.content);
   }, [editor, doc.data]);
   return (
-    <main className="public-document">
+    <div className="public-document">
       {doc.isLoading && <span className="spinner" aria-hidden="true" />}
       {doc.isError && (
         <p className="empty-state" role="alert">
@@ -41,6 +46,6 @@ export function PublicDocumentPage() {
           <EditorContent editor={editor} />
         </article>
       )}
-    </main>
+    </div>
   );
 }
