@@ -32,7 +32,26 @@ async function seed(request: APIRequestContext, key: string) {
   await patch(`/story/${done.storyIdx}`, { status: 'completed' });
   await post('/timekeeping', { storyIdx: story.storyIdx, workDt: dayCode(0), minutes: 90 });
   await post('/epic', { label: 'Payments', colorCode: '#3DB9F5' });
-  return { projectIdx, story, milestone };
+  await post('/folder', { name: 'Specs' });
+  const document = await post<{ documentIdx: number }>('/document', {
+    title: 'Release plan',
+    content: {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Scope' }] },
+        {
+          type: 'bulletList',
+          content: [
+            {
+              type: 'listItem',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Checkout' }] }],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  return { projectIdx, story, milestone, document };
 }
 
 /**
@@ -75,7 +94,7 @@ for (const lang of languages)
 
       const user = newUser('axe');
       const { key } = await signUpByApi(request, user);
-      const { projectIdx, story, milestone } = await seed(request, key);
+      const { projectIdx, story, milestone, document } = await seed(request, key);
       await page.goto('/#/login');
       await page.getByLabel(ui.login.email).fill(user.email);
       await page.getByLabel(ui.login.password, { exact: true }).fill(user.password);
@@ -121,6 +140,13 @@ for (const lang of languages)
       await page.goto(`/#/epic/${projectIdx}`);
       await expect(page.getByText('Payments').first()).toBeVisible();
       await check(page, 'epics');
+
+      await page.goto(`/#/doclist/${projectIdx}`);
+      await expect(page.getByTestId('document-list')).toBeVisible();
+      await check(page, 'document list');
+      await page.goto(`/#/document?documentIdx=${document.documentIdx}`);
+      await expect(page.locator('.tiptap')).toContainText('Checkout');
+      await check(page, 'document editor');
 
       await page.goto(`/#/dashboard/${projectIdx}`);
       await expect(page.getByTestId('dash-burn')).toBeVisible();
