@@ -14,7 +14,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   oauthSuccess: ['oauth'],
   Profile: ['profile', 'profileForm', 'notification'],
   dashboard: ['dashboard'],
-  Timeline: ['planning'],
+  Timeline: ['planning', 'ai'],
   epic: ['planning'],
   setting: ['settings', 'billing', 'webhook', 'github'],
   paymentSuccess: ['billing'],
@@ -28,7 +28,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   mailauth: ['guide'],
   pilot: ['guide'],
   Recruitment: ['recruitment'],
-  doclist: ['document'],
+  doclist: ['document', 'ai'],
   document: ['document'],
   publicDocument: ['document'],
 };

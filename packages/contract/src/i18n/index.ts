@@ -52,6 +52,7 @@ export const uiAreas = [
   'webhook',
   'github',
   'document',
+  'ai',
   'guide',
   'recruitment',
   'review',

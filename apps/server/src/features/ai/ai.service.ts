@@ -223,14 +223,18 @@ export function createAiService(
         const milestoneIdxs: number[] = [];
         const storyIdxs: number[] = [];
         for (const milestone of valid.milestones) {
-          if (!milestone.include) continue;
-          const created = await insertMilestone(r, m.memberInProjectIdx, {
-            projectIdx,
-            title: milestone.title,
-            startDt: milestone.startDt,
-            endDt: milestone.endDt,
-          });
-          milestoneIdxs.push(created.milestoneIdx);
+          // An unchecked milestone is not made; its checked stories go to the backlog.
+          let milestoneIdx: number | null = null;
+          if (milestone.include) {
+            const created = await insertMilestone(r, m.memberInProjectIdx, {
+              projectIdx,
+              title: milestone.title,
+              startDt: milestone.startDt,
+              endDt: milestone.endDt,
+            });
+            milestoneIdx = created.milestoneIdx;
+            milestoneIdxs.push(milestoneIdx);
+          }
           for (const story of milestone.stories) {
             if (!story.include) continue;
             const s = await insertStory(
@@ -238,7 +242,7 @@ export function createAiService(
               m.memberInProjectIdx,
               {
                 projectIdx,
-                milestoneIdx: created.milestoneIdx,
+                milestoneIdx,
                 epicIdx: await epicOf(story.epic),
                 title: story.title,
                 startDt: story.startDt,

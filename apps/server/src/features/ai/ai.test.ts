@@ -93,13 +93,17 @@ describe('AI timeline from a file', () => {
     ]);
     const draft = structuredClone(job.draft!);
     draft.milestones[1]!.stories[1]!.include = false;
+    draft.milestones[1]!.include = false;
     draft.milestones[0]!.title = 'Design phase';
     const before = await milestoneCount();
     const applied = await req('POST', `/ai-job/${job.jobIdx}/apply`, dev.key, draft);
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json().data.milestoneIdxs).toHaveLength(2);
+    // The unchecked "Build" milestone is not made; its checked story goes to the backlog.
+    expect(applied.json().data.milestoneIdxs).toHaveLength(1);
     expect(applied.json().data.storyIdxs).toHaveLength(3);
-    expect(await milestoneCount()).toBe(before + 2);
+    expect(await milestoneCount()).toBe(before + 1);
+    const checkout = (await req('GET', `/story/${applied.json().data.storyIdxs[2]}`, dev.key)).json().data;
+    expect(checkout).toMatchObject({ title: 'Checkout', milestoneIdx: null });
 
     const story = (await req('GET', `/story/${applied.json().data.storyIdxs[0]}`, dev.key)).json().data;
     expect(story).toMatchObject({
@@ -117,7 +121,7 @@ describe('AI timeline from a file', () => {
     const again = await req('POST', `/ai-job/${job.jobIdx}/apply`, dev.key, draft);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('AI_JOB_ALREADY_APPLIED');
-    expect(await milestoneCount()).toBe(before + 2);
+    expect(await milestoneCount()).toBe(before + 1);
     expect((await req('GET', `/ai-job/${job.jobIdx}`, dev.key)).json().data.state).toBe('applied');
   });
 

@@ -9,6 +9,7 @@ import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
 import { githubUi } from './ui-github.js';
 import { documentUi } from './ui-document.js';
+import { aiUi } from './ui-ai.js';
 import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
@@ -35,6 +36,7 @@ export const ui = {
   webhook: webhookUi,
   github: githubUi,
   document: documentUi,
+  ai: aiUi,
   guide: guideUi,
   recruitment: recruitmentUi,
   review: reviewUi,

@@ -1,7 +1,8 @@
 import type { DocumentSummary, Folder } from '@teamline/contract';
-import { useDeferredValue, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { AiDocumentButton } from '../../../app/ai-document-dialog';
 import { Button } from '../../../components/ui/Button';
 import { TextInput } from '../../../components/ui/TextInput';
 import { saveBlob } from '../../../lib/save-blob';
@@ -157,7 +158,13 @@ export function DocumentListPage() {
                 data-testid="document-upload"
                 onChange={(event) => void upload(event.target.files)}
               />
-              {/* The AI document button goes here (issue 15, features/ai through an app/ slot). */}
+              <Suspense fallback={null}>
+                <AiDocumentButton
+                  projectIdx={projectIdx}
+                  folderIdx={folderIdx}
+                  onCreated={(documentIdx: number) => void navigate(documentPath(documentIdx))}
+                />
+              </Suspense>
               <Button size="small" onClick={createDocument} isLoading={change.isPending}>
                 {t('ui.document.newDocument')}
               </Button>

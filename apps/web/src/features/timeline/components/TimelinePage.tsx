@@ -17,7 +17,7 @@ import { emptyFilters, type StoryFilters } from '../../../lib/planning/plan';
 import type { AddTarget } from './AddItemModal';
 import type { ListProps } from './TimelineList';
 import { TimelinePreview } from './TimelinePreview';
-import { TimelineFilters } from './TimelineToolbar';
+import { TimelineAiAction, TimelineFilters } from './TimelineToolbar';
 import '../../../lib/planning/planning.css';
 
 // The list is what the page needs first; the detail panel, the schedule view and the add dialog
@@ -157,6 +157,7 @@ export function TimelinePage() {
           </button>
         </div>
         <div className="tl-head__actions">
+          <TimelineAiAction projectIdx={Number.isInteger(projectIdx) ? projectIdx : null} />
           <Button size="small" variant="outline" onClick={() => addStory(null)} disabled={!plan}>
             <Icon name="plus" size={16} /> {t('ui.planning.addStory')}
           </Button>

@@ -1,5 +1,8 @@
 import { storyStatuses, type Epic, type MemberInProject, type StoryStatus } from '@teamline/contract';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AiTimelineButton } from '../../../app/ai-timeline-button';
+import { useAbilities } from '../../../lib/use-abilities';
 import { hasActiveFilters, emptyFilters, type StoryFilters } from '../../../lib/planning/plan';
 
 /** Filters of the timeline: assignee, epic, status and a text search. */
@@ -86,5 +89,17 @@ export function TimelineFilters({
         </button>
       )}
     </div>
+  );
+}
+
+/** The toolbar's "Timeline from a file" (ai feature, own chunk; shown with the `ai.timeline` ability). */
+export function TimelineAiAction({ projectIdx }: { projectIdx: number | null }) {
+  const { can } = useAbilities(projectIdx);
+  // The ai chunk loads only for those who may use it.
+  if (!can('ai.timeline')) return null;
+  return (
+    <Suspense fallback={null}>
+      <AiTimelineButton projectIdx={projectIdx} />
+    </Suspense>
   );
 }
