@@ -1,12 +1,18 @@
 import { Hocuspocus } from '@hocuspocus/server';
 import type { EditorNode } from '@teamline/contract';
-import { prosemirrorJSONToYDoc, yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
+import {
+  prosemirrorJSONToYDoc,
+  prosemirrorJSONToYXmlFragment,
+  yDocToProsemirrorJSON,
+} from '@tiptap/y-tiptap';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
+import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import { COLLAB_FIELD, editorSchema } from './editor-schema.js';
 
 /** Hocuspocus names a document `document:{documentIdx}`. */
+const nameOf = (documentIdx: number) => `document:${documentIdx}`;
 const documentIdxOf = (name: string) => {
   const m = /^document:(\d{1,10})$/.exec(name);
   if (!m) throw new Error('DOCUMENT_NOT_FOUND');
@@ -45,12 +51,45 @@ export async function collaborationRoutes(app: FastifyInstance) {
       return document;
     },
     async onStoreDocument({ documentName, document, context }) {
-      const actor = (context as { actor?: Actor }).actor;
-      if (!actor) return;
-      await documents.saveCollab(actor, documentIdxOf(documentName), {
-        ydoc: Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64'),
-        content: yDocToProsemirrorJSON(document, COLLAB_FIELD) as EditorNode,
-      });
+      const { actor, server } = context as { actor?: Actor; server?: boolean };
+      const ydoc = Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64');
+      const documentIdx = documentIdxOf(documentName);
+      try {
+        if (server) await documents.saveCollabState(documentIdx, ydoc);
+        else if (actor)
+          await documents.saveCollab(actor, documentIdx, {
+            ydoc,
+            content: yDocToProsemirrorJSON(document, COLLAB_FIELD) as EditorNode,
+          });
+      } catch (error) {
+        // Deleted meanwhile (its connections are being closed): nothing left to store it in.
+        if (!(error instanceof AppError && error.code === 'DOCUMENT_NOT_FOUND')) throw error;
+      }
+    },
+  });
+
+  documents.attachLiveSessions({
+    /** A REST save of the content while people edit live: it becomes the live content (a diff). */
+    async contentReplaced(documentIdx, content) {
+      if (!hocuspocus.documents.has(nameOf(documentIdx))) return;
+      const direct = await hocuspocus.openDirectConnection(nameOf(documentIdx), { server: true });
+      try {
+        await direct.transact((doc) =>
+          prosemirrorJSONToYXmlFragment(editorSchema(), content, doc.getXmlFragment(COLLAB_FIELD)),
+        );
+      } finally {
+        await direct.disconnect();
+      }
+    },
+    /**
+     * Shares, visibility or a delete changed: the sockets editing it are closed, so each provider
+     * reconnects and authenticates again (now read-only, or refused). Closing only the document's
+     * connection would leave the provider unsynced without asking again.
+     */
+    accessChanged(documentIdx) {
+      hocuspocus.documents
+        .get(nameOf(documentIdx))
+        ?.connections.forEach(({ connection }) => connection.webSocket.close(4205, 'Reset Connection'));
     },
   });
 
