@@ -209,6 +209,21 @@ describe('live co-editing', () => {
     expect(await connect(documentIdx, dev.key)).toBe('refused');
   });
 
+  it('an open connection follows a change of role, and a removal from the project refuses it', async () => {
+    const mover = await signUp(t, 'collab-mover@example.com');
+    const membership = await addToProject(t, project, mover.memberIdx, 'depth2');
+    const documentIdx = await newDocument('Roles');
+    const m = await connect(documentIdx, mover.key);
+    if (m === 'refused') throw new Error('refused');
+    expect(m.readOnly).toBe(false);
+    sessions.delete(m.provider);
+    await t.app.services.membershipRepo.update(membership.memberInProjectIdx, { role: 'client' });
+    await until(() => sessions.get(m.provider) === 'synced', 'reconnected');
+    expect(m.provider.authorizedScope).toBe('readonly');
+    await t.app.services.membershipRepo.markRemoved(membership.memberInProjectIdx, new Date());
+    await until(() => sessions.get(m.provider) === 'refused', 'refused after the removal');
+  });
+
   it('the seeded Yjs document matches what the editor makes of the stored JSON', async () => {
     const { editorSchema } = await import('./editor-schema.js');
     const ydoc = prosemirrorJSONToYDoc(

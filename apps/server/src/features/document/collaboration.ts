@@ -93,6 +93,36 @@ export async function collaborationRoutes(app: FastifyInstance) {
     },
   });
 
+  /**
+   * A connection outlives its access key and the rights it was opened with. Like `/api/ws`, a sweep
+   * closes the sockets whose login was revoked (logout, password reset, withdrawal), and those whose
+   * right changed without a share or delete here (removed from the project, another role): their
+   * provider reconnects and is refused, or gets the scope it now has.
+   */
+  async function sweepConnections() {
+    const open = [...hocuspocus.documents.values()].flatMap((document) =>
+      [...document.connections.values()].map(({ connection }) => ({
+        documentIdx: documentIdxOf(document.name),
+        connection,
+        actor: (connection.context as { actor: Actor }).actor,
+      })),
+    );
+    if (open.length === 0) return;
+    const revoked = new Set(await auth.revokedAmong([...new Set(open.map((o) => o.actor.familyId))]));
+    for (const { documentIdx, connection, actor } of open) {
+      if (revoked.has(actor.familyId)) {
+        connection.webSocket.close(4401, 'UNAUTHENTICATED');
+        continue;
+      }
+      const can = await documents.collabAccess(actor, documentIdx).catch(() => null);
+      if (!can || can.edit === connection.readOnly) connection.webSocket.close(4205, 'Reset Connection');
+    }
+  }
+  const sweep = setInterval(() => {
+    sweepConnections().catch((err: unknown) => app.log.error({ err }, 'co-editing sweep failed'));
+  }, app.ctx.config.realtimeSweepMs);
+  sweep.unref();
+
   app.get(
     '/document/collab',
     {
@@ -107,6 +137,7 @@ export async function collaborationRoutes(app: FastifyInstance) {
     (socket, request) => hocuspocus.handleConnection(socket, request.raw),
   );
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     hocuspocus.closeConnections();
     await Promise.all(
       // Hocuspocus's own debounce id of a pending store: sent now, not lost with the process.
