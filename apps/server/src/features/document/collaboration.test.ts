@@ -166,6 +166,23 @@ describe('live co-editing', () => {
     }, 'stored with both');
   });
 
+  it('a large paste (one update of several hundred KB, under the document bound) is stored', async () => {
+    const documentIdx = await newDocument('Paste here:');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const pasted = ' lorem ipsum'.repeat(40_000); // 480 KB in one Yjs update
+    typeAtEnd(a.ydoc, pasted);
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      return (res.json().data.text as string).length === 'Paste here:'.length + pasted.length;
+    }, 'stored the paste');
+    expect(sessions.get(a.provider)).toBe('synced');
+  });
+
   it('a share changed or taken away applies to an open connection at once', async () => {
     const documentIdx = await newDocument('Private plan', 'private');
     const share = async (access: 'view' | 'edit') =>
