@@ -183,6 +183,31 @@ describe('live co-editing', () => {
     expect(sessions.get(a.provider)).toBe('synced');
   });
 
+  it('typing past the size bound stores nothing more and tells the editors', async () => {
+    const documentIdx = await newDocument('Big:');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const told: string[] = [];
+    a.provider.on('stateless', ({ payload }: { payload: string }) => told.push(payload));
+    typeAtEnd(a.ydoc, ' ok');
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      return res.json().data.text === 'Big: ok';
+    }, 'stored the small change');
+    for (let i = 0; i < 3; i++) typeAtEnd(a.ydoc, 'x'.repeat(800_000)); // 2.4 MB in 3 messages
+    await until(() => told.includes(JSON.stringify({ error: 'DOCUMENT_TOO_LARGE' })), 'told');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(dev.key),
+    });
+    expect(res.json().data.text).toBe('Big: ok');
+  });
+
   it('a share changed or taken away applies to an open connection at once', async () => {
     const documentIdx = await newDocument('Private plan', 'private');
     const share = async (access: 'view' | 'edit') =>

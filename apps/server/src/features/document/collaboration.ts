@@ -62,8 +62,13 @@ export async function collaborationRoutes(app: FastifyInstance) {
             content: yDocToProsemirrorJSON(document, COLLAB_FIELD) as EditorNode,
           });
       } catch (error) {
-        // Deleted meanwhile (its connections are being closed): nothing left to store it in.
-        if (!(error instanceof AppError && error.code === 'DOCUMENT_NOT_FOUND')) throw error;
+        if (!(error instanceof AppError)) throw error;
+        // Over the size bound: nothing is stored until it is shorter again; the editors are told
+        // (a Hocuspocus stateless message, `{"error":"DOCUMENT_TOO_LARGE"}`).
+        if (error.code === 'DOCUMENT_TOO_LARGE')
+          document.broadcastStateless(JSON.stringify({ error: error.code }));
+        // DOCUMENT_NOT_FOUND: deleted meanwhile (its connections are being closed), nowhere to store.
+        else if (error.code !== 'DOCUMENT_NOT_FOUND') throw error;
       }
     },
   });
