@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { API_BASE, UPLOAD_MAX_BYTES, type ActionTable } from '@teamline/contract';
+import { API_BASE, DOCUMENT_CONTENT_MAX_BYTES, UPLOAD_MAX_BYTES, type ActionTable } from '@teamline/contract';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -167,7 +167,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerErrorHandling(app);
   for (const module of appModules) await module.setup?.(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // One WebSocket message may carry a whole document: a live co-editing paste (one Yjs update) or a
+  // provider's first sync after being offline. /api/ws reads only its first message.
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: DOCUMENT_CONTENT_MAX_BYTES + 64 * 1024 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

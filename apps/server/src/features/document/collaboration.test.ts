@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
-async function newDocument(text: string) {
+async function newDocument(text: string, visibility: 'project' | 'private' = 'project') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/document',
@@ -50,10 +50,14 @@ async function newDocument(text: string) {
       projectIdx: project,
       title: 'Live notes',
       content: { type: 'doc', content: [paragraph(text)] },
+      visibility,
     },
   });
   return res.json().data.documentIdx as number;
 }
+
+/** What each provider last heard: synced (again, after a reconnect) or refused. */
+const sessions = new Map<HocuspocusProvider, 'synced' | 'refused'>();
 
 /** A Hocuspocus client; resolves when synced, or with the refusal. */
 function connect(documentIdx: number, key: string) {
@@ -68,8 +72,14 @@ function connect(documentIdx: number, key: string) {
         name: `document:${documentIdx}`,
         document: ydoc,
         token: key,
-        onSynced: () => resolve({ provider, ydoc, readOnly: provider.authorizedScope === 'readonly' }),
-        onAuthenticationFailed: () => resolve('refused'),
+        onSynced: () => {
+          sessions.set(provider, 'synced');
+          resolve({ provider, ydoc, readOnly: provider.authorizedScope === 'readonly' });
+        },
+        onAuthenticationFailed: () => {
+          sessions.set(provider, 'refused');
+          resolve('refused');
+        },
       });
       provider.attach();
       open.push(provider);
@@ -130,6 +140,130 @@ describe('live co-editing', () => {
     if (viewer !== 'refused') expect(viewer.readOnly).toBe(true);
     expect(await connect(documentIdx, outsider.key)).toBe('refused');
     expect(await connect(documentIdx, 'not-a-key')).toBe('refused');
+  });
+
+  it('a REST save while someone edits live becomes the live content, and live typing goes on from it', async () => {
+    const documentIdx = await newDocument('Draft');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(other.key),
+      payload: { content: { type: 'doc', content: [paragraph('Rewritten over REST')] } },
+    });
+    expect(saved.statusCode).toBe(200);
+    await until(() => textOf(a.ydoc).includes('Rewritten over REST'), 'live document follows REST');
+    expect(textOf(a.ydoc)).not.toContain('Draft');
+    typeAtEnd(a.ydoc, ', then live');
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      return res.json().data.text === 'Rewritten over REST, then live';
+    }, 'stored with both');
+  });
+
+  it('a large paste (one update of several hundred KB, under the document bound) is stored', async () => {
+    const documentIdx = await newDocument('Paste here:');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const pasted = ' lorem ipsum'.repeat(40_000); // 480 KB in one Yjs update
+    typeAtEnd(a.ydoc, pasted);
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      return (res.json().data.text as string).length === 'Paste here:'.length + pasted.length;
+    }, 'stored the paste');
+    expect(sessions.get(a.provider)).toBe('synced');
+  });
+
+  it('typing past the size bound stores nothing more and tells the editors', async () => {
+    const documentIdx = await newDocument('Big:');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const told: string[] = [];
+    a.provider.on('stateless', ({ payload }: { payload: string }) => told.push(payload));
+    typeAtEnd(a.ydoc, ' ok');
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      return res.json().data.text === 'Big: ok';
+    }, 'stored the small change');
+    for (let i = 0; i < 3; i++) typeAtEnd(a.ydoc, 'x'.repeat(800_000)); // 2.4 MB in 3 messages
+    await until(() => told.includes(JSON.stringify({ error: 'DOCUMENT_TOO_LARGE' })), 'told');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(dev.key),
+    });
+    expect(res.json().data.text).toBe('Big: ok');
+  });
+
+  it('a share changed or taken away applies to an open connection at once', async () => {
+    const documentIdx = await newDocument('Private plan', 'private');
+    const share = async (access: 'view' | 'edit') =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/document/${documentIdx}/share`,
+          headers: bearer(dev.key),
+          payload: { memberIdx: other.memberIdx, access },
+        })
+      ).json().data.shareIdx as number;
+    expect(await connect(documentIdx, other.key)).toBe('refused');
+    await share('edit');
+    const b = await connect(documentIdx, other.key);
+    if (b === 'refused') throw new Error('refused');
+    expect(b.readOnly).toBe(false);
+    sessions.delete(b.provider);
+    const shareIdx = await share('view');
+    await until(() => sessions.get(b.provider) === 'synced', 'reconnected');
+    expect(b.provider.authorizedScope).toBe('readonly');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/share/${shareIdx}`,
+      headers: bearer(dev.key),
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    await until(() => sessions.get(b.provider) === 'refused', 'refused after the share is gone');
+  });
+
+  it('a deleted document closes its connections and refuses new ones', async () => {
+    const documentIdx = await newDocument('Soon gone');
+    const a = await connect(documentIdx, other.key);
+    if (a === 'refused') throw new Error('refused');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(dev.key),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await until(() => sessions.get(a.provider) === 'refused', 'refused after the delete');
+    expect(await connect(documentIdx, dev.key)).toBe('refused');
+  });
+
+  it('an open connection follows a change of role, and a removal from the project refuses it', async () => {
+    const mover = await signUp(t, 'collab-mover@example.com');
+    const membership = await addToProject(t, project, mover.memberIdx, 'depth2');
+    const documentIdx = await newDocument('Roles');
+    const m = await connect(documentIdx, mover.key);
+    if (m === 'refused') throw new Error('refused');
+    expect(m.readOnly).toBe(false);
+    sessions.delete(m.provider);
+    await t.app.services.membershipRepo.update(membership.memberInProjectIdx, { role: 'client' });
+    await until(() => sessions.get(m.provider) === 'synced', 'reconnected');
+    expect(m.provider.authorizedScope).toBe('readonly');
+    await t.app.services.membershipRepo.markRemoved(membership.memberInProjectIdx, new Date());
+    await until(() => sessions.get(m.provider) === 'refused', 'refused after the removal');
   });
 
   it('the seeded Yjs document matches what the editor makes of the stored JSON', async () => {

@@ -1,12 +1,18 @@
 import { Hocuspocus } from '@hocuspocus/server';
 import type { EditorNode } from '@teamline/contract';
-import { prosemirrorJSONToYDoc, yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
+import {
+  prosemirrorJSONToYDoc,
+  prosemirrorJSONToYXmlFragment,
+  yDocToProsemirrorJSON,
+} from '@tiptap/y-tiptap';
 import type { FastifyInstance } from 'fastify';
 import * as Y from 'yjs';
+import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import { COLLAB_FIELD, editorSchema } from './editor-schema.js';
 
 /** Hocuspocus names a document `document:{documentIdx}`. */
+const nameOf = (documentIdx: number) => `document:${documentIdx}`;
 const documentIdxOf = (name: string) => {
   const m = /^document:(\d{1,10})$/.exec(name);
   if (!m) throw new Error('DOCUMENT_NOT_FOUND');
@@ -45,14 +51,82 @@ export async function collaborationRoutes(app: FastifyInstance) {
       return document;
     },
     async onStoreDocument({ documentName, document, context }) {
-      const actor = (context as { actor?: Actor }).actor;
-      if (!actor) return;
-      await documents.saveCollab(actor, documentIdxOf(documentName), {
-        ydoc: Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64'),
-        content: yDocToProsemirrorJSON(document, COLLAB_FIELD) as EditorNode,
-      });
+      const { actor, server } = context as { actor?: Actor; server?: boolean };
+      const ydoc = Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64');
+      const documentIdx = documentIdxOf(documentName);
+      try {
+        if (server) await documents.saveCollabState(documentIdx, ydoc);
+        else if (actor)
+          await documents.saveCollab(actor, documentIdx, {
+            ydoc,
+            content: yDocToProsemirrorJSON(document, COLLAB_FIELD) as EditorNode,
+          });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // Over the size bound: nothing is stored until it is shorter again; the editors are told
+        // (a Hocuspocus stateless message, `{"error":"DOCUMENT_TOO_LARGE"}`).
+        if (error.code === 'DOCUMENT_TOO_LARGE')
+          document.broadcastStateless(JSON.stringify({ error: error.code }));
+        // DOCUMENT_NOT_FOUND: deleted meanwhile (its connections are being closed), nowhere to store.
+        else if (error.code !== 'DOCUMENT_NOT_FOUND') throw error;
+      }
     },
   });
+
+  documents.attachLiveSessions({
+    /** A REST save of the content while people edit live: it becomes the live content (a diff). */
+    async contentReplaced(documentIdx, content) {
+      if (!hocuspocus.documents.has(nameOf(documentIdx))) return;
+      const direct = await hocuspocus.openDirectConnection(nameOf(documentIdx), { server: true });
+      try {
+        await direct.transact((doc) =>
+          prosemirrorJSONToYXmlFragment(editorSchema(), content, doc.getXmlFragment(COLLAB_FIELD)),
+        );
+      } finally {
+        await direct.disconnect();
+      }
+    },
+    /**
+     * Shares, visibility or a delete changed: the sockets editing it are closed, so each provider
+     * reconnects and authenticates again (now read-only, or refused). Closing only the document's
+     * connection would leave the provider unsynced without asking again.
+     */
+    accessChanged(documentIdx) {
+      hocuspocus.documents
+        .get(nameOf(documentIdx))
+        ?.connections.forEach(({ connection }) => connection.webSocket.close(4205, 'Reset Connection'));
+    },
+  });
+
+  /**
+   * A connection outlives its access key and the rights it was opened with. Like `/api/ws`, a sweep
+   * closes the sockets whose login was revoked (logout, password reset, withdrawal), and those whose
+   * right changed without a share or delete here (removed from the project, another role): their
+   * provider reconnects and is refused, or gets the scope it now has.
+   */
+  async function sweepConnections() {
+    const open = [...hocuspocus.documents.values()].flatMap((document) =>
+      [...document.connections.values()].map(({ connection }) => ({
+        documentIdx: documentIdxOf(document.name),
+        connection,
+        actor: (connection.context as { actor: Actor }).actor,
+      })),
+    );
+    if (open.length === 0) return;
+    const revoked = new Set(await auth.revokedAmong([...new Set(open.map((o) => o.actor.familyId))]));
+    for (const { documentIdx, connection, actor } of open) {
+      if (revoked.has(actor.familyId)) {
+        connection.webSocket.close(4401, 'UNAUTHENTICATED');
+        continue;
+      }
+      const can = await documents.collabAccess(actor, documentIdx).catch(() => null);
+      if (!can || can.edit === connection.readOnly) connection.webSocket.close(4205, 'Reset Connection');
+    }
+  }
+  const sweep = setInterval(() => {
+    sweepConnections().catch((err: unknown) => app.log.error({ err }, 'co-editing sweep failed'));
+  }, app.ctx.config.realtimeSweepMs);
+  sweep.unref();
 
   app.get(
     '/document/collab',
@@ -68,6 +142,7 @@ export async function collaborationRoutes(app: FastifyInstance) {
     (socket, request) => hocuspocus.handleConnection(socket, request.raw),
   );
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     hocuspocus.closeConnections();
     await Promise.all(
       // Hocuspocus's own debounce id of a pending store: sent now, not lost with the process.
