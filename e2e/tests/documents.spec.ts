@@ -124,6 +124,8 @@ test('a folder and a document are made, typed in, kept over a reload, co-edited 
       const reader = await anonymous.newPage();
       await reader.goto(publicUrl);
       await expect(reader.getByRole('heading', { name: 'Release plan' })).toBeVisible();
+      await expect(editorOf(reader)).toContainText('Ship the payment module in March.');
+      // What was typed live reached the stored document too.
       await expect(editorOf(reader)).toContainText('Alpha writes the intro.');
       await expect(editorOf(reader)).toHaveAttribute('contenteditable', 'false');
       await expect(reader).not.toHaveURL(/#\/login/);

@@ -19,12 +19,19 @@ export function PublicDocumentPage() {
     queryFn: () => documentApi.publicDocument(token),
     retry: false,
   });
-  const editor = useEditor({ extensions: editorExtensions(), editable: false, content: null });
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    editable: false,
+    content: null,
+    // The read-only text still carries the editor's textbox role: it needs a name (axe).
+    editorProps: { attributes: { 'aria-label': t('ui.document.public.readOnly') } },
+  });
   useEffect(() => {
     if (editor && doc.data) editor.commands.setContent(doc.data.content);
   }, [editor, doc.data]);
   return (
-    <main className="public-document">
+    // Inside the app's own <main id="main">: a second main landmark would be one too many (axe).
+    <div className="public-document">
       {doc.isLoading && <span className="spinner" aria-hidden="true" />}
       {doc.isError && (
         <p className="empty-state" role="alert">
@@ -41,6 +48,6 @@ export function PublicDocumentPage() {
           <EditorContent editor={editor} />
         </article>
       )}
-    </main>
+    </div>
   );
 }
