@@ -89,6 +89,10 @@ export const environmentSchema = z.object({
   GITHUB_API_URL: optionalUrl(['http', 'https']),
   GITHUB_WEB_URL: optionalUrl(['http', 'https']),
   SECRET_KEY: z.string().min(32).optional().describe('at least 32 characters'),
+  // AI (docs/decisions.md "AI"): unset AI_BASE_URL, the built-in offline generator.
+  AI_BASE_URL: optionalUrl(['http', 'https']),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -177,6 +181,11 @@ export interface AppConfig {
    * `DATA_DIR/secret.key`, made when GitHub first needs it; instances on one PostgreSQL database must share one.
    */
   secretKey: string | undefined;
+  /**
+   * AI documents and timelines: an OpenAI-compatible chat-completions endpoint, or null for the
+   * built-in offline generator.
+   */
+  ai: { baseUrl: string; model: string; apiKey: string; timeoutMs: number } | null;
   /** GitHub sync; `oauth` is null without GITHUB_CLIENT_ID (personal access tokens only). */
   github: {
     apiUrl: string;
@@ -277,6 +286,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: 10_000,
     },
     secretKey: vars.SECRET_KEY,
+    ai: vars.AI_BASE_URL
+      ? {
+          baseUrl: vars.AI_BASE_URL.replace(/\/+$/, ''),
+          model: vars.AI_MODEL ?? 'gpt-4o-mini',
+          apiKey: vars.AI_API_KEY ?? 'none',
+          timeoutMs: 60_000,
+        }
+      : null,
     github: {
       apiUrl: (vars.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
       webUrl: (vars.GITHUB_WEB_URL ?? 'https://github.com').replace(/\/+$/, ''),

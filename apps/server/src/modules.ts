@@ -18,6 +18,7 @@ import { reviewModule } from './features/review/review.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
 import { githubModule } from './features/github/github.module.js';
+import { aiModule } from './features/ai/ai.module.js';
 import { documentModule } from './features/document/document.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
@@ -46,6 +47,7 @@ export const appModules: readonly AppModule[] = [
   webhookModule,
   githubModule,
   documentModule,
+  aiModule,
   jobModule,
   notificationModule,
   realtimeModule,

@@ -157,8 +157,8 @@ export const actionRules: ActionTable = {
   'document.view': { rule: 'member' },
   'document.edit': { rule: 'professional' },
   'document.share': { rule: 'member', record: 'own' },
-  // AI: any member drafts a document; drafting and applying a timeline is planning work.
-  'ai.document': { rule: 'member' },
+  // AI: drafting a document or a timeline is the work of those who write documents and plans.
+  'ai.document': { rule: 'professional' },
   'ai.timeline': { rule: 'professional' },
 };
 

@@ -13,3 +13,4 @@ export * from './recruitment.js';
 export * from './review.js';
 export * from './github.js';
 export * from './document.js';
+export * from './ai.js';

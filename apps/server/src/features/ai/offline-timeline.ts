@@ -115,10 +115,14 @@ const topNumbered = /^\s*\d+[.)]\s+(?!\d)/;
 const listMarker = /^\s*(?:[-*•·▪◦‣]|\d+(?:[.)]\d+)*[.)]?|[a-z][.)]|\[[ xX]?\]|☐|☑|□|■)\s+/u;
 
 function cleanTitle(text: string): string {
-  return withoutDates(text.replace(listMarker, '').replace(milestoneWords, ''))
-    .replace(/[:：]\s*$/, '')
-    .trim()
-    .slice(0, 200);
+  const bare = (s: string) =>
+    withoutDates(s)
+      .replace(/[:：]\s*$/, '')
+      .trim()
+      .slice(0, 200);
+  const unmarked = text.replace(listMarker, '');
+  // "Phase 2: Delivery" is "Delivery"; a heading that is only "Phase 2" keeps its words.
+  return bare(unmarked.replace(milestoneWords, '')) || bare(unmarked);
 }
 
 function span(stories: DraftStory[]) {

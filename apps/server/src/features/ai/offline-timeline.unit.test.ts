@@ -136,6 +136,17 @@ describe('offline timeline drafts', () => {
     expect(shape(vi)[0]!.stories).toEqual([['Giao diện', '20260302', '20260306', null]]);
   });
 
+  it('a heading that is only "Phase 1" keeps its words as the title', () => {
+    expect(shape(fromText('# Phase 1\n- Design 2026-03-02 ~ 2026-03-06\n'))).toEqual([
+      {
+        title: 'Phase 1',
+        startDt: '20260302',
+        endDt: '20260306',
+        stories: [['Design', '20260302', '20260306', null]],
+      },
+    ]);
+  });
+
   it('a file without any plan in it is AI_NOTHING_FOUND', () => {
     expect(() => fromText('Just a paragraph of prose.\nAnother one.')).toThrow('AI_NOTHING_FOUND');
     expect(() => fromCsv('Name,Value\n')).toThrow('AI_NOTHING_FOUND');

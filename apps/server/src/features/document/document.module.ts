@@ -2,6 +2,7 @@ import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
 import { createFileRepository } from '../file/file.repository.js';
 import { createDocumentRepository } from './document.repository.js';
+import { collaborationRoutes } from './collaboration.js';
 import { documentRoutes } from './document.routes.js';
 import { createDocumentService, type DocumentService } from './document.service.js';
 import { createFolderService, type FolderService } from './folder.service.js';
@@ -30,5 +31,8 @@ export const documentModule = defineModule({
       folders: createFolderService(ctx, repo, services.authz, transaction),
     };
   },
-  routes: documentRoutes,
+  routes: async (app) => {
+    await documentRoutes(app);
+    await collaborationRoutes(app);
+  },
 });

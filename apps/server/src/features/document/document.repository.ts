@@ -156,6 +156,9 @@ export function createDocumentRepository(db: Db) {
         .returning();
       return row ?? null;
     },
+    async setYdoc(documentIdx: number, ydoc: string) {
+      await db.update(documents).set({ ydoc }).where(eq(documents.documentIdx, documentIdx));
+    },
     async setDeleted(documentIdx: number, deletedAt: Date | null) {
       await db.update(documents).set({ deletedAt }).where(eq(documents.documentIdx, documentIdx));
     },

@@ -30,6 +30,20 @@ export const VERSION_SPELL_MS = 5 * 60 * 1000;
 
 const iso = (d: Date) => d.toISOString();
 
+/**
+ * Live co-editing sessions (collaboration.ts) hear of what changes outside them: content saved over
+ * REST goes into the live document, and a change of who may see or edit closes its connections so
+ * each one authenticates again.
+ */
+export interface LiveSessions {
+  contentReplaced(documentIdx: number, content: EditorNode): Promise<void>;
+  accessChanged(documentIdx: number): void;
+}
+const noLiveSessions: LiveSessions = {
+  contentReplaced: async () => undefined,
+  accessChanged: () => undefined,
+};
+
 function checkSize(content: EditorNode) {
   if (Buffer.byteLength(JSON.stringify(content)) > DOCUMENT_CONTENT_MAX_BYTES)
     throw new AppError('DOCUMENT_TOO_LARGE');
@@ -47,6 +61,7 @@ export function createDocumentService(
 ) {
   const { repo, authz, transaction } = deps;
   const access = createDocumentAccess(repo, authz);
+  let liveSessions = noLiveSessions;
 
   const summaryOf = (
     row: DocumentListRow | (DocumentRow & Pick<DocumentListRow, 'fileName' | 'mime' | 'size'>),
@@ -135,6 +150,11 @@ export function createDocumentService(
   });
 
   return {
+    /** collaboration.ts registers the live sessions once, at start-up. */
+    attachLiveSessions(sessions: LiveSessions) {
+      liveSessions = sessions;
+    },
+
     async list(actor: Actor, query: { projectIdx: number; folderIdx?: number; q?: string }) {
       const membership = await authz.authorize(actor, 'document.view', query.projectIdx);
       const seesPrivate = authz.allows(membership, 'document.share', {
@@ -214,6 +234,9 @@ export function createDocumentService(
         if (input.content || input.title) await recordVersion(r, next, actor);
         return next;
       });
+      if (input.content) await liveSessions.contentReplaced(documentIdx, saved.content);
+      if (input.visibility !== undefined && input.visibility !== row.visibility)
+        liveSessions.accessChanged(documentIdx);
       return detailOf(actor, { ...row, ...saved });
     },
 
@@ -221,6 +244,7 @@ export function createDocumentService(
       const row = await live(documentIdx);
       await access.toManage(actor, row);
       await repo.setDeleted(documentIdx, ctx.clock.now());
+      liveSessions.accessChanged(documentIdx);
     },
 
     /** Undo of a delete: takes the document out of the bin (into the top level if its folder is gone). */
@@ -272,9 +296,9 @@ export function createDocumentService(
       await access.toManage(actor, row);
       const member = await deps.memberships.findMembership(row.projectIdx, input.memberIdx);
       if (!member) throw new AppError('MEMBER_NOT_FOUND');
-      return shareOf(
-        await repo.upsertShare({ documentIdx, memberIdx: input.memberIdx, access: input.access }),
-      );
+      const share = await repo.upsertShare({ documentIdx, memberIdx: input.memberIdx, access: input.access });
+      liveSessions.accessChanged(documentIdx);
+      return shareOf(share);
     },
 
     async unshare(actor: Actor, shareIdx: number) {
@@ -289,6 +313,7 @@ export function createDocumentService(
       });
       await access.toManage(actor, row);
       await repo.deleteShare(shareIdx);
+      liveSessions.accessChanged(row.documentIdx);
     },
 
     /** A new read-only link (an earlier one stops working); only its hash is stored. */
@@ -310,6 +335,47 @@ export function createDocumentService(
       const row = await live(documentIdx);
       await access.toManage(actor, row);
       await repo.deletePublicLink(documentIdx);
+    },
+
+    /** Live co-editing: what the caller may do (refused like GET when they may not see it). */
+    async collabAccess(actor: Actor, documentIdx: number) {
+      const row = await live(documentIdx);
+      if (row.kind !== 'page') throw new AppError('DOCUMENT_NOT_FOUND');
+      return (await access.of(actor, row)).can;
+    },
+
+    /** The stored live state (Yjs update, base64) or, before any live session, the editor JSON. */
+    async collabState(documentIdx: number) {
+      const row = await live(documentIdx);
+      return { ydoc: row.ydoc, content: row.content };
+    },
+
+    /** The live state after the server itself replaced the content (a REST save): the JSON is stored. */
+    async saveCollabState(documentIdx: number, ydoc: string) {
+      await live(documentIdx);
+      await repo.setYdoc(documentIdx, ydoc);
+    },
+
+    /** What a live session typed: stored with its Yjs state, text and a new version. */
+    async saveCollab(actor: Actor, documentIdx: number, input: { ydoc: string; content: EditorNode }) {
+      const row = await live(documentIdx);
+      if (!(await access.of(actor, row)).can.edit) return;
+      checkSize(input.content);
+      const unchanged = JSON.stringify(input.content) === JSON.stringify(row.content);
+      await transaction(async (r) => {
+        if (unchanged) {
+          await r.setYdoc(documentIdx, input.ydoc);
+          return;
+        }
+        const saved = await r.save(documentIdx, {
+          content: input.content,
+          text: plainTextOf(input.content),
+          ydoc: input.ydoc,
+          updatedByIdx: actor.memberIdx,
+          updatedAt: ctx.clock.now(),
+        });
+        if (saved) await recordVersion(r, saved, actor);
+      });
     },
 
     /** No sign-in: the token alone opens this one document, read-only. */

@@ -885,7 +885,63 @@ const cases: Case[] = [
     route: 'DELETE /api/document/:documentIdx/public-link',
     build: async (owner) => ['DELETE', `/document/${await documentOf(owner)}/public-link`],
   },
+  // AI: a fresh timeline job per cell, uploaded by the owner and finished.
+  {
+    route: 'POST /api/project/:projectIdx/timeline-by-ai',
+    build: async () => ['POST', `/project/${P()}/timeline-by-ai`],
+  },
+  {
+    route: 'POST /api/document/ai',
+    build: async () => [
+      'POST',
+      '/document/ai',
+      { projectIdx: P(), type: 'requirements', referenceDt: '20260306' },
+    ],
+  },
+  {
+    route: 'GET /api/ai-job/:jobIdx',
+    build: async (owner) => ['GET', `/ai-job/${(await aiJobOf(owner)).jobIdx}`],
+  },
+  {
+    route: 'POST /api/ai-job/:jobIdx/apply',
+    build: async (owner) => {
+      const job = await aiJobOf(owner);
+      return ['POST', `/ai-job/${job.jobIdx}/apply`, job.draft];
+    },
+  },
+  {
+    route: 'POST /api/ai-job/:jobIdx/cancel',
+    build: async (owner) => ['POST', `/ai-job/${(await aiJobOf(owner)).jobIdx}/cancel`],
+  },
 ];
+
+const PLAN = '# Phase 1\n- Design 2026-03-02 ~ 2026-03-06\n';
+function planUpload() {
+  const boundary = `----plan${++n}`;
+  const payload = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.txt"\r\n` +
+      `Content-Type: text/plain\r\n\r\n${PLAN}\r\n--${boundary}--\r\n`,
+  );
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+/** A finished AI timeline job of the owner's, with its draft. */
+async function aiJobOf(owner: Person): Promise<{ jobIdx: number; draft: object }> {
+  const form = planUpload();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/project/${P()}/timeline-by-ai`,
+    payload: form.payload,
+    headers: { ...bearer(owner.key), ...form.headers },
+  });
+  const { jobIdx } = res.json().data as { jobIdx: number };
+  for (let i = 0; i < 200; i++) {
+    const job = await data('GET', `/ai-job/${jobIdx}`, owner.key);
+    if (job.state === 'done') return job;
+    if (job.state !== 'queued' && job.state !== 'running') throw new Error(`AI job ${JSON.stringify(job)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('AI job did not finish');
+}
 
 const folderOf = async (owner: Person) =>
   (await data('POST', '/folder', owner.key, { projectIdx: P(), name: `F${++n}` })).folderIdx as number;
@@ -1035,6 +1091,11 @@ describe('route × caller matrix (generated from the route registry, expected fr
         }
         if (c.route === 'POST /api/file/:id/media') {
           const form = imageMultipart();
+          payload = form.payload;
+          headers = { ...headers, ...form.headers };
+        }
+        if (c.route === 'POST /api/project/:projectIdx/timeline-by-ai') {
+          const form = planUpload();
           payload = form.payload;
           headers = { ...headers, ...form.headers };
         }

@@ -228,6 +228,14 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'DELETE /api/document/share/:shareIdx': record('document.share', 'DOCUMENT_SHARE_NOT_FOUND'),
   'POST /api/document/:documentIdx/public-link': record('document.share', 'DOCUMENT_NOT_FOUND'),
   'DELETE /api/document/:documentIdx/public-link': record('document.share', 'DOCUMENT_NOT_FOUND'),
+  // AI (issue 15): drafting and applying are professionals' work; another project's job looks missing.
+  'POST /api/project/:projectIdx/timeline-by-ai': project('ai.timeline'),
+  'POST /api/document/ai': project('ai.document'),
+  'GET /api/ai-job/:jobIdx': record('ai.timeline', 'AI_JOB_NOT_FOUND'),
+  'POST /api/ai-job/:jobIdx/apply': record('ai.timeline', 'AI_JOB_NOT_FOUND'),
+  'POST /api/ai-job/:jobIdx/cancel': record('ai.timeline', 'AI_JOB_NOT_FOUND'),
+  // Live co-editing: a WebSocket whose Hocuspocus token is the access key (checked per document).
+  'GET /api/document/collab': 'public',
   // A read-only public link: the token is the permission.
   'GET /api/public/document/:token': 'public',
 };

@@ -1,0 +1,102 @@
+import {
+  AI_UPLOAD_MAX_BYTES,
+  aiApplyRequest,
+  aiApplyResponse,
+  aiDocumentRequest,
+  aiJob,
+  aiJobCreated,
+  apiPaths,
+  idx,
+} from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
+import { actorOf, responds } from '../../shared/http.js';
+
+const projectParams = z.object({ projectIdx: idx });
+const jobParams = z.object({ jobIdx: idx });
+
+export async function aiRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ai } = app.services;
+  const tags = ['ai'];
+  const security = [{ bearer: [] }];
+
+  app.post(
+    '/project/:projectIdx/timeline-by-ai',
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart field `file`: PDF, Word (.docx), TXT or CSV up to 10 MB, recognised by content. ' +
+          'Answers 202 with the job; `GET /ai-job/{jobIdx}` follows it to the draft.',
+        params: projectParams,
+        response: responds(202, aiJobCreated),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+      const part = await request.file({ limits: { fileSize: AI_UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch {
+        throw new AppError('AI_FILE_TOO_LARGE');
+      }
+      if (part.file.truncated) throw new AppError('AI_FILE_TOO_LARGE');
+      const created = await ai.startTimeline(actorOf(request), request.params.projectIdx, {
+        bytes,
+        fileName: part.filename,
+      });
+      return reply.status(202).send({ data: created });
+    },
+  );
+
+  app.post(
+    apiPaths.documentAi,
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Drafts a document from the project’s activity (202 with the job; the job names the document).',
+        body: aiDocumentRequest,
+        response: responds(202, aiJobCreated),
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send({ data: await ai.startDocument(actorOf(request), request.body) }),
+  );
+
+  app.get(
+    '/ai-job/:jobIdx',
+    { schema: { tags, security, params: jobParams, response: responds(200, aiJob) } },
+    async (request) => ({ data: await ai.get(actorOf(request), request.params.jobIdx) }),
+  );
+
+  app.post(
+    '/ai-job/:jobIdx/apply',
+    {
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags,
+        security,
+        description: 'Applies the reviewed draft at once (all or nothing); a second apply is refused.',
+        params: jobParams,
+        body: aiApplyRequest,
+        response: responds(200, aiApplyResponse),
+      },
+    },
+    async (request) => ({ data: await ai.apply(actorOf(request), request.params.jobIdx, request.body) }),
+  );
+
+  app.post(
+    '/ai-job/:jobIdx/cancel',
+    { schema: { tags, security, params: jobParams, response: responds(200, aiJob) } },
+    async (request) => ({ data: await ai.cancel(actorOf(request), request.params.jobIdx) }),
+  );
+}

@@ -1,0 +1,221 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { prosemirrorJSONToYDoc } from '@tiptap/y-tiptap';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { listen } from '../../test/realtime-client.js';
+import {
+  addToProject,
+  bearer,
+  createProject,
+  createTestApp,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
+import { COLLAB_FIELD } from './editor-schema.js';
+
+let t: TestApp;
+let base: string;
+type Person = Awaited<ReturnType<typeof signUp>>;
+let dev: Person;
+let other: Person;
+let client: Person;
+let outsider: Person;
+let project: number;
+const open: HocuspocusProvider[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await listen(t);
+  dev = await signUp(t, 'collab-dev@example.com');
+  other = await signUp(t, 'collab-other@example.com');
+  client = await signUp(t, 'collab-client@example.com');
+  outsider = await signUp(t, 'collab-outsider@example.com');
+  project = await createProject(t, dev.key, 'Live');
+  await addToProject(t, project, other.memberIdx, 'depth2');
+  await addToProject(t, project, client.memberIdx, 'client');
+});
+afterAll(async () => {
+  for (const p of open) p.destroy();
+  await t?.close();
+});
+
+const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+async function newDocument(text: string, visibility: 'project' | 'private' = 'project') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/document',
+    headers: bearer(dev.key),
+    payload: {
+      projectIdx: project,
+      title: 'Live notes',
+      content: { type: 'doc', content: [paragraph(text)] },
+      visibility,
+    },
+  });
+  return res.json().data.documentIdx as number;
+}
+
+/** What each provider last heard: synced (again, after a reconnect) or refused. */
+const sessions = new Map<HocuspocusProvider, 'synced' | 'refused'>();
+
+/** A Hocuspocus client; resolves when synced, or with the refusal. */
+function connect(documentIdx: number, key: string) {
+  const ydoc = new Y.Doc();
+  return new Promise<{ provider: HocuspocusProvider; ydoc: Y.Doc; readOnly: boolean } | 'refused'>(
+    (resolve) => {
+      const provider = new HocuspocusProvider({
+        websocketProvider: new HocuspocusProviderWebsocket({
+          url: `${base}/api/document/collab`,
+          WebSocketPolyfill: WebSocket,
+        }),
+        name: `document:${documentIdx}`,
+        document: ydoc,
+        token: key,
+        onSynced: () => {
+          sessions.set(provider, 'synced');
+          resolve({ provider, ydoc, readOnly: provider.authorizedScope === 'readonly' });
+        },
+        onAuthenticationFailed: () => {
+          sessions.set(provider, 'refused');
+          resolve('refused');
+        },
+      });
+      provider.attach();
+      open.push(provider);
+    },
+  );
+}
+
+/** Types `text` at the end of the first paragraph, as the editor would. */
+function typeAtEnd(ydoc: Y.Doc, text: string) {
+  const fragment = ydoc.getXmlFragment(COLLAB_FIELD);
+  const first = fragment.get(0) as Y.XmlElement;
+  const node = first.get(0) as Y.XmlText;
+  node.insert(node.length, text);
+}
+const textOf = (ydoc: Y.Doc): string => ydoc.getXmlFragment(COLLAB_FIELD).toJSON();
+
+async function until(check: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out: ${what}`);
+}
+
+describe('live co-editing', () => {
+  it('two people typing at once both keep their text, and the document is stored with both', async () => {
+    const documentIdx = await newDocument('Hello');
+    const a = await connect(documentIdx, dev.key);
+    const b = await connect(documentIdx, other.key);
+    if (a === 'refused' || b === 'refused') throw new Error('refused');
+    expect(textOf(a.ydoc)).toContain('Hello');
+    typeAtEnd(a.ydoc, ' from A');
+    typeAtEnd(b.ydoc, ' and B');
+    await until(() => textOf(a.ydoc) === textOf(b.ydoc) && textOf(a.ydoc).includes('B'), 'both see both');
+    expect(textOf(a.ydoc)).toMatch(/from A/);
+    expect(textOf(a.ydoc)).toMatch(/and B/);
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      const text = res.json().data.text as string;
+      return text.includes('from A') && text.includes('and B');
+    }, 'stored');
+    const versions = await t.app.inject({
+      method: 'GET',
+      url: `/api/document/${documentIdx}/version`,
+      headers: bearer(dev.key),
+    });
+    expect(versions.json().data.versions.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a client connects read-only, a stranger and a bad key are refused', async () => {
+    const documentIdx = await newDocument('Spec');
+    const viewer = await connect(documentIdx, client.key);
+    expect(viewer).not.toBe('refused');
+    if (viewer !== 'refused') expect(viewer.readOnly).toBe(true);
+    expect(await connect(documentIdx, outsider.key)).toBe('refused');
+    expect(await connect(documentIdx, 'not-a-key')).toBe('refused');
+  });
+
+  it('a REST save while someone edits live becomes the live content, and live typing goes on from it', async () => {
+    const documentIdx = await newDocument('Draft');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(other.key),
+      payload: { content: { type: 'doc', content: [paragraph('Rewritten over REST')] } },
+    });
+    expect(saved.statusCode).toBe(200);
+    await until(() => textOf(a.ydoc).includes('Rewritten over REST'), 'live document follows REST');
+    expect(textOf(a.ydoc)).not.toContain('Draft');
+    typeAtEnd(a.ydoc, ', then live');
+    await until(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+      });
+      return res.json().data.text === 'Rewritten over REST, then live';
+    }, 'stored with both');
+  });
+
+  it('a share changed or taken away applies to an open connection at once', async () => {
+    const documentIdx = await newDocument('Private plan', 'private');
+    const share = async (access: 'view' | 'edit') =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/document/${documentIdx}/share`,
+          headers: bearer(dev.key),
+          payload: { memberIdx: other.memberIdx, access },
+        })
+      ).json().data.shareIdx as number;
+    expect(await connect(documentIdx, other.key)).toBe('refused');
+    await share('edit');
+    const b = await connect(documentIdx, other.key);
+    if (b === 'refused') throw new Error('refused');
+    expect(b.readOnly).toBe(false);
+    sessions.delete(b.provider);
+    const shareIdx = await share('view');
+    await until(() => sessions.get(b.provider) === 'synced', 'reconnected');
+    expect(b.provider.authorizedScope).toBe('readonly');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/share/${shareIdx}`,
+      headers: bearer(dev.key),
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    await until(() => sessions.get(b.provider) === 'refused', 'refused after the share is gone');
+  });
+
+  it('a deleted document closes its connections and refuses new ones', async () => {
+    const documentIdx = await newDocument('Soon gone');
+    const a = await connect(documentIdx, other.key);
+    if (a === 'refused') throw new Error('refused');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(dev.key),
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await until(() => sessions.get(a.provider) === 'refused', 'refused after the delete');
+    expect(await connect(documentIdx, dev.key)).toBe('refused');
+  });
+
+  it('the seeded Yjs document matches what the editor makes of the stored JSON', async () => {
+    const { editorSchema } = await import('./editor-schema.js');
+    const ydoc = prosemirrorJSONToYDoc(
+      editorSchema(),
+      { type: 'doc', content: [paragraph('x')] },
+      COLLAB_FIELD,
+    );
+    expect(textOf(ydoc)).toBe('<paragraph>x</paragraph>');
+  });
+});
