@@ -23,14 +23,12 @@ export function PublicDocumentPage() {
     extensions: editorExtensions(),
     editable: false,
     content: null,
-    // The read-only text still carries the editor's textbox role: it needs a name (axe).
     editorProps: { attributes: { 'aria-label': t('ui.document.public.readOnly') } },
   });
   useEffect(() => {
     if (editor && doc.data) editor.commands.setContent(doc.data.content);
   }, [editor, doc.data]);
   return (
-    // Inside the app's own <main id="main">: a second main landmark would be one too many (axe).
     <div className="public-document">
       {doc.isLoading && <span className="spinner" aria-hidden="true" />}
       {doc.isError && (

@@ -75,7 +75,14 @@ function VersionPreview({
     queryKey: ['document', 'one', documentIdx, 'version', versionNo],
     queryFn: () => documentApi.version(documentIdx, versionNo),
   });
-  const editor = useEditor({ extensions: editorExtensions(), editable: false, content: null });
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    editable: false,
+    content: null,
+    editorProps: {
+      attributes: { 'aria-label': t('ui.document.versions.viewing', { no: versionNo }) },
+    },
+  });
   useEffect(() => {
     if (editor && version.data) editor.commands.setContent(version.data.content);
   }, [editor, version.data]);
