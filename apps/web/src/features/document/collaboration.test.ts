@@ -81,6 +81,25 @@ describe('useLiveDocument', () => {
   });
 });
 
+describe('useLiveDocument after going live', () => {
+  it('follows what the server allows on re-authentication: a share taken away makes it read-only', async () => {
+    const { made, createProvider } = fakeProviders();
+    const { result } = renderHook(() => useLiveDocument(8, { createProvider }));
+    const { config } = made[0]!;
+    act(() => config.onSynced?.({ state: true }));
+    expect(result.current.state === 'live' && result.current.session.readOnly).toBe(false);
+    act(() => config.onAuthenticated?.({ scope: 'readonly' }));
+    expect(result.current.state === 'live' && result.current.session.readOnly).toBe(true);
+    act(() => config.onAuthenticated?.({ scope: 'read-write' }));
+    expect(result.current.state === 'live' && result.current.session.readOnly).toBe(false);
+    await act(async () => config.onAuthenticationFailed?.({ reason: 'expired' }));
+    expect(result.current.state === 'live' && result.current.session.readOnly).toBe(false);
+    act(() => config.onAuthenticationFailed?.({ reason: 'permission-denied' }));
+    expect(result.current.state).toBe('live');
+    expect(result.current.state === 'live' && result.current.session.readOnly).toBe(true);
+  });
+});
+
 describe('collaboration addresses', () => {
   it('uses the app host, wss behind https, and a stable caret colour per member', () => {
     expect(collabUrl({ protocol: 'https:', host: 'team.example' })).toBe(

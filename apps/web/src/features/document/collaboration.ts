@@ -93,18 +93,34 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
     const ydoc = new Y.Doc();
     const user = currentCollabUser();
     let decided = false;
-    let retried = false;
+    let session: LiveSession | null = null;
+    let failures = 0;
     const decide = (next: LiveState) => {
       if (decided) return;
       decided = true;
       clearTimeout(timer);
+      if (next.state === 'live') session = next.session;
       setDecision({ documentIdx, live: next });
+    };
+    /** After going live, a new answer of the server (re-authentication) changes only what may be done. */
+    const setReadOnly = (readOnly: boolean) => {
+      if (!session || session.readOnly === readOnly) return;
+      session = { ...session, readOnly };
+      setDecision({ documentIdx, live: { state: 'live', session } });
+    };
+    const refused = () => {
+      if (decided) setReadOnly(true);
+      else decide({ state: 'unavailable' });
     };
     const config: ConstructorParameters<typeof HocuspocusProvider>[0] = {
       url: collabUrl(),
       name: collabDocumentName(documentIdx),
       document: ydoc,
       token: () => useAuthStore.getState().key,
+      onAuthenticated: ({ scope }) => {
+        failures = 0;
+        setReadOnly(scope === 'readonly');
+      },
       onSynced: () => {
         decide({
           state: 'live',
@@ -112,12 +128,14 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
         });
       },
       onAuthenticationFailed: () => {
-        if (decided || retried) return decide({ state: 'unavailable' });
-        retried = true;
-        // Any authenticated call refreshes an expired key (one shared refresh), then ask again.
+        failures += 1;
+        // A share taken away, or a key that cannot be refreshed: no more editing here.
+        if (failures > 1) return refused();
+        // The 30-minute key ran out (on a reconnect too): any authenticated call refreshes it (one
+        // shared refresh), then the provider asks again.
         void api(apiPaths.member)
           .then(() => provider.sendToken())
-          .catch(() => decide({ state: 'unavailable' }));
+          .catch(refused);
       },
     };
     const provider = createProvider ? createProvider(config) : new HocuspocusProvider(config);

@@ -1,7 +1,7 @@
 import { documentTitle, type DocumentDetail } from '@teamline/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -83,6 +83,11 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
       if (!live) autosave.change({ content: e.getJSON() as DocumentDetail['content'] });
     },
   });
+
+  // A live session can turn read-only later (a share taken away): the editor follows.
+  useEffect(() => {
+    if (editor && editor.isEditable !== canEdit) editor.setEditable(canEdit);
+  }, [editor, canEdit]);
 
   function changeTitle(value: string) {
     setTitle(value);
