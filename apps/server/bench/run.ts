@@ -10,7 +10,8 @@
  *     /member (an authenticated light read) with 200 connections, beside bare Fastify with 200;
  *     the timeline with 200 connections for BENCH_LONG_SECONDS (30), counting errors and requests
  *     unanswered after 10 s; the dashboard; the settlement client view (50 professionals × 22 days × 5 entries); and
- *     (embedded) the process's RSS after it all.
+ *     (embedded) the process's RSS after it all; an offline AI timeline from a 100-page PDF
+ *     (`bench/ai-timeline.ts`: ms to the draft, p95 of a light GET meanwhile).
  *  3. Settlement exports (`bench/settlement-export.ts`, first, before any database grows the
  *     process): CSV of 100,000 lines streamed (ms, peak RSS) and over HTTP, PDF of 1,000 lines.
  * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS,
@@ -30,6 +31,7 @@ import { loadConfig } from '../src/config.js';
 import { createMemberRepository } from '../src/features/member/member.repository.js';
 import { planningRepositories } from '../src/features/planning/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
+import { benchAiTimeline } from './ai-timeline.js';
 import { benchDashboard } from './dashboard.js';
 import { benchSettlementExport } from './settlement-export.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
@@ -263,6 +265,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       maxMs: MAX_MS,
     });
     const webhooks = await benchWebhooks(app, { projectIdx: project.projectIdx, headers });
+    await benchAiTimeline(app, { projectIdx: project.projectIdx, headers, port });
     // What the process holds after the session (the embedded database lives in it too).
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
