@@ -2,55 +2,43 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from './support/browser.js';
 
 const base = 'http://localhost:8290';
-const shot = (name: string) => `/tmp/look-${name}.png`;
 const { executablePath } = await findChromium();
 const browser = await chromium.launch({ executablePath, args: chromiumArgs });
-const width = Number(process.env.W ?? 1280);
-const ctx = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-const page = await ctx.newPage();
-page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
-await page.goto(`${base}/#/login`);
-await page.getByLabel('Email').fill('admin@demo.teamline.test');
-await page.getByLabel('Password', { exact: true }).fill('teamline-demo-1');
-await page.getByRole('button', { name: 'Log in with email' }).click();
-await page.waitForURL((u) => !u.hash.startsWith('#/login'));
-await page.goto(`${base}/#/doclist/1`);
-await page.waitForTimeout(1500);
-await page.screenshot({ path: shot('doclist-empty'), fullPage: true });
-// a folder
-await page.getByRole('button', { name: 'New folder' }).click();
-await page.getByLabel('Folder name').fill('Specs');
-await page.getByRole('button', { name: 'Save' }).click();
-await page.waitForTimeout(800);
-await page.getByRole('button', { name: 'New document' }).click();
-await page.waitForURL(/#\/document/);
-await page.waitForTimeout(1000);
-await page.getByLabel('Document title').fill('Release plan');
-await page.locator('.tiptap').click();
-await page.keyboard.type('Ship the payment module in March.');
-await page.keyboard.press('Enter');
-await page.getByRole('button', { name: 'Bulleted list' }).click();
-await page.keyboard.type('Checkout');
-await page.keyboard.press('Enter');
-await page.keyboard.type('Refunds');
-await page.waitForTimeout(2000);
-await page.screenshot({ path: shot('document'), fullPage: true });
-await page.getByRole('button', { name: 'Version history' }).click();
-await page.waitForTimeout(800);
-await page.screenshot({ path: shot('versions'), fullPage: true });
-await page.getByRole('button', { name: 'Share' }).click();
-await page.getByRole('button', { name: 'Create public link' }).click();
-await page.waitForTimeout(800);
-await page.screenshot({ path: shot('share'), fullPage: true });
-const url = await page.locator('.share-dialog__link input').inputValue();
-await page.keyboard.press('Escape');
-await page.getByRole('link', { name: /All documents/ }).click();
-await page.waitForTimeout(1200);
-await page.screenshot({ path: shot('doclist'), fullPage: true });
-const anon = await browser.newContext({ viewport: { width, height: 900 } });
-const p2 = await anon.newPage();
-await p2.goto(url);
-await p2.waitForTimeout(1500);
-await p2.screenshot({ path: shot('public'), fullPage: true });
+for (const [lang, width] of [
+  ['en', 1280],
+  ['kr', 390],
+] as const) {
+  const ctx = await browser.newContext({ viewport: { width, height: 860 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+  await page.goto(`${base}/#/login`);
+  await page.getByTestId('language-select').selectOption(lang);
+  await page.locator('input[type=email]').fill('admin@demo.teamline.test');
+  await page.locator('input[type=password]').fill('teamline-demo-1');
+  await page.locator('form button[type=submit]').first().click();
+  await page.waitForURL((u) => !u.hash.startsWith('#/login'));
+  await page.goto(`${base}/#/timeline/1`);
+  await page.waitForTimeout(1500);
+  await page.getByTestId('ai-timeline-open').click().catch(async () => {
+    await page.getByRole('button', { name: /file|파일/i }).first().click();
+  });
+  await page.waitForTimeout(500);
+  await page.locator('input[type=file]').setInputFiles('/tmp/plan-kr.txt');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `/tmp/look-ai-pick-${lang}.png` });
+  const go = page.getByTestId('ai-upload');
+  if (await go.count()) await go.click();
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `/tmp/look-ai-draft-${lang}.png`, fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.goto(`${base}/#/doclist/1`);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `/tmp/look-doclist-${lang}.png` });
+  await page.getByTestId('ai-document-open').click().catch(async () => {
+    await page.getByRole('button', { name: /AI/ }).first().click();
+  });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `/tmp/look-aidoc-${lang}.png` });
+  await ctx.close();
+}
 await browser.close();
