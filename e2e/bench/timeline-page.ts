@@ -12,109 +12,43 @@
  *    a 0 ms timer fires within 50 ms twice in a row). Then it scrolls the list for 2 s and prints
  *    frame times. Target (issue): interactive within 1,500 ms.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium, type Page } from '@playwright/test';
-import { pathToFileURL } from 'node:url';
 import { chromiumArgs, findChromium } from '../support/browser.js';
+import {
+  freePort,
+  ROOT,
+  serverModule,
+  signInByPage,
+  startServer,
+  stopServer,
+  withBenchProject,
+} from './built-app.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 1500;
 const EMAIL = 'timeline-bench@example.com';
 const PASSWORD = 'bench-password-1';
 
-/**
- * The server's own modules, loaded at run time through tsx (not type-checked with the e2e config,
- * which has other compiler settings than the server's).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = any;
-const serverModule = (path: string): Promise<Loose> =>
-  import(pathToFileURL(join(ROOT, 'apps/server', path)).href);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
-}
-
 async function seed(dataDir: string): Promise<number> {
   const { seedPlanning } = await serverModule('bench/seed-planning.ts');
-  const { buildApp } = await serverModule('src/app.ts');
-  const { loadConfig } = await serverModule('src/config.ts');
-  const { createMemberRepository } = await serverModule('src/features/member/member.repository.ts');
-  const { hashPassword } = await serverModule('src/shared/crypto.ts');
-  const config = {
-    ...loadConfig({}),
+  return withBenchProject(
     dataDir,
-    databaseDir: join(dataDir, 'db'),
-    outboxDir: join(dataDir, 'outbox'),
-    filesDir: join(dataDir, 'files'),
-    linkPreview: false,
-    // The bench measures sign-in speed from one address; the limits would refuse it by design.
-    rateLimit: false,
-    delayJobMs: 0,
-  };
-  const app = await buildApp(config, { logger: false });
-  await app.ready();
-  try {
-    const member = await createMemberRepository(app.ctx.database.db).insert({
-      email: EMAIL,
-      passwordHash: await hashPassword(PASSWORD),
-      name: 'Bench',
-      nickname: 'bench',
-      phone: '0100',
-    });
-    const session = await app.services.auth.startSession(member.memberIdx);
-    const actor = await app.services.auth.authenticate(session.key);
-    const project = await app.services.project.create(actor, { name: 'Timeline bench', isClient: false });
-    const admin = await app.services.project.membershipOf(actor, project.projectIdx);
-    const started = performance.now();
-    const seeded = await seedPlanning(app.ctx.database.db, project.projectIdx, admin.memberInProjectIdx);
-    console.log(
-      `seeded ${seeded.milestoneCount} milestones, ${seeded.storyCount} stories, ${seeded.memberCount} members in ${Math.round(performance.now() - started)} ms`,
-    );
-    return project.projectIdx;
-  } finally {
-    await app.close();
-  }
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn('npm', ['run', 'start', '--workspace', '@teamline/server'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
+    { email: EMAIL, password: PASSWORD, project: 'Timeline bench' },
+    async (app, actor, projectIdx) => {
+      const admin = await app.services.project.membershipOf(actor, projectIdx);
+      const started = performance.now();
+      const seeded = await seedPlanning(app.ctx.database.db, projectIdx, admin.memberInProjectIdx);
+      console.log(
+        `seeded ${seeded.milestoneCount} milestones, ${seeded.storyCount} stories, ${seeded.memberCount} members in ${Math.round(performance.now() - started)} ms`,
+      );
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy in 60 s');
+  );
 }
 
 /** In the page: ms from navigation start until the timeline is rendered and the main thread is free. */
@@ -200,11 +134,7 @@ async function main() {
     const base = `http://localhost:${port}`;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const login = await context.newPage();
-    await login.goto(`${base}/#/login`);
-    await login.getByLabel('Email').fill(EMAIL);
-    await login.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await login.getByRole('button', { name: 'Log in with email' }).click();
-    await login.waitForURL((u) => !u.hash.startsWith('#/login'));
+    await signInByPage(login, base, EMAIL, PASSWORD);
     await login.close();
 
     const url = `${base}/#/timeline/${projectIdx}`;
@@ -231,14 +161,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    if (server?.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => setTimeout(r, 1500));
-    }
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
