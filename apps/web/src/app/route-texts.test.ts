@@ -42,15 +42,25 @@ function modulesOf(entry: string, lazy: boolean, skip = new Set<string>()): Set<
   return seen;
 }
 
+const areasLoadedBy = (code: string) =>
+  [...code.matchAll(/loadUiAreas\(\[([^\]]*)\]/g)].flatMap((m) => m[1]!.match(/\w+/g) ?? []);
+
 function areasIn(modules: Set<string>): UiArea[] {
   const pattern = new RegExp(`ui\\.(${uiAreas.join('|')})\\.`, 'g');
   const found = new Set<UiArea>();
+  // An app/ slot that lazy-loads a feature together with its texts (app/ai-timeline-button.ts)
+  // brings them for everything behind it: the route need not name them.
+  const bySlots = new Set(
+    [...modules]
+      .filter((file) => file.includes('/app/'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .filter((code) => code.includes('lazy('))
+      .flatMap(areasLoadedBy),
+  );
   for (const file of modules) {
     const code = readFileSync(file, 'utf8');
     // A module that fetches an area itself before using it (lib/project-inactive.ts) needs no route to.
-    const own = new Set(
-      [...code.matchAll(/loadUiAreas\(\[([^\]]*)\]/g)].flatMap((m) => m[1]!.match(/\w+/g) ?? []),
-    );
+    const own = new Set([...areasLoadedBy(code), ...bySlots]);
     for (const match of code.matchAll(pattern)) if (!own.has(match[1]!)) found.add(match[1] as UiArea);
   }
   return [...found];

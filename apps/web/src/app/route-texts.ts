@@ -14,7 +14,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   oauthSuccess: ['oauth'],
   Profile: ['profile', 'profileForm', 'notification'],
   dashboard: ['dashboard'],
-  Timeline: ['planning', 'ai'],
+  Timeline: ['planning'],
   epic: ['planning'],
   setting: ['settings', 'billing', 'webhook', 'github'],
   paymentSuccess: ['billing'],
@@ -28,7 +28,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   mailauth: ['guide'],
   pilot: ['guide'],
   Recruitment: ['recruitment'],
-  doclist: ['document', 'ai'],
+  doclist: ['document'],
   document: ['document'],
   publicDocument: ['document'],
 };
