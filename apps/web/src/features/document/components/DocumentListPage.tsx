@@ -212,22 +212,27 @@ export function DocumentListPage() {
           )}
         </section>
       </div>
-      <FolderNameDialog
-        title={naming?.kind === 'rename' ? t('ui.document.renameFolder') : t('ui.document.newFolder')}
-        initial={naming?.kind === 'rename' ? naming.folder.name : ''}
-        isOpen={naming !== null}
-        isSaving={change.isPending}
-        onClose={() => setNaming(null)}
-        onSave={(name) =>
-          change
-            .mutateAsync(() =>
-              naming?.kind === 'rename'
-                ? documentApi.updateFolder(naming.folder.folderIdx, { name })
-                : documentApi.createFolder({ projectIdx, parentIdx: naming?.parentIdx ?? null, name }),
-            )
-            .then(() => setNaming(null))
-        }
-      />
+      {naming && (
+        <FolderNameDialog
+          key={
+            naming.kind === 'rename' ? `rename-${naming.folder.folderIdx}` : `new-${naming.parentIdx ?? 0}`
+          }
+          title={naming?.kind === 'rename' ? t('ui.document.renameFolder') : t('ui.document.newFolder')}
+          initial={naming?.kind === 'rename' ? naming.folder.name : ''}
+          isOpen
+          isSaving={change.isPending}
+          onClose={() => setNaming(null)}
+          onSave={(name) =>
+            change
+              .mutateAsync(() =>
+                naming?.kind === 'rename'
+                  ? documentApi.updateFolder(naming.folder.folderIdx, { name })
+                  : documentApi.createFolder({ projectIdx, parentIdx: naming?.parentIdx ?? null, name }),
+              )
+              .then(() => setNaming(null))
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { folderName } from '@teamline/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Form, FormText } from '../../../components/ui/Form';
@@ -9,7 +8,11 @@ import { useZodForm } from '../../../lib/zod-form';
 
 const nameForm = z.object({ name: folderName });
 
-/** Names a new folder or renames one; the name rule is the contract's, server errors land on the field. */
+/**
+ * Names a new folder or renames one; the name rule is the contract's, server errors land on the field.
+ * Mounted per opening (its form starts from `initial`): resetting it in an effect after opening
+ * could wipe what a quick typist had already entered.
+ */
 export function FolderNameDialog({
   title,
   initial,
@@ -28,9 +31,6 @@ export function FolderNameDialog({
   const { t } = useTranslation();
   const form = useZodForm(nameForm, { defaultValues: { name: initial } });
   const onServerError = useServerError(form);
-  useEffect(() => {
-    if (isOpen) form.reset({ name: initial });
-  }, [isOpen, initial, form]);
   return (
     <Modal
       title={title}
