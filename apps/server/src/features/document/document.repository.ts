@@ -50,6 +50,25 @@ export function createDocumentRepository(db: Db) {
     size: files.size,
   };
 
+  /** The latest record in the project of each of these members, by member. */
+  async function authorRecords(projectIdx: number, memberIdxs: number[]) {
+    const byMember = new Map<number, { memberInProjectIdx: number; depth1Idx: number | null }>();
+    if (memberIdxs.length === 0) return byMember;
+    const rows = await db
+      .select({
+        memberIdx: membersInProject.memberIdx,
+        memberInProjectIdx: membersInProject.memberInProjectIdx,
+        depth1Idx: membersInProject.depth1Idx,
+      })
+      .from(membersInProject)
+      .where(
+        and(eq(membersInProject.projectIdx, projectIdx), inArray(membersInProject.memberIdx, memberIdxs)),
+      )
+      .orderBy(asc(membersInProject.memberInProjectIdx));
+    for (const { memberIdx, ...record } of rows) byMember.set(memberIdx, record);
+    return byMember;
+  }
+
   return {
     // Folders
     async foldersOf(projectIdx: number): Promise<FolderRow[]> {
@@ -164,17 +183,9 @@ export function createDocumentRepository(db: Db) {
     },
     /** The author's record in the project (for the record rule: their depth1 lead acts for them). */
     async authorRecord(projectIdx: number, memberIdx: number) {
-      const [row] = await db
-        .select({
-          memberInProjectIdx: membersInProject.memberInProjectIdx,
-          depth1Idx: membersInProject.depth1Idx,
-        })
-        .from(membersInProject)
-        .where(and(eq(membersInProject.projectIdx, projectIdx), eq(membersInProject.memberIdx, memberIdx)))
-        .orderBy(desc(membersInProject.memberInProjectIdx))
-        .limit(1);
-      return row ?? null;
+      return (await authorRecords(projectIdx, [memberIdx])).get(memberIdx) ?? null;
     },
+    authorRecords,
 
     // Versions
     async latestVersion(documentIdx: number): Promise<DocumentVersionRow | null> {
@@ -234,6 +245,22 @@ export function createDocumentRepository(db: Db) {
         })
         .returning();
       return saved!;
+    },
+    /** One member's shares among these documents, by document. */
+    async sharesOfMember(memberIdx: number, documentIdxs: number[]) {
+      const rows =
+        documentIdxs.length === 0
+          ? []
+          : await db
+              .select()
+              .from(documentShares)
+              .where(
+                and(
+                  eq(documentShares.memberIdx, memberIdx),
+                  inArray(documentShares.documentIdx, documentIdxs),
+                ),
+              );
+      return new Map(rows.map((r) => [r.documentIdx, r]));
     },
     async findShare(shareIdx: number): Promise<DocumentShareRow | null> {
       const [row] = await db.select().from(documentShares).where(eq(documentShares.shareIdx, shareIdx));

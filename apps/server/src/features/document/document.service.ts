@@ -162,8 +162,8 @@ export function createDocumentService(
         owners: [],
       });
       const rows = await repo.list(query.projectIdx, { memberIdx: actor.memberIdx, seesPrivate }, query);
-      const documents: DocumentSummary[] = [];
-      for (const row of rows) documents.push(summaryOf(row, (await access.of(actor, row)).can, query.q));
+      const can = await access.ofList(actor, membership, rows);
+      const documents = rows.flatMap((row, i) => (can[i] ? [summaryOf(row, can[i], query.q)] : []));
       return { documents };
     },
 
