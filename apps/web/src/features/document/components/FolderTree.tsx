@@ -1,7 +1,7 @@
 import type { Folder } from '@teamline/contract';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../components/ui/Icon';
+import { Icon, type IconName } from '../../../components/ui/Icon';
 
 /** What a drag carries: a document or a folder, by id (HTML drag and drop; keyboard users use "Move to…"). */
 export const DRAG_DOCUMENT = 'application/x-teamline-document';
@@ -52,6 +52,12 @@ export function FolderTree(props: Props) {
     },
   });
 
+  const folderActions: { label: string; icon: IconName; run: (folder: Folder) => void }[] = [
+    { label: 'ui.document.newSubfolder', icon: 'plus', run: props.onNewSubfolder },
+    { label: 'ui.document.renameFolder', icon: 'doc', run: props.onRename },
+    { label: 'ui.document.deleteFolder', icon: 'trash', run: props.onDelete },
+  ];
+
   const branch = (parent: number | null, depth: number) =>
     (children.get(parent) ?? []).map((folder) => (
       <li key={folder.folderIdx}>
@@ -75,33 +81,18 @@ export function FolderTree(props: Props) {
           </button>
           {props.canEdit && props.selected === folder.folderIdx && (
             <span className="folder-tree__actions">
-              <button
-                type="button"
-                className="icon-btn"
-                title={t('ui.document.newSubfolder')}
-                aria-label={t('ui.document.newSubfolder')}
-                onClick={() => props.onNewSubfolder(folder)}
-              >
-                <Icon name="plus" size={16} />
-              </button>
-              <button
-                type="button"
-                className="icon-btn"
-                title={t('ui.document.renameFolder')}
-                aria-label={t('ui.document.renameFolder')}
-                onClick={() => props.onRename(folder)}
-              >
-                <Icon name="doc" size={16} />
-              </button>
-              <button
-                type="button"
-                className="icon-btn"
-                title={t('ui.document.deleteFolder')}
-                aria-label={t('ui.document.deleteFolder')}
-                onClick={() => props.onDelete(folder)}
-              >
-                <Icon name="trash" size={16} />
-              </button>
+              {folderActions.map(({ label, icon, run }) => (
+                <button
+                  key={label}
+                  type="button"
+                  className="icon-btn"
+                  title={t(label)}
+                  aria-label={t(label)}
+                  onClick={() => run(folder)}
+                >
+                  <Icon name={icon} size={16} />
+                </button>
+              ))}
             </span>
           )}
         </div>
