@@ -104,6 +104,37 @@ const texts = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
+/** Milestone statuses as words in each language (the report is read, not parsed). */
+const statusWords: Record<Language, Record<string, string>> = {
+  en: {
+    pending: 'To do',
+    inProgress: 'In progress',
+    completed: 'Completed',
+    delayed: 'Delayed',
+    approving: 'Awaiting approval',
+    approved: 'Approved',
+    rejected: 'Rejected',
+  },
+  kr: {
+    pending: '대기',
+    inProgress: '진행 중',
+    completed: '완료',
+    delayed: '지연',
+    approving: '승인 대기',
+    approved: '승인됨',
+    rejected: '반려됨',
+  },
+  vi: {
+    pending: 'Chờ làm',
+    inProgress: 'Đang thực hiện',
+    completed: 'Hoàn thành',
+    delayed: 'Trễ hạn',
+    approving: 'Chờ duyệt',
+    approved: 'Đã duyệt',
+    rejected: 'Bị từ chối',
+  },
+};
+
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 const day = (code: string | null) =>
@@ -151,6 +182,7 @@ export interface ReportInput {
  */
 export function writeReport(input: ReportInput, a: ProjectActivity): { title: string; content: EditorNode } {
   const t = texts[input.language];
+  const status = (code: string) => statusWords[input.language][code] ?? code;
   const key = (n: number) => (input.projectKey ? `${input.projectKey}-${n} ` : '');
   const hours = Math.round(a.hours.reduce((sum, h) => sum + h.minutes, 0) / 6) / 10;
   const periodLine = `${t.period}: ${day(input.periodStartDt)} ~ ${day(input.periodEndDt)} · ${t.reference}: ${day(input.referenceDt)}`;
@@ -158,7 +190,7 @@ export function writeReport(input: ReportInput, a: ProjectActivity): { title: st
   const nodes: EditorNode[] = [heading(1, title), paragraph(periodLine)];
   const milestoneRows = a.milestones.map((m) => [
     m.title,
-    m.status,
+    status(m.status),
     `${day(m.startDt)} ~ ${day(m.endDt)}`,
     `${m.done} ${t.of} ${m.total}`,
   ]);
@@ -196,7 +228,7 @@ export function writeReport(input: ReportInput, a: ProjectActivity): { title: st
         : paragraph(t.none),
       heading(2, t.decisions),
       bullets(
-        a.decisions.map((d) => `${d.title}: ${d.status}`),
+        a.decisions.map((d) => `${d.title}: ${status(d.status)}`),
         t.none,
       ),
       heading(2, t.hours),
@@ -233,7 +265,7 @@ export function writeReport(input: ReportInput, a: ProjectActivity): { title: st
       ),
       heading(2, t.decisionsMade),
       bullets(
-        a.decisions.map((d) => `${d.title}: ${d.status}`),
+        a.decisions.map((d) => `${d.title}: ${status(d.status)}`),
         '',
       ),
       heading(2, t.actionItems),
