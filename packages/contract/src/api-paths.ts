@@ -134,6 +134,8 @@ export const apiPaths = {
   // this app's own additions beside the paths PRODUCT.md fixes.
   folder: '/folder',
   folderOne: (folderIdx: number | string) => `/folder/${folderIdx}`,
+  folderShare: (folderIdx: number | string) => `/folder/${folderIdx}/share`,
+  folderShareOne: (shareIdx: number | string) => `/folder/share/${shareIdx}`,
   document: '/document',
   documentOne: (documentIdx: number | string) => `/document/${documentIdx}`,
   documentShare: (documentIdx: number | string) => `/document/${documentIdx}/share`,

@@ -50,6 +50,24 @@ export const emptyEditorDocument: EditorNode = { type: 'doc', content: [{ type: 
 export const documentTitle = singleLine().trim().min(1, 'required').max(DOCUMENT_TITLE_MAX, 'tooLong');
 export const folderName = singleLine().trim().min(1, 'required').max(FOLDER_NAME_MAX, 'tooLong');
 
+/**
+ * A folder shared with a member: view or edit on every document in it and below it (private ones
+ * too), and with edit, adding documents there. Made by those who manage the folder (its creator,
+ * admin authority, the creator's depth1 lead), like a document's share.
+ */
+export const folderShare = z.object({
+  shareIdx: z.number().int(),
+  folderIdx: z.number().int(),
+  memberIdx: z.number().int(),
+  access: z.enum(documentAccesses),
+  createdAt: z.string(),
+});
+export type FolderShare = z.infer<typeof folderShare>;
+
+/** `share`: the caller manages the folder's shares; `addDocument`: they may add documents to it. */
+export const folderCan = z.object({ share: z.boolean(), addDocument: z.boolean() });
+export type FolderCan = z.infer<typeof folderCan>;
+
 export const folder = z.object({
   folderIdx: z.number().int(),
   projectIdx: z.number().int(),
@@ -57,6 +75,11 @@ export const folder = z.object({
   name: z.string(),
   createdByIdx: z.number().int(),
   createdAt: z.string(),
+  can: folderCan,
+  /** The folder's own shares, for those who manage them (empty for everyone else). */
+  shares: z.array(folderShare),
+  /** What a share of this folder or one above it gives the caller (null: none). */
+  sharedAccess: z.enum(documentAccesses).nullable(),
 });
 export type Folder = z.infer<typeof folder>;
 

@@ -101,6 +101,30 @@ export const documentShares = pgTable(
   (t) => [uniqueIndex('document_share_uq').on(t.documentIdx, t.memberIdx)],
 );
 
+/**
+ * A folder shared with a member: view or edit on every document in it and in its subfolders, now and
+ * later (private ones too); edit also lets them add documents there. A document's own share and the
+ * folders' shares above it add up: the strongest one counts.
+ */
+export const folderShares = pgTable(
+  'folder_share',
+  {
+    shareIdx: serial('share_idx').primaryKey(),
+    folderIdx: integer('folder_idx')
+      .notNull()
+      .references(() => folders.folderIdx, { onDelete: 'cascade' }),
+    memberIdx: integer('member_idx')
+      .notNull()
+      .references(() => members.memberIdx),
+    access: text('access').$type<DocumentAccess>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('folder_share_uq').on(t.folderIdx, t.memberIdx),
+    index('folder_share_member_idx').on(t.memberIdx),
+  ],
+);
+
 /** The live read-only link of a document; only the token's SHA-256 is kept. Revoking deletes it. */
 export const documentPublicLinks = pgTable(
   'document_public_link',

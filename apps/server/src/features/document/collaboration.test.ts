@@ -237,6 +237,30 @@ describe('live co-editing', () => {
     await until(() => sessions.get(b.provider) === 'refused', 'refused after the share is gone');
   });
 
+  it('a folder share taken away closes the open connections of the documents below it', async () => {
+    const inject = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      (await t.app.inject({ method, url: `/api${url}`, headers: bearer(dev.key), payload })).json().data;
+    const top = await inject('POST', '/folder', { projectIdx: project, name: 'Shared' });
+    const below = await inject('POST', '/folder', {
+      projectIdx: project,
+      parentIdx: top.folderIdx,
+      name: 'In',
+    });
+    const documentIdx = await newDocument('In a shared folder', 'private');
+    await inject('PATCH', `/document/${documentIdx}`, { folderIdx: below.folderIdx });
+    expect(await connect(documentIdx, other.key)).toBe('refused');
+    const share = await inject('POST', `/folder/${top.folderIdx}/share`, {
+      memberIdx: other.memberIdx,
+      access: 'edit',
+    });
+    const b = await connect(documentIdx, other.key);
+    if (b === 'refused') throw new Error('refused');
+    expect(b.readOnly).toBe(false);
+    sessions.delete(b.provider);
+    await inject('DELETE', `/folder/share/${share.shareIdx}`);
+    await until(() => sessions.get(b.provider) === 'refused', 'refused after the folder share is gone');
+  });
+
   it('a deleted document closes its connections and refuses new ones', async () => {
     const documentIdx = await newDocument('Soon gone');
     const a = await connect(documentIdx, other.key);

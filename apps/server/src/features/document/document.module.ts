@@ -20,16 +20,21 @@ export const documentModule = defineModule({
   services: ({ ctx, services }) => {
     const repo = createDocumentRepository(ctx.database.db);
     const transaction = unitOfWork(ctx.database.db, ctx.events, createDocumentRepository);
-    return {
-      documents: createDocumentService(ctx, {
-        repo,
-        files: createFileRepository(ctx.database.db),
-        memberships: services.membershipRepo,
-        authz: services.authz,
-        transaction,
-      }),
-      folders: createFolderService(ctx, repo, services.authz, transaction),
-    };
+    const documents = createDocumentService(ctx, {
+      repo,
+      files: createFileRepository(ctx.database.db),
+      memberships: services.membershipRepo,
+      authz: services.authz,
+      transaction,
+    });
+    const folders = createFolderService(ctx, {
+      repo,
+      authz: services.authz,
+      memberships: services.membershipRepo,
+      transaction,
+      accessChanged: (documentIdxs) => documents.accessChanged(documentIdxs),
+    });
+    return { documents, folders };
   },
   routes: async (app) => {
     await documentRoutes(app);

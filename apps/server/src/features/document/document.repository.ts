@@ -5,6 +5,7 @@ import {
   documents,
   documentVersions,
   files,
+  folderShares,
   folders,
   membersInProject,
 } from '../../db/schema/index.js';
@@ -14,6 +15,9 @@ export type FolderRow = typeof folders.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 export type DocumentShareRow = typeof documentShares.$inferSelect;
+export type FolderShareRow = typeof folderShares.$inferSelect;
+/** What shares of folders give one member: the strongest access per folder, inherited downwards. */
+export type FolderAccessMap = Map<number, DocumentShareRow['access']>;
 export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc'> & {
   fileName: string | null;
   mime: string | null;
@@ -24,6 +28,8 @@ export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc'> & {
 export interface ListViewer {
   memberIdx: number;
   seesPrivate: boolean;
+  /** Folders shared with the viewer (directly or above): their private documents are listed too. */
+  sharedFolderIdxs: number[];
 }
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -133,6 +139,9 @@ export function createDocumentRepository(db: Db) {
             eq(documents.visibility, 'project'),
             eq(documents.createdByIdx, viewer.memberIdx),
             sql`exists (select 1 from ${documentShares} s where s.document_idx = ${documents.documentIdx} and s.member_idx = ${viewer.memberIdx})`,
+            viewer.sharedFolderIdxs.length
+              ? inArray(documents.folderIdx, viewer.sharedFolderIdxs)
+              : undefined,
           ),
         );
       return db
@@ -268,6 +277,60 @@ export function createDocumentRepository(db: Db) {
     },
     async deleteShare(shareIdx: number) {
       await db.delete(documentShares).where(eq(documentShares.shareIdx, shareIdx));
+    },
+
+    // Folder shares
+    async folderSharesOf(folderIdxs: number[]): Promise<FolderShareRow[]> {
+      if (folderIdxs.length === 0) return [];
+      return db
+        .select()
+        .from(folderShares)
+        .where(inArray(folderShares.folderIdx, folderIdxs))
+        .orderBy(asc(folderShares.shareIdx));
+    },
+    async upsertFolderShare(row: typeof folderShares.$inferInsert): Promise<FolderShareRow> {
+      const [saved] = await db
+        .insert(folderShares)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [folderShares.folderIdx, folderShares.memberIdx],
+          set: { access: row.access },
+        })
+        .returning();
+      return saved!;
+    },
+    async findFolderShare(shareIdx: number): Promise<FolderShareRow | null> {
+      const [row] = await db.select().from(folderShares).where(eq(folderShares.shareIdx, shareIdx));
+      return row ?? null;
+    },
+    async deleteFolderShare(shareIdx: number) {
+      await db.delete(folderShares).where(eq(folderShares.shareIdx, shareIdx));
+    },
+    /**
+     * What folder shares give this member in the project: every folder at or below a shared one, with
+     * the strongest access along the way (edit over view). One recursive query for the whole tree.
+     */
+    async folderAccessOf(projectIdx: number, memberIdx: number): Promise<FolderAccessMap> {
+      const result = (await db.execute<Record<string, unknown>>(sql`
+        with recursive below as (
+          select fs.folder_idx, fs.access = 'edit' as edit
+            from folder_share fs join folder f on f.folder_idx = fs.folder_idx
+           where fs.member_idx = ${memberIdx} and f.project_idx = ${projectIdx}
+          union all
+          select f.folder_idx, below.edit from folder f join below on f.parent_idx = below.folder_idx
+        ) select folder_idx, bool_or(edit) as edit from below group by folder_idx`)) as {
+        rows: { folder_idx: number; edit: boolean }[];
+      };
+      return new Map(result.rows.map((r) => [Number(r.folder_idx), r.edit ? 'edit' : 'view']));
+    },
+    /** The documents in these folders (for closing their live sessions when a folder share changes). */
+    async documentIdxsIn(folderIdxs: number[]): Promise<number[]> {
+      if (folderIdxs.length === 0) return [];
+      const rows = await db
+        .select({ documentIdx: documents.documentIdx })
+        .from(documents)
+        .where(inArray(documents.folderIdx, folderIdxs));
+      return rows.map((r) => r.documentIdx);
     },
 
     // Public links

@@ -16,6 +16,7 @@ import {
   folderCreateRequest,
   folderListQuery,
   folderListResponse,
+  folderShare,
   folderUpdateRequest,
   idx,
   publicDocument,
@@ -75,6 +76,32 @@ export async function documentRoutes(fastify: FastifyInstance) {
     { schema: { tags, security, params: folderParams, response: done } },
     async (request) => {
       await folders.remove(actorOf(request), request.params.folderIdx);
+      return { data: {} };
+    },
+  );
+  app.post(
+    '/folder/:folderIdx/share',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Shares the folder with a member: view or edit on every document in it and below it (private ones too); edit also adds documents there. Sharing again changes the access.',
+        params: folderParams,
+        body: documentShareRequest,
+        response: responds(201, folderShare),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await folders.share(actorOf(request), request.params.folderIdx, request.body) }),
+  );
+  app.delete(
+    '/folder/share/:shareIdx',
+    { schema: { tags, security, params: shareParams, response: done } },
+    async (request) => {
+      await folders.unshare(actorOf(request), request.params.shareIdx);
       return { data: {} };
     },
   );

@@ -161,8 +161,13 @@ export function createDocumentService(
         projectIdx: query.projectIdx,
         owners: [],
       });
-      const rows = await repo.list(query.projectIdx, { memberIdx: actor.memberIdx, seesPrivate }, query);
-      const can = await access.ofList(actor, membership, rows);
+      const folderAccess = await repo.folderAccessOf(query.projectIdx, actor.memberIdx);
+      const rows = await repo.list(
+        query.projectIdx,
+        { memberIdx: actor.memberIdx, seesPrivate, sharedFolderIdxs: [...folderAccess.keys()] },
+        query,
+      );
+      const can = await access.ofList(actor, membership, rows, folderAccess);
       const documents = rows.flatMap((row, i) => (can[i] ? [summaryOf(row, can[i], query.q)] : []));
       return { documents };
     },
@@ -176,8 +181,14 @@ export function createDocumentService(
       actor: Actor,
       input: DocumentCreateRequest & { aiType?: string | null },
     ): Promise<DocumentDetail> {
-      await authz.authorize(actor, 'document.edit', input.projectIdx);
+      // Whoever writes documents adds them anywhere; an edit share of a folder lets its member add there.
+      const membership = await authz.authorize(actor, 'document.view', input.projectIdx);
       const folderIdx = await folderIn(input.projectIdx, input.folderIdx);
+      const viaFolder =
+        folderIdx === null
+          ? undefined
+          : (await repo.folderAccessOf(input.projectIdx, actor.memberIdx)).get(folderIdx);
+      if (viaFolder !== 'edit') authz.decide(membership, 'document.edit');
       let fileIdx: number | null = null;
       if (input.fileIdx !== undefined) {
         const file = await deps.files.findById(input.fileIdx);
@@ -335,6 +346,11 @@ export function createDocumentService(
       const row = await live(documentIdx);
       await access.toManage(actor, row);
       await repo.deletePublicLink(documentIdx);
+    },
+
+    /** A folder's shares changed: the live sessions of the documents below it authenticate again. */
+    accessChanged(documentIdxs: number[]) {
+      for (const documentIdx of documentIdxs) liveSessions.accessChanged(documentIdx);
     },
 
     /** Live co-editing: what the caller may do (refused like GET when they may not see it). */

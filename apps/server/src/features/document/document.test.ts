@@ -245,6 +245,120 @@ describe('documents', () => {
     );
   });
 
+  it('a folder share gives its member view or edit on everything below it, private documents too', async () => {
+    const contracts = await ok('POST', '/folder', dev.key, { projectIdx: projectA, name: 'Contracts' });
+    const signed = await ok('POST', '/folder', dev.key, {
+      projectIdx: projectA,
+      parentIdx: contracts.folderIdx,
+      name: 'Signed',
+    });
+    const hidden = await ok('POST', '/document', dev.key, {
+      projectIdx: projectA,
+      folderIdx: signed.folderIdx,
+      title: 'Rates',
+      visibility: 'private',
+      content: doc('hourly rates'),
+    });
+    const open = await ok('POST', '/document', dev.key, {
+      projectIdx: projectA,
+      folderIdx: signed.folderIdx,
+      title: 'Scope',
+    });
+    const folderOf = async (key: string, folderIdx: number) =>
+      (await ok('GET', `/folder?projectIdx=${projectA}`, key)).folders.find(
+        (f: { folderIdx: number }) => f.folderIdx === folderIdx,
+      );
+    const titlesIn = async (key: string) =>
+      (await ok('GET', `/document?projectIdx=${projectA}&folderIdx=${signed.folderIdx}`, key)).documents
+        .map((d: { title: string }) => d.title)
+        .sort();
+
+    // Only those who manage the folder share it: not another professional, not a stranger.
+    expect(
+      await codeOf('POST', `/folder/${contracts.folderIdx}/share`, other.key, {
+        memberIdx: client.memberIdx,
+        access: 'view',
+      }),
+    ).toBe('FORBIDDEN');
+    expect(
+      await codeOf('POST', `/folder/${contracts.folderIdx}/share`, outsider.key, {
+        memberIdx: outsider.memberIdx,
+        access: 'view',
+      }),
+    ).toBe('FOLDER_NOT_FOUND');
+    expect(
+      await codeOf('POST', `/folder/${contracts.folderIdx}/share`, dev.key, {
+        memberIdx: outsider.memberIdx,
+        access: 'view',
+      }),
+    ).toBe('MEMBER_NOT_FOUND');
+    expect((await folderOf(dev.key, contracts.folderIdx)).can).toEqual({ share: true, addDocument: true });
+    expect((await folderOf(other.key, contracts.folderIdx)).can).toEqual({ share: false, addDocument: true });
+    expect((await folderOf(client.key, contracts.folderIdx)).can).toEqual({
+      share: false,
+      addDocument: false,
+    });
+
+    // Before: the client sees the open document only, and cannot add one.
+    expect(await titlesIn(client.key)).toEqual(['Scope']);
+    const add = { projectIdx: projectA, folderIdx: signed.folderIdx, title: 'Client notes' };
+    expect(await codeOf('POST', '/document', client.key, add)).toBe('PROFESSIONAL_ONLY');
+
+    // A view share of the parent: the private document below it is listed and read, not written.
+    const share = await ok('POST', `/folder/${contracts.folderIdx}/share`, dev.key, {
+      memberIdx: client.memberIdx,
+      access: 'view',
+    });
+    expect(share).toMatchObject({
+      folderIdx: contracts.folderIdx,
+      memberIdx: client.memberIdx,
+      access: 'view',
+    });
+    expect(await titlesIn(client.key)).toEqual(['Rates', 'Scope']);
+    expect((await ok('GET', `/document/${hidden.documentIdx}`, client.key)).can).toEqual({
+      edit: false,
+      share: false,
+      delete: false,
+    });
+    expect(await codeOf('PATCH', `/document/${hidden.documentIdx}`, client.key, { title: 'x' })).toBe(
+      'DOCUMENT_ACCESS_DENIED',
+    );
+    expect(await folderOf(client.key, signed.folderIdx)).toMatchObject({ sharedAccess: 'view', shares: [] });
+    // Its shares are shown to those who manage the folder, and only to them.
+    expect((await folderOf(dev.key, contracts.folderIdx)).shares).toEqual([share]);
+    expect((await folderOf(other.key, contracts.folderIdx)).shares).toEqual([]);
+
+    // Sharing again with edit changes the access: the client now writes and adds documents there.
+    await ok('POST', `/folder/${contracts.folderIdx}/share`, dev.key, {
+      memberIdx: client.memberIdx,
+      access: 'edit',
+    });
+    expect((await folderOf(dev.key, contracts.folderIdx)).shares).toHaveLength(1);
+    const edited = await ok('PATCH', `/document/${open.documentIdx}`, client.key, { title: 'Scope v2' });
+    expect(edited.title).toBe('Scope v2');
+    const added = await ok('POST', '/document', client.key, add);
+    expect(added.can).toEqual({ edit: true, share: true, delete: true });
+    // ...but only there: not at the top level.
+    expect(await codeOf('POST', '/document', client.key, { projectIdx: projectA, title: 'Elsewhere' })).toBe(
+      'PROFESSIONAL_ONLY',
+    );
+
+    // Revoked: the private document is hidden again, the open one read-only.
+    expect(await codeOf('DELETE', `/folder/share/${share.shareIdx}`, other.key)).toBe('FORBIDDEN');
+    expect(await codeOf('DELETE', `/folder/share/${share.shareIdx}`, outsider.key)).toBe(
+      'DOCUMENT_SHARE_NOT_FOUND',
+    );
+    await ok('DELETE', `/folder/share/${share.shareIdx}`, dev.key);
+    expect(await codeOf('GET', `/document/${hidden.documentIdx}`, client.key)).toBe('DOCUMENT_NOT_FOUND');
+    expect(await titlesIn(client.key)).toEqual(['Client notes', 'Scope v2']);
+    expect(await codeOf('PATCH', `/document/${open.documentIdx}`, client.key, { title: 'x' })).toBe(
+      'PROFESSIONAL_ONLY',
+    );
+    expect(await codeOf('DELETE', `/folder/share/${share.shareIdx}`, dev.key)).toBe(
+      'DOCUMENT_SHARE_NOT_FOUND',
+    );
+  });
+
   it('a public link opens the document without sign-in, shows nothing else, and stops when revoked', async () => {
     const d = await ok('POST', '/document', dev.key, {
       projectIdx: projectA,

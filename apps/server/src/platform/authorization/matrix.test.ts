@@ -822,6 +822,24 @@ const cases: Case[] = [
     route: 'DELETE /api/folder/:folderIdx',
     build: async (owner) => ['DELETE', `/folder/${await folderOf(owner)}`],
   },
+  {
+    route: 'POST /api/folder/:folderIdx/share',
+    build: async (owner) => [
+      'POST',
+      `/folder/${await folderOf(owner)}/share`,
+      { memberIdx: f.client.memberIdx, access: 'view' },
+    ],
+  },
+  {
+    route: 'DELETE /api/folder/share/:shareIdx',
+    build: async (owner) => {
+      const share = await data('POST', `/folder/${await folderOf(owner)}/share`, owner.key, {
+        memberIdx: f.client.memberIdx,
+        access: 'view',
+      });
+      return ['DELETE', `/folder/share/${share.shareIdx}`];
+    },
+  },
   { route: 'GET /api/document', build: async () => ['GET', `/document?projectIdx=${P()}`] },
   {
     route: 'POST /api/document',

@@ -215,6 +215,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/folder': project('document.edit'),
   'PATCH /api/folder/:folderIdx': record('document.edit', 'FOLDER_NOT_FOUND'),
   'DELETE /api/folder/:folderIdx': record('document.edit', 'FOLDER_NOT_FOUND'),
+  'POST /api/folder/:folderIdx/share': record('document.share', 'FOLDER_NOT_FOUND'),
+  'DELETE /api/folder/share/:shareIdx': record('document.share', 'DOCUMENT_SHARE_NOT_FOUND'),
   'GET /api/document': project('document.view'),
   'POST /api/document': project('document.edit'),
   'GET /api/document/:documentIdx': record('document.view', 'DOCUMENT_NOT_FOUND'),

@@ -12,6 +12,7 @@ import {
   type Folder,
   type FolderCreateRequest,
   type FolderListResponse,
+  type FolderShare,
   type FolderUpdateRequest,
   type PublicDocument,
 } from '@teamline/contract';
@@ -24,6 +25,9 @@ export const documentApi = {
   updateFolder: (folderIdx: number, body: FolderUpdateRequest) =>
     api<Folder>(apiPaths.folderOne(folderIdx), { method: 'PATCH', body }),
   deleteFolder: (folderIdx: number) => api<unknown>(apiPaths.folderOne(folderIdx), { method: 'DELETE' }),
+  shareFolder: (folderIdx: number, body: DocumentShareRequest) =>
+    api<FolderShare>(apiPaths.folderShare(folderIdx), { method: 'POST', body }),
+  unshareFolder: (shareIdx: number) => api<unknown>(apiPaths.folderShareOne(shareIdx), { method: 'DELETE' }),
 
   list: (projectIdx: number, folderIdx: number | undefined, q: string) =>
     api<DocumentListResponse>(apiPaths.document, {

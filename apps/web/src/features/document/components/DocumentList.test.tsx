@@ -8,13 +8,22 @@ import { DRAG_DOCUMENT, FolderTree } from './FolderTree';
 
 afterEach(cleanup);
 
-const folder = (folderIdx: number, name: string, parentIdx: number | null = null): Folder => ({
+const folder = (
+  folderIdx: number,
+  name: string,
+  parentIdx: number | null = null,
+  over: Partial<Folder> = {},
+): Folder => ({
   folderIdx,
   projectIdx: 1,
   parentIdx,
   name,
   createdByIdx: 1,
   createdAt: '2026-11-27T00:00:00.000Z',
+  can: { share: false, addDocument: true },
+  shares: [],
+  sharedAccess: null,
+  ...over,
 });
 const doc = (over: Partial<DocumentSummary>): DocumentSummary => ({
   documentIdx: 1,
@@ -117,6 +126,7 @@ describe('the folder tree', () => {
         onNewSubfolder={vi.fn()}
         onRename={vi.fn()}
         onDelete={vi.fn()}
+        onShare={vi.fn()}
       />,
     );
     const specs = screen.getByRole('button', { name: 'Specs' });
@@ -135,5 +145,45 @@ describe('the folder tree', () => {
       dataTransfer,
     });
     expect(onDropDocument).toHaveBeenLastCalledWith(7, null);
+  });
+
+  it('offers sharing only on folders the member manages, and marks shared folders', () => {
+    const onShare = vi.fn();
+    const share = { shareIdx: 1, folderIdx: 3, memberIdx: 2, access: 'view' as const, createdAt: '' };
+    const props = {
+      onSelect: vi.fn(),
+      onDropDocument: vi.fn(),
+      onDropFolder: vi.fn(),
+      onNewSubfolder: vi.fn(),
+      onRename: vi.fn(),
+      onDelete: vi.fn(),
+      onShare,
+    };
+    const { rerender } = render(
+      <FolderTree
+        {...props}
+        folders={[folder(3, 'Specs', null, { can: { share: true, addDocument: true }, shares: [share] })]}
+        selected={3}
+        canEdit
+      />,
+    );
+    expect(screen.getByRole('button', { name: `Specs, ${documentUi.sharedFolder}` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: documentUi.shareFolder }));
+    expect(onShare).toHaveBeenCalledWith(expect.objectContaining({ folderIdx: 3 }));
+
+    // A client it is shared with: marked with their access, no actions at all.
+    rerender(
+      <FolderTree
+        {...props}
+        folders={[
+          folder(3, 'Specs', null, { can: { share: false, addDocument: true }, sharedAccess: 'edit' }),
+        ]}
+        selected={3}
+        canEdit={false}
+      />,
+    );
+    expect(screen.getByRole('button', { name: `Specs, ${documentUi.sharedWithYou.edit}` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: documentUi.shareFolder })).toBeNull();
+    expect(screen.queryByRole('button', { name: documentUi.deleteFolder })).toBeNull();
   });
 });

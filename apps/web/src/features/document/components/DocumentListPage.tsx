@@ -14,6 +14,7 @@ import { documentApi } from '../api/document-api';
 import { useDocumentChange, useDocumentList, useFolders } from '../api/use-documents';
 import { documentPath, DocumentTable } from './DocumentTable';
 import { FolderNameDialog } from './FolderNameDialog';
+import { FolderShareDialog } from './FolderShareDialog';
 import { FolderTree, type FolderSelection } from './FolderTree';
 import './document.css';
 
@@ -31,6 +32,7 @@ export function DocumentListPage() {
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
   const [naming, setNaming] = useState<Naming>(null);
+  const [sharing, setSharing] = useState<Folder | null>(null);
   const [isUploading, setIsUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -40,6 +42,9 @@ export function DocumentListPage() {
   const nicknameOf = (memberIdx: number) =>
     members.data?.find((m) => m.memberIdx === memberIdx)?.nickname ?? '';
   const folderIdx = selected === 'all' ? null : selected;
+  // An edit share of the open folder lets a member who does not write documents add them there.
+  const canAddHere =
+    canEdit || (folders.data?.find((f) => f.folderIdx === folderIdx)?.can.addDocument ?? false);
 
   const change = useDocumentChange(projectIdx, (run: () => Promise<unknown>) => run());
   const act = (run: () => Promise<unknown>, after?: () => void) =>
@@ -165,10 +170,12 @@ export function DocumentListPage() {
                   onCreated={(documentIdx: number) => void navigate(documentPath(documentIdx))}
                 />
               </Suspense>
-              <Button size="small" onClick={createDocument} isLoading={change.isPending}>
-                {t('ui.document.newDocument')}
-              </Button>
             </>
+          )}
+          {canAddHere && (
+            <Button size="small" onClick={createDocument} isLoading={change.isPending}>
+              {t('ui.document.newDocument')}
+            </Button>
           )}
         </div>
       </div>
@@ -183,6 +190,7 @@ export function DocumentListPage() {
           onNewSubfolder={(parent) => setNaming({ kind: 'new', parentIdx: parent.folderIdx })}
           onRename={(folder) => setNaming({ kind: 'rename', folder })}
           onDelete={deleteFolder}
+          onShare={setSharing}
         />
         <section className="document-main" aria-busy={list.isLoading}>
           {q && <h2 className="document-main__caption">{t('ui.document.searchResults', { q })}</h2>}
@@ -212,6 +220,9 @@ export function DocumentListPage() {
           )}
         </section>
       </div>
+      {sharing && (
+        <FolderShareDialog key={sharing.folderIdx} folder={sharing} onClose={() => setSharing(null)} />
+      )}
       {naming && (
         <FolderNameDialog
           key={

@@ -20,6 +20,7 @@ interface Props {
   onNewSubfolder: (parent: Folder) => void;
   onRename: (folder: Folder) => void;
   onDelete: (folder: Folder) => void;
+  onShare: (folder: Folder) => void;
 }
 
 const carries = (event: DragEvent) =>
@@ -52,11 +53,23 @@ export function FolderTree(props: Props) {
     },
   });
 
-  const folderActions: { label: string; icon: IconName; run: (folder: Folder) => void }[] = [
+  const editActions: { label: string; icon: IconName; run: (folder: Folder) => void }[] = [
     { label: 'ui.document.newSubfolder', icon: 'plus', run: props.onNewSubfolder },
     { label: 'ui.document.renameFolder', icon: 'doc', run: props.onRename },
     { label: 'ui.document.deleteFolder', icon: 'trash', run: props.onDelete },
   ];
+  const shareAction = { label: 'ui.document.shareFolder', icon: 'user' as IconName, run: props.onShare };
+  const actionsOf = (folder: Folder) => [
+    ...(props.canEdit ? editActions : []),
+    ...(folder.can.share ? [shareAction] : []),
+  ];
+  /** Shared folders are marked: to those who shared them, and to those they are shared with. */
+  const sharedLabel = (folder: Folder) =>
+    folder.sharedAccess
+      ? t(`ui.document.sharedWithYou.${folder.sharedAccess}`)
+      : folder.shares.length > 0
+        ? t('ui.document.sharedFolder')
+        : null;
 
   const branch = (parent: number | null, depth: number) =>
     (children.get(parent) ?? []).map((folder) => (
@@ -78,10 +91,16 @@ export function FolderTree(props: Props) {
           >
             <Icon name="folder" size={18} />
             <span>{folder.name}</span>
+            {sharedLabel(folder) && (
+              <span className="folder-tree__shared" title={sharedLabel(folder)!}>
+                <Icon name="user" size={14} />
+                <span className="visually-hidden">{`, ${sharedLabel(folder)}`}</span>
+              </span>
+            )}
           </button>
-          {props.canEdit && props.selected === folder.folderIdx && (
+          {props.selected === folder.folderIdx && actionsOf(folder).length > 0 && (
             <span className="folder-tree__actions">
-              {folderActions.map(({ label, icon, run }) => (
+              {actionsOf(folder).map(({ label, icon, run }) => (
                 <button
                   key={label}
                   type="button"

@@ -1,17 +1,12 @@
-import type {
-  DocumentAccess,
-  DocumentDetail,
-  DocumentPublicLink,
-  DocumentVisibility,
-} from '@teamline/contract';
+import type { DocumentDetail, DocumentPublicLink, DocumentVisibility } from '@teamline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useErrorToast } from '../../../lib/use-error-toast';
-import { useProjectMembers } from '../../../lib/use-project-members';
 import { notify } from '../../../stores/toast-store';
 import { documentApi } from '../api/document-api';
+import { MemberShares } from './MemberShares';
 
 /**
  * Who sees the document (everyone in the project, or private), member shares (view or edit) and the
@@ -29,15 +24,8 @@ export function ShareDialog({
 }) {
   const { t } = useTranslation();
   const onError = useErrorToast();
-  const members = useProjectMembers(document.projectIdx);
-  const [memberIdx, setMemberIdx] = useState('');
-  const [access, setAccess] = useState<DocumentAccess>('view');
   const [link, setLink] = useState<DocumentPublicLink | null>(null);
   const [busy, setBusy] = useState(false);
-  const nameOf = (idx: number) => members.data?.find((m) => m.memberIdx === idx)?.nickname ?? String(idx);
-  const candidates = (members.data ?? []).filter(
-    (m) => m.memberIdx !== document.createdByIdx && !document.shares.some((s) => s.memberIdx === m.memberIdx),
-  );
 
   async function run<T>(work: () => Promise<T>, after: (result: T) => void) {
     setBusy(true);
@@ -82,72 +70,14 @@ export function ShareDialog({
         ))}
       </fieldset>
 
-      <section className="share-dialog__group">
-        <h3>{t('ui.document.share.members')}</h3>
-        {document.shares.length === 0 ? (
-          <p className="empty-state">{t('ui.document.share.noShares')}</p>
-        ) : (
-          <ul className="share-dialog__list">
-            {document.shares.map((s) => (
-              <li key={s.shareIdx}>
-                <span>{nameOf(s.memberIdx)}</span>
-                <span className="badge">{t(`ui.document.share.access.${s.access}`)}</span>
-                <button
-                  type="button"
-                  className="icon-btn"
-                  aria-label={t('ui.document.share.remove', { name: nameOf(s.memberIdx) })}
-                  disabled={busy}
-                  onClick={() =>
-                    void run(
-                      () => documentApi.unshare(s.shareIdx),
-                      () => onChanged({ shares: document.shares.filter((x) => x.shareIdx !== s.shareIdx) }),
-                    )
-                  }
-                >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="share-dialog__add">
-          <label>
-            <span className="visually-hidden">{t('ui.document.share.member')}</span>
-            <select value={memberIdx} onChange={(event) => setMemberIdx(event.target.value)}>
-              <option value="">{t('ui.document.share.member')}</option>
-              {candidates.map((m) => (
-                <option key={m.memberIdx} value={m.memberIdx}>
-                  {m.nickname}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">{t('ui.document.share.access.view')}</span>
-            <select value={access} onChange={(event) => setAccess(event.target.value as DocumentAccess)}>
-              <option value="view">{t('ui.document.share.access.view')}</option>
-              <option value="edit">{t('ui.document.share.access.edit')}</option>
-            </select>
-          </label>
-          <Button
-            size="small"
-            disabled={!memberIdx || busy}
-            onClick={() =>
-              void run(
-                () => documentApi.share(document.documentIdx, { memberIdx: Number(memberIdx), access }),
-                (share) => {
-                  setMemberIdx('');
-                  onChanged({
-                    shares: [...document.shares.filter((s) => s.memberIdx !== share.memberIdx), share],
-                  });
-                },
-              )
-            }
-          >
-            {t('ui.document.share.add')}
-          </Button>
-        </div>
-      </section>
+      <MemberShares
+        projectIdx={document.projectIdx}
+        ownerIdx={document.createdByIdx}
+        shares={document.shares}
+        onShare={(memberIdx, access) => documentApi.share(document.documentIdx, { memberIdx, access })}
+        onUnshare={documentApi.unshare}
+        onChanged={(shares) => onChanged({ shares })}
+      />
 
       <section className="share-dialog__group">
         <h3>{t('ui.document.share.link')}</h3>
