@@ -85,6 +85,18 @@ describe('api client session refresh (spec §4)', () => {
     expect(session.onSessionLost).not.toHaveBeenCalled();
   });
 
+  it('ensureKey (a socket about to send the key) joins the refresh the first call makes: one refresh', async () => {
+    const { api, refreshCount } = setup({ key: '', signedIn: true });
+    const [key, result] = await Promise.all([api.ensureKey(), api<{ path: string }>('/member')]);
+    expect(key).toBe('new-key');
+    expect(result.path).toBe('/api/member');
+    expect(refreshCount()).toBe(1);
+    // With a key in memory, or signed out, nothing is asked.
+    expect(await api.ensureKey()).toBe('new-key');
+    expect(await setup({ key: '', signedIn: false }).api.ensureKey()).toBe('');
+    expect(refreshCount()).toBe(1);
+  });
+
   it('after a reload with a cookie that no longer works, the session is lost and the call rejects', async () => {
     const { api, fetchMock, session } = setup({ key: '', signedIn: true }, false);
     await expect(api('/member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED', status: 401 });

@@ -74,7 +74,13 @@ export interface SessionPort {
   onSessionLost: () => void;
 }
 
-export type ApiClient = <T>(path: string, options?: RequestOptions) => Promise<T>;
+export type ApiClient = (<T>(path: string, options?: RequestOptions) => Promise<T>) & {
+  /**
+   * The access key, fetched from the refresh cookie when a reload left none in memory (the same
+   * shared refresh the calls use); empty when signed out. For what sends the key itself (a socket).
+   */
+  ensureKey: () => Promise<string>;
+};
 
 export function createApiClient(
   session: SessionPort,
@@ -130,7 +136,12 @@ export function createApiClient(
     });
   }
 
-  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  async function ensureKey(): Promise<string> {
+    if (!session.getKey() && session.isSignedIn()) await sharedRefresh();
+    return session.getKey();
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     let res: Response;
     // A call made with no session at all (one still in flight or refetching while the user logs
     // out) is refused on its own: it must not send the signed-out user to login (spec §4 Logout → /).
@@ -181,5 +192,7 @@ export function createApiClient(
     const text = await res.text();
     if (!text) return undefined as T;
     return (JSON.parse(text) as { data: T }).data;
-  };
+  }
+
+  return Object.assign(request, { ensureKey });
 }

@@ -60,8 +60,7 @@ async function newDocument(text: string, visibility: 'project' | 'private' = 'pr
 const sessions = new Map<HocuspocusProvider, 'synced' | 'refused'>();
 
 /** A Hocuspocus client; resolves when synced, or with the refusal. */
-function connect(documentIdx: number, key: string) {
-  const ydoc = new Y.Doc();
+function connect(documentIdx: number, key: string, ydoc = new Y.Doc()) {
   return new Promise<{ provider: HocuspocusProvider; ydoc: Y.Doc; readOnly: boolean } | 'refused'>(
     (resolve) => {
       const provider = new HocuspocusProvider({
@@ -131,6 +130,23 @@ describe('live co-editing', () => {
       headers: bearer(dev.key),
     });
     expect(versions.json().data.versions.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the live state built from the stored text is kept: a copy held across a server unload merges without doubling', async () => {
+    const documentIdx = await newDocument('Only once');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    expect((await t.app.services.documents.collabState(documentIdx)).ydoc).not.toBeNull();
+    // The browser tab keeps its Yjs copy while the connection is gone and the server unloads it.
+    const kept = a.ydoc;
+    a.provider.destroy();
+    await until(() => !t.app.services.documents.isLive(documentIdx), 'unloaded');
+    const again = await connect(documentIdx, dev.key, kept);
+    if (again === 'refused') throw new Error('refused');
+    const fresh = await connect(documentIdx, other.key);
+    if (fresh === 'refused') throw new Error('refused');
+    await until(() => textOf(fresh.ydoc) === textOf(again.ydoc), 'in step');
+    expect(textOf(fresh.ydoc).match(/Only once/g)).toHaveLength(1);
   });
 
   it('a client connects read-only, a stranger and a bad key are refused', async () => {

@@ -42,11 +42,16 @@ export async function collaborationRoutes(app: FastifyInstance) {
       return { actor };
     },
     async onLoadDocument({ documentName, document }) {
-      const stored = await documents.collabState(documentIdxOf(documentName));
+      const documentIdx = documentIdxOf(documentName);
+      const stored = await documents.collabState(documentIdx);
       if (stored.ydoc) Y.applyUpdate(document, Buffer.from(stored.ydoc, 'base64'));
       else {
-        const seeded = prosemirrorJSONToYDoc(editorSchema(), stored.content, COLLAB_FIELD);
-        Y.applyUpdate(document, Y.encodeStateAsUpdate(seeded));
+        const seeded = Y.encodeStateAsUpdate(
+          prosemirrorJSONToYDoc(editorSchema(), stored.content, COLLAB_FIELD),
+        );
+        Y.applyUpdate(document, seeded);
+        // Kept, so the next opening decodes it (fast) instead of building it from the JSON again.
+        await documents.seedCollabState(documentIdx, stored.version, Buffer.from(seeded).toString('base64'));
       }
       return document;
     },
@@ -91,6 +96,9 @@ export async function collaborationRoutes(app: FastifyInstance) {
      * reconnects and authenticates again (now read-only, or refused). Closing only the document's
      * connection would leave the provider unsynced without asking again.
      */
+    isOpen(documentIdx) {
+      return hocuspocus.documents.has(nameOf(documentIdx));
+    },
     accessChanged(documentIdx) {
       hocuspocus.documents
         .get(nameOf(documentIdx))

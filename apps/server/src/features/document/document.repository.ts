@@ -10,6 +10,7 @@ import {
   membersInProject,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import type { EditorNode } from '@teamline/contract';
 
 export type FolderRow = typeof folders.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
@@ -162,6 +163,36 @@ export function createDocumentRepository(db: Db) {
         .where(eq(documents.documentIdx, documentIdx));
       return row ? { ...row.d, fileName: row.fileName, mime: row.mime, size: row.size } : null;
     },
+    /** What access is decided on, without the content (a live connection asks this first). */
+    async findHead(documentIdx: number) {
+      const [row] = await db
+        .select({
+          documentIdx: documents.documentIdx,
+          projectIdx: documents.projectIdx,
+          folderIdx: documents.folderIdx,
+          createdByIdx: documents.createdByIdx,
+          visibility: documents.visibility,
+          kind: documents.kind,
+          deletedAt: documents.deletedAt,
+        })
+        .from(documents)
+        .where(eq(documents.documentIdx, documentIdx));
+      return row ?? null;
+    },
+    /** The live state (or, before any, the editor JSON) and the version it belongs to. */
+    async findCollabState(documentIdx: number) {
+      const [row] = await db
+        .select({
+          ydoc: documents.ydoc,
+          version: documents.version,
+          deletedAt: documents.deletedAt,
+          // The JSON only when there is no live state yet: it is big, and unused otherwise.
+          content: sql<EditorNode | null>`case when ${documents.ydoc} is null then ${documents.content} end`,
+        })
+        .from(documents)
+        .where(eq(documents.documentIdx, documentIdx));
+      return row ?? null;
+    },
     async insert(row: typeof documents.$inferInsert): Promise<DocumentRow> {
       const [created] = await db.insert(documents).values(row).returning();
       return created!;
@@ -183,6 +214,14 @@ export function createDocumentRepository(db: Db) {
         )
         .returning();
       return row ?? null;
+    },
+    async seedYdoc(documentIdx: number, version: number, ydoc: string) {
+      await db
+        .update(documents)
+        .set({ ydoc })
+        .where(
+          and(eq(documents.documentIdx, documentIdx), eq(documents.version, version), isNull(documents.ydoc)),
+        );
     },
     async setYdoc(documentIdx: number, ydoc: string) {
       await db.update(documents).set({ ydoc }).where(eq(documents.documentIdx, documentIdx));

@@ -38,10 +38,13 @@ const iso = (d: Date) => d.toISOString();
 export interface LiveSessions {
   contentReplaced(documentIdx: number, content: EditorNode): Promise<void>;
   accessChanged(documentIdx: number): void;
+  /** Whether a live session holds the document now. */
+  isOpen(documentIdx: number): boolean;
 }
 const noLiveSessions: LiveSessions = {
   contentReplaced: async () => undefined,
   accessChanged: () => undefined,
+  isOpen: () => false,
 };
 
 function checkSize(content: EditorNode) {
@@ -348,6 +351,11 @@ export function createDocumentService(
       await repo.deletePublicLink(documentIdx);
     },
 
+    /** Whether someone edits the document live now (on this instance). */
+    isLive(documentIdx: number) {
+      return liveSessions.isOpen(documentIdx);
+    },
+
     /** A folder's shares changed: the live sessions of the documents below it authenticate again. */
     accessChanged(documentIdxs: number[]) {
       for (const documentIdx of documentIdxs) liveSessions.accessChanged(documentIdx);
@@ -355,15 +363,24 @@ export function createDocumentService(
 
     /** Live co-editing: what the caller may do (refused like GET when they may not see it). */
     async collabAccess(actor: Actor, documentIdx: number) {
-      const row = await live(documentIdx);
-      if (row.kind !== 'page') throw new AppError('DOCUMENT_NOT_FOUND');
+      const row = await repo.findHead(documentIdx);
+      if (!row || row.deletedAt || row.kind !== 'page') throw new AppError('DOCUMENT_NOT_FOUND');
       return (await access.of(actor, row)).can;
     },
 
     /** The stored live state (Yjs update, base64) or, before any live session, the editor JSON. */
     async collabState(documentIdx: number) {
-      const row = await live(documentIdx);
-      return { ydoc: row.ydoc, content: row.content };
+      const row = await repo.findCollabState(documentIdx);
+      if (!row || row.deletedAt) throw new AppError('DOCUMENT_NOT_FOUND');
+      return row;
+    },
+
+    /**
+     * The live state first built from the stored JSON, kept so the next opening decodes it instead of
+     * building it again; only while nothing was saved meanwhile (`version`, and no state yet).
+     */
+    async seedCollabState(documentIdx: number, version: number, ydoc: string) {
+      await repo.seedYdoc(documentIdx, version, ydoc);
     },
 
     /** The live state after the server itself replaced the content (a REST save): the JSON is stored. */

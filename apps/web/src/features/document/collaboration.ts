@@ -6,7 +6,6 @@ import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { api } from '../../lib/api';
-import { useAuthStore } from '../../stores/auth-store';
 import { useProfileStore } from '../../stores/profile-store';
 import './collaboration.css';
 
@@ -116,7 +115,8 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
       url: collabUrl(),
       name: collabDocumentName(documentIdx),
       document: ydoc,
-      token: () => useAuthStore.getState().key,
+      // After a reload the key may still be on its way from the refresh cookie: wait for it.
+      token: () => api.ensureKey(),
       onAuthenticated: ({ scope }) => {
         failures = 0;
         setReadOnly(scope === 'readonly');

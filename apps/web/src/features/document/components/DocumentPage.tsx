@@ -18,12 +18,20 @@ import { useAutosave, type SaveStatus } from './use-autosave';
 import { VersionsPanel } from './VersionsPanel';
 import './document.css';
 
-/** `/document?documentIdx=`: one document, edited in place with autosave, versions, sharing and export. */
+/**
+ * `/document?documentIdx=`: one document, edited in place with autosave, versions, sharing and
+ * export. Live co-editing (collaboration.ts) when the server's Hocuspocus answers, else REST
+ * autosave. The live session is opened at once, beside the document's GET, not after it: both are
+ * needed before the editor can show, and one after the other costs a round trip and the server's
+ * load of the live state.
+ */
 export function DocumentPage() {
   const { t } = useTranslation();
   const documentIdx = Number(useSearchParams()[0].get('documentIdx'));
   const doc = useDocument(documentIdx);
-  if (doc.isLoading)
+  const live = useLiveDocument(documentIdx, { enabled: Number.isInteger(documentIdx) && documentIdx > 0 });
+  const isPage = doc.data?.kind === 'page';
+  if (doc.isLoading || (isPage && live.state === 'connecting'))
     return (
       <div className="page-spinner">
         <span className="spinner" aria-hidden="true" />
@@ -37,19 +45,13 @@ export function DocumentPage() {
         </p>
       </div>
     );
-  return <DocumentEditorView key={doc.data.documentIdx} document={doc.data} />;
-}
-
-/** Live co-editing when the server's Hocuspocus answers (collaboration.ts), else REST autosave. */
-function DocumentEditorView({ document }: { document: DocumentDetail }) {
-  const live = useLiveDocument(document.documentIdx, { enabled: document.kind === 'page' });
-  if (live.state === 'connecting')
-    return (
-      <div className="page-spinner">
-        <span className="spinner" aria-hidden="true" />
-      </div>
-    );
-  return <DocumentEditor document={document} live={live.state === 'live' ? live.session : null} />;
+  return (
+    <DocumentEditor
+      key={doc.data.documentIdx}
+      document={doc.data}
+      live={isPage && live.state === 'live' ? live.session : null}
+    />
+  );
 }
 
 function DocumentEditor({ document: initial, live }: { document: DocumentDetail; live: LiveSession | null }) {
