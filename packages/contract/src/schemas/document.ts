@@ -47,6 +47,21 @@ export const editorNode: z.ZodType<EditorNode> = z.lazy(() =>
 export const editorDocument = editorNode.refine((node) => node.type === 'doc', 'editorDocument');
 export const emptyEditorDocument: EditorNode = { type: 'doc', content: [{ type: 'paragraph' }] };
 
+/**
+ * An image in a document is a project file (uploaded with `POST /file`, counted in the project's
+ * storage): its `src` is `teamline-file:{fileIdx}`, a name that does not expire. Where it is shown it
+ * becomes a short-lived signed address: the editor asks `GET /file/url`, a public link and an export
+ * get it from the server. Older documents may still hold embedded `data:` images.
+ */
+export const DOCUMENT_IMAGE_SCHEME = 'teamline-file:';
+export const documentImageSrc = (fileIdx: number): string => `${DOCUMENT_IMAGE_SCHEME}${fileIdx}`;
+/** The project file an image `src` names, or null for any other address. */
+export function fileIdxOfImageSrc(src: unknown): number | null {
+  if (typeof src !== 'string' || !src.startsWith(DOCUMENT_IMAGE_SCHEME)) return null;
+  const rest = src.slice(DOCUMENT_IMAGE_SCHEME.length);
+  return /^[1-9]\d{0,9}$/.test(rest) ? Number(rest) : null;
+}
+
 export const documentTitle = singleLine().trim().min(1, 'required').max(DOCUMENT_TITLE_MAX, 'tooLong');
 export const folderName = singleLine().trim().min(1, 'required').max(FOLDER_NAME_MAX, 'tooLong');
 

@@ -23,6 +23,7 @@ export const documentModule = defineModule({
     const documents = createDocumentService(ctx, {
       repo,
       files: createFileRepository(ctx.database.db),
+      fileUrls: services.file,
       memberships: services.membershipRepo,
       authz: services.authz,
       transaction,

@@ -19,9 +19,11 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { FileRepository } from '../file/file.repository.js';
+import type { FileService } from '../file/file.service.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
+import { imageFilesOf, withImageUrls } from './document-images.js';
 import { plainTextOf, snippetOf } from './editor-text.js';
 import { toMarkdown } from './markdown.js';
 
@@ -57,6 +59,8 @@ export function createDocumentService(
   deps: {
     repo: DocumentRepository;
     files: FileRepository;
+    /** Signed addresses of a document's image files, for readers outside the app. */
+    fileUrls: Pick<FileService, 'signedUrlsInProject'>;
     memberships: MembershipRepository;
     authz: Authorization<MembershipRow>;
     transaction: UnitOfWork<DocumentRepository>;
@@ -103,6 +107,18 @@ export function createDocumentService(
     if (!folder || folder.projectIdx !== projectIdx || folder.deletedAt)
       throw new AppError('FOLDER_NOT_FOUND');
     return folder.folderIdx;
+  }
+
+  /**
+   * The content with its image files as signed addresses (10 minutes), for a reader without a key;
+   * `absolute` for a file read away from the app (an export), which needs the server's address too.
+   */
+  async function readableOutside(row: Pick<DocumentRow, 'projectIdx' | 'content'>, absolute = false) {
+    const fileIdxs = imageFilesOf(row.content);
+    if (fileIdxs.size === 0) return row.content;
+    const urls = await deps.fileUrls.signedUrlsInProject(row.projectIdx, fileIdxs);
+    if (absolute) for (const [fileIdx, url] of urls) urls.set(fileIdx, `${ctx.config.publicUrl}${url}`);
+    return withImageUrls(row.content, urls);
   }
 
   /** Writes the version list: the latest spell is updated in place, a new spell gets a new number. */
@@ -301,7 +317,7 @@ export function createDocumentService(
     async exportMarkdown(actor: Actor, documentIdx: number): Promise<{ fileName: string; body: string }> {
       const row = await live(documentIdx);
       await access.of(actor, row);
-      const body = `# ${row.title}\n\n${toMarkdown(row.content)}`;
+      const body = `# ${row.title}\n\n${toMarkdown(await readableOutside(row, true))}`;
       return { fileName: `${row.title.replace(/[\\/:*?"<>|]+/g, '_')}.md`, body };
     },
 
@@ -415,7 +431,7 @@ export function createDocumentService(
     async publicDocument(token: string): Promise<PublicDocument> {
       const row = await repo.documentOfToken(sha256(token));
       if (!row || row.deletedAt) throw new AppError('DOCUMENT_LINK_INVALID');
-      return { title: row.title, content: row.content, updatedAt: iso(row.updatedAt) };
+      return { title: row.title, content: await readableOutside(row), updatedAt: iso(row.updatedAt) };
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
+import { fileUpload } from '../../test/plan-files.js';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -379,6 +380,54 @@ describe('documents', () => {
     expect(await codeOf('GET', `/public/document/${'x'.repeat(43)}`, undefined)).toBe(
       'DOCUMENT_LINK_INVALID',
     );
+  });
+
+  it('images are project files: a public link and an export show them by signed address, never another project’s', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const uploadTo = async (projectIdx: number, key: string) => {
+      const { payload, headers } = fileUpload(png, 'diagram.png');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/file?projectIdx=${projectIdx}`,
+        payload,
+        headers: { ...headers, ...bearer(key) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.fileIdx as number;
+    };
+    const ours = await uploadTo(projectA, dev.key);
+    const theirs = await uploadTo(projectB, outsider.key);
+    const image = (fileIdx: number, alt: string) => ({
+      type: 'image',
+      attrs: { src: `teamline-file:${fileIdx}`, alt },
+    });
+    const d = await ok('POST', '/document', dev.key, {
+      projectIdx: projectA,
+      title: 'Architecture',
+      content: { type: 'doc', content: [image(ours, 'Ours'), image(theirs, 'Theirs')] },
+    });
+    // Stored as the file's name, not as an address that expires.
+    expect((await ok('GET', `/document/${d.documentIdx}`, dev.key)).content.content[0].attrs.src).toBe(
+      `teamline-file:${ours}`,
+    );
+
+    const link = await ok('POST', `/document/${d.documentIdx}/public-link`, dev.key);
+    const shown = (await req('GET', `/public/document/${link.token}`)).json().data.content.content;
+    expect(shown[0].attrs.src).toMatch(/^\/api\/file\/signed\?/);
+    const bytes = await t.app.inject({ method: 'GET', url: shown[0].attrs.src });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('image/png');
+    // A file of another project is not signed for this document's readers.
+    expect(shown[1].attrs).toEqual({ src: '', alt: 'Theirs' });
+
+    const exported = await req('GET', `/document/${d.documentIdx}/export?format=md`, dev.key);
+    expect(exported.body).toMatch(
+      /!\[Ours\]\(https?:\/\/[^/]+\/api\/file\/signed\?fileIdx=\d+&expires=\d+&signature=[\w-]+\)/,
+    );
+    expect(exported.body).not.toContain('teamline-file:');
   });
 
   it('another project’s documents and folders are refused, never answered with data', async () => {

@@ -57,6 +57,24 @@ export function createFileService(
     );
   }
 
+  /**
+   * A short-lived address of the file that needs no bearer key (an <img> cannot send one): the
+   * file id and expiry signed with HMAC-SHA256 (`FILE_URL_SECRET`). The caller decides first who
+   * may have it.
+   */
+  function signedUrl(fileIdx: number): { url: string; expiresAt: string } {
+    const expires = Math.floor(ctx.clock.now().getTime() / 1000) + FILE_URL_TTL_SECONDS;
+    const query = new URLSearchParams({
+      fileIdx: String(fileIdx),
+      expires: String(expires),
+      signature: sign(fileIdx, expires),
+    });
+    return {
+      url: `${API_BASE}${apiPaths.fileSigned}?${query.toString()}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+    };
+  }
+
   async function bytesOf(row: FileRow) {
     const bytes = await ctx.storage.get(row.storageKey);
     if (!bytes) throw new AppError('FILE_NOT_FOUND');
@@ -154,22 +172,22 @@ export function createFileService(
 
     findById: (fileIdx: number) => repo.findById(fileIdx),
 
+    signedUrl,
+
     /**
-     * A short-lived address of the file that needs no bearer key (an <img> cannot send one): the
-     * file id and expiry signed with HMAC-SHA256 (`FILE_URL_SECRET`). The caller decides first who
-     * may have it.
+     * Signed addresses of the images a document of this project shows, for a reader without a key
+     * (a public link) or outside the app (an export): only files of that project that are not a
+     * request's attachment (those stay with the request's parties). Others get none.
      */
-    signedUrl(fileIdx: number): { url: string; expiresAt: string } {
-      const expires = Math.floor(ctx.clock.now().getTime() / 1000) + FILE_URL_TTL_SECONDS;
-      const query = new URLSearchParams({
-        fileIdx: String(fileIdx),
-        expires: String(expires),
-        signature: sign(fileIdx, expires),
-      });
-      return {
-        url: `${API_BASE}${apiPaths.fileSigned}?${query.toString()}`,
-        expiresAt: new Date(expires * 1000).toISOString(),
-      };
+    async signedUrlsInProject(projectIdx: number, fileIdxs: Iterable<number>): Promise<Map<number, string>> {
+      const urls = new Map<number, string>();
+      for (const fileIdx of fileIdxs) {
+        const row = await repo.findById(fileIdx);
+        if (!row || row.projectIdx !== projectIdx) continue;
+        if ((await repo.attachedRequests(fileIdx)).length > 0) continue;
+        urls.set(fileIdx, signedUrl(fileIdx).url);
+      }
+      return urls;
     },
 
     /** The bytes behind a signed address; an expired, altered or foreign signature is FILE_URL_INVALID. */

@@ -72,6 +72,7 @@ export const documentUi = {
     link: 'Link',
     linkPrompt: 'Link address (https://…)',
     image: 'Insert image',
+    imageUploading: 'Uploading the image…',
     undo: 'Undo',
     redo: 'Redo',
   },

@@ -73,6 +73,7 @@ export const documentUi = {
     link: '링크',
     linkPrompt: '링크 주소 (https://…)',
     image: '이미지 넣기',
+    imageUploading: '이미지를 올리는 중…',
     undo: '실행 취소',
     redo: '다시 실행',
   },

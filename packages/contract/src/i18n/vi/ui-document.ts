@@ -73,6 +73,7 @@ export const documentUi = {
     link: 'Liên kết',
     linkPrompt: 'Địa chỉ liên kết (https://…)',
     image: 'Chèn hình ảnh',
+    imageUploading: 'Đang tải ảnh lên…',
     undo: 'Hoàn tác',
     redo: 'Làm lại',
   },

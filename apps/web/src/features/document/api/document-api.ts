@@ -57,17 +57,24 @@ export const documentApi = {
   publicDocument: (token: string) => api<PublicDocument>(apiPaths.publicDocument(token)),
 
   /** An uploaded project file, then a file document of it. */
-  upload: async (projectIdx: number, folderIdx: number | null, file: File) => {
+  /** A project file (counted in the project's storage); its id. */
+  uploadFile: async (projectIdx: number, file: Blob, name: string) => {
     const form = new FormData();
     form.append('projectIdx', String(projectIdx));
-    form.append('file', file, file.name);
-    const { fileIdx } = await api<{ fileIdx: number }>(apiPaths.file, { method: 'POST', body: form });
+    form.append('file', file, name);
+    return (await api<{ fileIdx: number }>(apiPaths.file, { method: 'POST', body: form })).fileIdx;
+  },
+  upload: async (projectIdx: number, folderIdx: number | null, file: File) => {
+    const fileIdx = await documentApi.uploadFile(projectIdx, file, file.name);
     return api<DocumentDetail>(apiPaths.document, {
       method: 'POST',
       body: { projectIdx, folderIdx, title: file.name.slice(0, 200), fileIdx },
     });
   },
   fileBytes: (fileIdx: number) => api<Blob>(apiPaths.file, { query: { fileIdx }, asBlob: true }),
+  /** A short-lived signed address of a file, for an <img> (it cannot send the access key). */
+  fileUrl: (fileIdx: number) =>
+    api<{ url: string; expiresAt: string }>(apiPaths.fileUrl, { query: { fileIdx } }),
 };
 
 export const documentKeys = {

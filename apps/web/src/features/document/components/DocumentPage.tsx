@@ -159,7 +159,7 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
             </p>
           )}
           {!canEdit && <p className="document-view__note">{t('ui.document.readOnly')}</p>}
-          {canEdit && editor && <EditorToolbar editor={editor} />}
+          {canEdit && editor && <EditorToolbar editor={editor} projectIdx={current.projectIdx} />}
           <EditorContent editor={editor} />
         </article>
         {panel === 'versions' && <VersionsPanel document={current} onClose={() => setPanel(null)} />}

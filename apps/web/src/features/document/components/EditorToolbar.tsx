@@ -3,15 +3,20 @@ import { useEditorState } from '@tiptap/react';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/ui/Icon';
 import { useTranslation } from 'react-i18next';
-import { normalizeLink } from '@teamline/contract';
+import { documentImageSrc, normalizeLink } from '@teamline/contract';
+import { useState } from 'react';
+import { useErrorToast } from '../../../lib/use-error-toast';
+import { documentApi } from '../api/document-api';
 import { resizeImage } from '../../../lib/image-resize';
 import { notify } from '../../../stores/toast-store';
 
 const IMAGE_MAX_SIDE = 1280;
 
-/** Formatting buttons; each shows whether it is on (aria-pressed). */
-export function EditorToolbar({ editor }: { editor: Editor }) {
+/** Formatting buttons; each shows whether it is on (aria-pressed). Images go to the project's files. */
+export function EditorToolbar({ editor, projectIdx }: { editor: Editor; projectIdx: number }) {
   const { t } = useTranslation();
+  const onError = useErrorToast();
+  const [isUploading, setIsUploading] = useState(false);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -58,17 +63,25 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
 
   async function insertImage(file: File | undefined) {
     if (!file) return;
+    let blob: Blob;
     try {
-      const blob = await resizeImage(file, IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, 'image/jpeg', 80);
-      const src = await new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-        reader.onerror = () => reject(reader.error ?? new Error('read'));
-        reader.readAsDataURL(blob);
-      });
-      chain().setImage({ src, alt: file.name }).run();
+      blob = await resizeImage(file, IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, 'image/jpeg', 80);
     } catch (error) {
       notify(error instanceof Error ? error.message : String(error), 'error');
+      return;
+    }
+    setIsUploading(true);
+    try {
+      const name = `${file.name.replace(/\.[^.]*$/, '') || 'image'}.jpg`;
+      const fileIdx = await documentApi.uploadFile(projectIdx, blob, name);
+      chain()
+        .setImage({ src: documentImageSrc(fileIdx), alt: file.name })
+        .run();
+    } catch (error) {
+      // e.g. the project's storage is full: the spec's message, and nothing half-inserted.
+      onError(error);
+    } finally {
+      setIsUploading(false);
     }
   }
 
@@ -165,12 +178,19 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
           )}
         </>
       )}
-      <label className="editor-tool" title={t('ui.document.toolbar.image')}>
-        <Icon name="image" size={18} />
-        <span className="visually-hidden">{t('ui.document.toolbar.image')}</span>
+      <label
+        className="editor-tool"
+        title={isUploading ? t('ui.document.toolbar.imageUploading') : t('ui.document.toolbar.image')}
+        aria-busy={isUploading || undefined}
+      >
+        {isUploading ? <span className="spinner" aria-hidden="true" /> : <Icon name="image" size={18} />}
+        <span className="visually-hidden">
+          {isUploading ? t('ui.document.toolbar.imageUploading') : t('ui.document.toolbar.image')}
+        </span>
         <input
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
+          disabled={isUploading}
           className="visually-hidden"
           onChange={(event) => {
             const input = event.target;
