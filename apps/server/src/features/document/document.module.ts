@@ -2,6 +2,7 @@ import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
 import { createFileRepository } from '../file/file.repository.js';
 import { createDocumentRepository } from './document.repository.js';
+import { binPurgeJob } from './bin-purge.job.js';
 import { collaborationRoutes } from './collaboration.js';
 import { documentRoutes } from './document.routes.js';
 import { createDocumentService, type DocumentService } from './document.service.js';
@@ -37,6 +38,7 @@ export const documentModule = defineModule({
     });
     return { documents, folders };
   },
+  jobs: ({ ctx }) => [binPurgeJob(ctx, createDocumentRepository(ctx.database.db))],
   routes: async (app) => {
     await documentRoutes(app);
     await collaborationRoutes(app);

@@ -121,6 +121,33 @@ export function createDocumentRepository(db: Db) {
         .where(and(inArray(documents.folderIdx, folderIdxs), same(documents.deletedAt)));
     },
 
+    /**
+     * Removes for good what went into the bin before `before`, in one transaction. What still points
+     * at a removed row is let go first: an AI job keeps its record without the document, and an
+     * item restored out of a removed folder is already at the top level (set here too, to be sure).
+     */
+    async purgeBin(before: Date): Promise<{ documents: number; folders: number }> {
+      return db.transaction(async (tx) => {
+        const oldFolders = sql`(select folder_idx from folder where deleted_at < ${before})`;
+        await tx.execute(
+          sql`update ai_job set document_idx = null where document_idx in (select document_idx from document where deleted_at < ${before})`,
+        );
+        const removedDocuments = await tx
+          .delete(documents)
+          .where(sql`${documents.deletedAt} < ${before}`)
+          .returning({ documentIdx: documents.documentIdx });
+        await tx.execute(sql`update document set folder_idx = null where folder_idx in ${oldFolders}`);
+        await tx.execute(
+          sql`update folder set parent_idx = null where parent_idx in ${oldFolders} and (deleted_at is null or deleted_at >= ${before})`,
+        );
+        const removedFolders = await tx
+          .delete(folders)
+          .where(sql`${folders.deletedAt} < ${before}`)
+          .returning({ folderIdx: folders.folderIdx });
+        return { documents: removedDocuments.length, folders: removedFolders.length };
+      });
+    },
+
     // Documents
     async list(
       projectIdx: number,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToProject,
@@ -8,6 +9,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { fileUpload } from '../../test/plan-files.js';
+import { BIN_KEEP_DAYS, BIN_PURGE_JOB } from './bin-purge.job.js';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -188,6 +190,54 @@ describe('documents', () => {
     expect(listed.map((x: { documentIdx: number }) => x.documentIdx)).not.toContain(d.documentIdx);
     await ok('POST', `/document/${d.documentIdx}/restore`, dev.key);
     expect((await ok('GET', `/document/${d.documentIdx}`, dev.key)).title).toBe('Temp');
+  });
+
+  it('the bin keeps deleted items for 30 days, then the daily purge removes them for good', async () => {
+    const folder = await ok('POST', '/folder', dev.key, { projectIdx: projectA, name: 'Old' });
+    const inFolder = await ok('POST', '/document', dev.key, {
+      projectIdx: projectA,
+      folderIdx: folder.folderIdx,
+      title: 'Old notes',
+    });
+    const alone = await ok('POST', '/document', dev.key, { projectIdx: projectA, title: 'Scratch' });
+    await ok('POST', `/document/${alone.documentIdx}/share`, dev.key, {
+      memberIdx: other.memberIdx,
+      access: 'edit',
+    });
+    const kept = await ok('POST', '/document', dev.key, { projectIdx: projectA, title: 'Kept' });
+    await ok('DELETE', `/folder/${folder.folderIdx}`, dev.key);
+    await ok('DELETE', `/document/${alone.documentIdx}`, dev.key);
+    const purge = async () => {
+      await t.app.ctx.jobs.send(BIN_PURGE_JOB, {});
+      await t.app.ctx.jobs.idle(BIN_PURGE_JOB);
+    };
+    /** As if these items had been deleted `days` earlier than they were. */
+    const age = async (days: number) => {
+      const db = t.app.ctx.database.db;
+      await db.execute(
+        sql`update document set deleted_at = deleted_at - make_interval(days => ${days}) where deleted_at is not null`,
+      );
+      await db.execute(
+        sql`update folder set deleted_at = deleted_at - make_interval(days => ${days}) where deleted_at is not null`,
+      );
+    };
+    await age(BIN_KEEP_DAYS - 1);
+    await purge();
+    // Still restorable the day before.
+    await ok('POST', `/document/${alone.documentIdx}/restore`, dev.key);
+    await ok('DELETE', `/document/${alone.documentIdx}`, dev.key);
+    await age(2);
+    // Only the folder and its document were deleted long enough ago; Scratch was deleted again 2 days ago.
+    await purge();
+    expect(await codeOf('POST', `/document/${inFolder.documentIdx}/restore`, dev.key)).toBe(
+      'DOCUMENT_NOT_FOUND',
+    );
+    expect(await codeOf('PATCH', `/folder/${folder.folderIdx}`, dev.key, { restore: true })).toBe(
+      'FOLDER_NOT_FOUND',
+    );
+    await ok('POST', `/document/${alone.documentIdx}/restore`, dev.key);
+    expect((await ok('GET', `/document/${alone.documentIdx}`, other.key)).can.edit).toBe(true);
+    expect((await ok('GET', `/document/${kept.documentIdx}`, dev.key)).title).toBe('Kept');
   });
 
   it('clients read but do not write, unless a share gives them edit', async () => {
