@@ -86,3 +86,26 @@ export async function logIn(page: Page, user: Pick<TestUser, 'email' | 'password
   await page.getByRole('button', { name: 'Log in with email' }).click();
   await expect(page).not.toHaveURL(/#\/login/);
 }
+
+/**
+ * A member joins a project through the real invitation routes: invited by e-mail, accepting with the
+ * token from the mailed link. Returns the accept answer (the new membership).
+ */
+export async function joinByInvitation(
+  request: APIRequestContext,
+  invite: { adminKey: string; projectIdx: number; role: 'client' | 'depth1' | 'depth2' },
+  user: Pick<TestUser, 'email'>,
+  userKey: string,
+) {
+  const since = Date.now();
+  await apiAs(request, invite.adminKey, 'POST', '/member-in-project/invite', {
+    projectIdx: invite.projectIdx,
+    email: user.email,
+    role: invite.role,
+  });
+  const link = await linkFromOutbox(user.email, '/verify/invite', since);
+  const token = new URL(link, 'http://x').hash.split('token=')[1];
+  return apiAs<{ memberInProjectIdx: number }>(request, userKey, 'POST', '/member-in-project/invite/accept', {
+    token,
+  });
+}

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { linkFromOutbox } from '../support/outbox.js';
-import { apiAs, createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
+import { createProjectByApi, joinByInvitation, logIn, newUser, signUpByApi } from '../support/journeys.js';
 import { expectNoA11yViolations } from '../support/axe.js';
 import { billingCoupon } from '../support/coupons.js';
 
@@ -8,15 +7,7 @@ import { billingCoupon } from '../support/coupons.js';
 async function addMember(request: APIRequestContext, adminKey: string, projectIdx: number, prefix: string) {
   const user = newUser(prefix);
   const key = (await signUpByApi(request, user)).key;
-  const since = Date.now();
-  await apiAs(request, adminKey, 'POST', '/member-in-project/invite', {
-    projectIdx,
-    email: user.email,
-    role: 'depth2',
-  });
-  const link = await linkFromOutbox(user.email, '/verify/invite', since);
-  const token = new URL(link, 'http://x').hash.split('token=')[1];
-  await apiAs(request, key, 'POST', '/member-in-project/invite/accept', { token });
+  await joinByInvitation(request, { adminKey, projectIdx, role: 'depth2' }, user, key);
 }
 
 test('a 6-member project shows the warning bar; the admin registers a sandbox card, subscribes 2 sheets and the bar goes; a coupon registers; a declined card shows the failure page', async ({

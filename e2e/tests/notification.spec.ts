@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox } from '../support/outbox.js';
-import { apiAs, createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
+import {
+  apiAs,
+  createProjectByApi,
+  joinByInvitation,
+  logIn,
+  newUser,
+  signUpByApi,
+} from '../support/journeys.js';
 
 /**
  * Notifications in the browser: member A assigns member B to a story; B's bell counts it live, B
@@ -14,21 +20,7 @@ test('an assignment reaches the assignee’s bell live and leads to the story', 
   const { projectIdx } = await createProjectByApi(request, annKey, 'Bell project');
 
   // Bo joins through the real invitation (an invitation to an existing account is itself a notice).
-  const since = Date.now();
-  await apiAs(request, annKey, 'POST', '/member-in-project/invite', {
-    projectIdx,
-    email: bo.email,
-    role: 'depth2',
-  });
-  const link = await linkFromOutbox(bo.email, '/verify/invite', since);
-  const token = new URL(link, 'http://x').hash.split('token=')[1];
-  const joined = await apiAs<{ memberInProjectIdx: number }>(
-    request,
-    boKey,
-    'POST',
-    '/member-in-project/invite/accept',
-    { token },
-  );
+  const joined = await joinByInvitation(request, { adminKey: annKey, projectIdx, role: 'depth2' }, bo, boKey);
 
   await logIn(page, bo);
   await page.goto(`/#/timeline/${projectIdx}`);

@@ -1,35 +1,12 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { linkFromOutbox } from '../support/outbox.js';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   apiAs,
   createProjectByApi,
+  joinByInvitation,
   logIn,
   newUser,
   signUpByApi,
-  type TestUser,
 } from '../support/journeys.js';
-
-/**
- * The client joins through the real invitation routes: the professional invites by e-mail, the
- * client takes the token from the mail and accepts it with their own session.
- */
-async function inviteClient(
-  request: APIRequestContext,
-  adminKey: string,
-  clientKey: string,
-  projectIdx: number,
-  client: TestUser,
-) {
-  const since = Date.now();
-  await apiAs(request, adminKey, 'POST', '/member-in-project/invite', {
-    projectIdx,
-    email: client.email,
-    role: 'client',
-  });
-  const link = await linkFromOutbox(client.email, '/verify/invite', since);
-  const token = new URL(link, 'http://x').hash.split('token=')[1];
-  await apiAs(request, clientKey, 'POST', '/member-in-project/invite/accept', { token });
-}
 
 const titles = (page: Page) => page.getByTestId('story-row').locator('.tl-title');
 
@@ -79,7 +56,7 @@ test('plan a milestone, reorder by drag and drop, log time, request approval; th
   const { key: proKey } = await signUpByApi(request, pro);
   const { key: clientKey } = await signUpByApi(request, client);
   const { projectIdx } = await createProjectByApi(request, proKey, 'Shop relaunch');
-  await inviteClient(request, proKey, clientKey, projectIdx, client);
+  await joinByInvitation(request, { adminKey: proKey, projectIdx, role: 'client' }, client, clientKey);
 
   await logIn(page, pro);
   await page.goto(`/#/timeline/${projectIdx}`);
@@ -200,7 +177,7 @@ test('epics with progress; the client rejects with a reason; a refused move roll
   const { key: proKey } = await signUpByApi(request, pro);
   const { key: clientKey } = await signUpByApi(request, client);
   const { projectIdx } = await createProjectByApi(request, proKey, 'Epic project');
-  await inviteClient(request, proKey, clientKey, projectIdx, client);
+  await joinByInvitation(request, { adminKey: proKey, projectIdx, role: 'client' }, client, clientKey);
   const m = await apiAs<{ milestoneIdx: number }>(request, proKey, 'POST', '/milestone', {
     projectIdx,
     title: 'Release',

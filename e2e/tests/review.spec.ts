@@ -1,15 +1,14 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
-  apiAs,
   createProjectByApi,
+  joinByInvitation,
   logIn,
   newUser,
   signUpByApi,
   type TestUser,
 } from '../support/journeys.js';
 import { expectNoA11yViolations } from '../support/axe.js';
-import { linkFromOutbox } from '../support/outbox.js';
 
 /** CRC-32 of PNG chunks. */
 function crc32(bytes: Buffer): number {
@@ -47,25 +46,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   ]);
 }
 
-/** A member joins through the real invitation routes: invited by e-mail, accepting with the mailed token. */
-async function invite(
-  request: APIRequestContext,
-  adminKey: string,
-  projectIdx: number,
-  user: TestUser,
-  userKey: string,
-) {
-  const since = Date.now();
-  await apiAs(request, adminKey, 'POST', '/member-in-project/invite', {
-    projectIdx,
-    email: user.email,
-    role: 'depth2',
-  });
-  const link = await linkFromOutbox(user.email, '/verify/invite', since);
-  const token = new URL(link, 'http://x').hash.split('token=')[1];
-  await apiAs(request, userKey, 'POST', '/member-in-project/invite/accept', { token });
-}
-
 async function pageFor(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -92,7 +72,12 @@ test('a client rates a professional with two images; the professional sees it wi
   const clientKey = (await signUpByApi(request, client)).key;
   const proKey = (await signUpByApi(request, pro)).key;
   const project = await createProjectByApi(request, clientKey, `Reviews ${Date.now().toString(36)}`, true);
-  await invite(request, clientKey, project.projectIdx, pro, proKey);
+  await joinByInvitation(
+    request,
+    { adminKey: clientKey, projectIdx: project.projectIdx, role: 'depth2' },
+    pro,
+    proKey,
+  );
 
   const clientPage = await pageFor(browser, client);
   await test.step('the client leaves a review with two images from the profile popup', async () => {

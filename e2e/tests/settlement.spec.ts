@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { linkFromOutbox } from '../support/outbox.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   apiAs,
   createProjectByApi,
+  joinByInvitation,
   logIn,
   newUser,
   signUpByApi,
@@ -31,26 +31,6 @@ function lastWeek(now = new Date()) {
   return { days, month: code(monday).slice(0, 6), monthStart };
 }
 
-/** A member joins through the real invitation routes: invited by e-mail, accepting with the mailed token. */
-async function invite(
-  request: APIRequestContext,
-  adminKey: string,
-  projectIdx: number,
-  user: TestUser,
-  userKey: string,
-  role: 'client' | 'depth2',
-) {
-  const since = Date.now();
-  await apiAs(request, adminKey, 'POST', '/member-in-project/invite', {
-    projectIdx,
-    email: user.email,
-    role,
-  });
-  const link = await linkFromOutbox(user.email, '/verify/invite', since);
-  const token = new URL(link, 'http://x').hash.split('token=')[1];
-  await apiAs(request, userKey, 'POST', '/member-in-project/invite/accept', { token });
-}
-
 async function pageFor(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
@@ -70,8 +50,8 @@ test('a client offers a contract, the professional logs a week and is paid after
   const clientKey = (await signUpByApi(request, client)).key;
   const proKey = (await signUpByApi(request, pro)).key;
   const { projectIdx } = await createProjectByApi(request, agencyKey, 'Checkout rebuild');
-  await invite(request, agencyKey, projectIdx, client, clientKey, 'client');
-  await invite(request, agencyKey, projectIdx, pro, proKey, 'depth2');
+  await joinByInvitation(request, { adminKey: agencyKey, projectIdx, role: 'client' }, client, clientKey);
+  await joinByInvitation(request, { adminKey: agencyKey, projectIdx, role: 'depth2' }, pro, proKey);
   await apiAs(request, agencyKey, 'POST', '/story', {
     projectIdx,
     title: 'Payment form',

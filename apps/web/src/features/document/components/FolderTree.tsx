@@ -87,6 +87,8 @@ export function FolderTree(props: Props) {
             type="button"
             className="folder-tree__name"
             aria-current={props.selected === folder.folderIdx ? 'true' : undefined}
+            // The mark is an icon: its words are in the name ("Contracts, Shared folder").
+            aria-label={sharedLabel(folder) ? `${folder.name}, ${sharedLabel(folder)}` : undefined}
             onClick={() => props.onSelect(folder.folderIdx)}
           >
             <Icon name="folder" size={18} />
@@ -94,7 +96,6 @@ export function FolderTree(props: Props) {
             {sharedLabel(folder) && (
               <span className="folder-tree__shared" title={sharedLabel(folder)!}>
                 <Icon name="user" size={14} />
-                <span className="visually-hidden">{`, ${sharedLabel(folder)}`}</span>
               </span>
             )}
           </button>
