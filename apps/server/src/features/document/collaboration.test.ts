@@ -149,6 +149,31 @@ describe('live co-editing', () => {
     expect(textOf(fresh.ydoc).match(/Only once/g)).toHaveLength(1);
   });
 
+  it('a REST save while nobody edits live keeps the live state in step: a kept copy merges without doubling', async () => {
+    const documentIdx = await newDocument('Before the save');
+    const a = await connect(documentIdx, dev.key);
+    if (a === 'refused') throw new Error('refused');
+    const kept = a.ydoc;
+    a.provider.destroy();
+    await until(() => !t.app.services.documents.isLive(documentIdx), 'unloaded');
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/document/${documentIdx}`,
+      headers: bearer(dev.key),
+      payload: {
+        content: { type: 'doc', content: [paragraph('Before the save'), paragraph('Added by REST')] },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const again = await connect(documentIdx, dev.key, kept);
+    if (again === 'refused') throw new Error('refused');
+    const fresh = await connect(documentIdx, other.key);
+    if (fresh === 'refused') throw new Error('refused');
+    await until(() => textOf(fresh.ydoc) === textOf(again.ydoc), 'in step');
+    expect(textOf(fresh.ydoc).match(/Before the save/g)).toHaveLength(1);
+    expect(textOf(fresh.ydoc)).toContain('Added by REST');
+  });
+
   it('a client connects read-only, a stranger and a bad key are refused', async () => {
     const documentIdx = await newDocument('Spec');
     const viewer = await connect(documentIdx, client.key);

@@ -24,6 +24,7 @@ import type { MembershipRepository } from '../membership/membership.repository.j
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
 import { imageFilesOf, withImageUrls } from './document-images.js';
+import { contentIntoState } from './editor-schema.js';
 import { plainTextOf, snippetOf } from './editor-text.js';
 import { toMarkdown } from './markdown.js';
 
@@ -253,7 +254,12 @@ export function createDocumentService(
             folderIdx,
             visibility: input.visibility,
             ...(input.content
-              ? { content: input.content, text: plainTextOf(input.content), ydoc: null }
+              ? {
+                  content: input.content,
+                  text: plainTextOf(input.content),
+                  // The live state follows (as a diff), so it stays the one every opening starts from.
+                  ydoc: row.ydoc ? contentIntoState(row.ydoc, input.content) : null,
+                }
               : {}),
             updatedByIdx: actor.memberIdx,
             updatedAt: ctx.clock.now(),

@@ -1,8 +1,11 @@
+import type { EditorNode } from '@teamline/contract';
 import { getSchema } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
+import { prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
 
 /**
  * The editor's schema on the server, from the same TipTap extensions the web editor uses
@@ -15,3 +18,21 @@ export const editorSchema = () =>
 
 /** The Yjs fragment TipTap's Collaboration extension edits. */
 export const COLLAB_FIELD = 'default';
+
+/**
+ * The stored live state (base64 Yjs update) with `content` put into it as a diff, the way a live
+ * session takes a REST save: the text that did not change keeps its Yjs items, so a browser tab that
+ * kept its copy of the old state merges with the new one instead of getting the text twice.
+ */
+export function contentIntoState(state: string, content: EditorNode): string {
+  const doc = new Y.Doc();
+  try {
+    Y.applyUpdate(doc, Buffer.from(state, 'base64'));
+    doc.transact(() =>
+      prosemirrorJSONToYXmlFragment(editorSchema(), content, doc.getXmlFragment(COLLAB_FIELD)),
+    );
+    return Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+  } finally {
+    doc.destroy();
+  }
+}
