@@ -60,12 +60,12 @@ async function newDocument(text: string, visibility: 'project' | 'private' = 'pr
 const sessions = new Map<HocuspocusProvider, 'synced' | 'refused'>();
 
 /** A Hocuspocus client; resolves when synced, or with the refusal. */
-function connect(documentIdx: number, key: string, ydoc = new Y.Doc()) {
+function connect(documentIdx: number, key: string, ydoc = new Y.Doc(), at = base) {
   return new Promise<{ provider: HocuspocusProvider; ydoc: Y.Doc; readOnly: boolean } | 'refused'>(
     (resolve) => {
       const provider = new HocuspocusProvider({
         websocketProvider: new HocuspocusProviderWebsocket({
-          url: `${base}/api/document/collab`,
+          url: `${at}/api/document/collab`,
           WebSocketPolyfill: WebSocket,
         }),
         name: `document:${documentIdx}`,
@@ -339,5 +339,56 @@ describe('live co-editing', () => {
       COLLAB_FIELD,
     );
     expect(textOf(ydoc)).toBe('<paragraph>x</paragraph>');
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('live co-editing across instances (REDIS_URL)', () => {
+  it('people on two instances see each other’s typing, and a REST save on a third reaches them', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    // This file's app has no REDIS_URL: three more instances on its database, sharing one Redis.
+    const first = await createTestApp({ database: t.database, config: { redisUrl } });
+    const shared = { redisUrl, pubsubChannel: first.config.pubsubChannel };
+    const second = await createTestApp({ database: t.database, config: shared });
+    const third = await createTestApp({ database: t.database, config: shared });
+    try {
+      const documentIdx = await newDocument('Across');
+      const a = await connect(documentIdx, dev.key, undefined, await listen(first));
+      const b = await connect(documentIdx, other.key, undefined, await listen(second));
+      if (a === 'refused' || b === 'refused') throw new Error('refused');
+      typeAtEnd(a.ydoc, ' from A');
+      typeAtEnd(b.ydoc, ' and B');
+      const both = (ydoc: Y.Doc) => textOf(ydoc).includes('from A') && textOf(ydoc).includes('and B');
+      await until(() => both(a.ydoc) && textOf(a.ydoc) === textOf(b.ydoc), 'both instances see both');
+      expect(textOf(a.ydoc).match(/Across/g)).toHaveLength(1);
+
+      // Stored by one of them; then saved over REST on an instance where nobody edits it live.
+      const stored = async () =>
+        (
+          await third.app.inject({
+            method: 'GET',
+            url: `/api/document/${documentIdx}`,
+            headers: bearer(dev.key),
+          })
+        ).json().data;
+      await until(async () => (await stored()).text.includes('and B'), 'stored');
+      const current = await stored();
+      const saved = await third.app.inject({
+        method: 'PATCH',
+        url: `/api/document/${documentIdx}`,
+        headers: bearer(dev.key),
+        payload: {
+          content: { ...current.content, content: [...current.content.content, paragraph('By REST')] },
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await until(
+        () => textOf(a.ydoc).includes('By REST') && textOf(b.ydoc).includes('By REST'),
+        'the REST save reached both instances',
+      );
+      expect(textOf(b.ydoc).match(/from A/g)).toHaveLength(1);
+    } finally {
+      for (const p of open.splice(0)) p.destroy();
+      await Promise.all([first.close(), second.close(), third.close()]);
+    }
   });
 });

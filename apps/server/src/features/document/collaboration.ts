@@ -1,3 +1,4 @@
+import { Redis as RedisSync } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
 import type { EditorNode } from '@teamline/contract';
 import {
@@ -6,6 +7,7 @@ import {
   yDocToProsemirrorJSON,
 } from '@tiptap/y-tiptap';
 import type { FastifyInstance } from 'fastify';
+import IORedis from 'ioredis';
 import * as Y from 'yjs';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
@@ -25,13 +27,18 @@ const documentIdxOf = (name: string) => {
  * read-only connection, anyone else who may not see the document is refused. The first connection
  * loads the stored Yjs state, or builds it from the stored editor JSON; changes are stored (debounced)
  * as Yjs state plus the editor JSON, text and a new version, so lists, search, exports and public
- * links follow what was typed live. One instance holds a document's live state (docs/decisions.md).
+ * links follow what was typed live. With REDIS_URL, the instances that hold one document live keep
+ * it in step through Redis (Hocuspocus's Redis extension), so a load balancer may send the people
+ * editing it to different instances (docs/decisions.md).
  */
 export async function collaborationRoutes(app: FastifyInstance) {
   const { documents, auth } = app.services;
+  const { redisUrl, pubsubChannel } = app.ctx.config;
+  const redis = redisUrl ? new IORedis(redisUrl, { maxRetriesPerRequest: 3 }) : null;
   const hocuspocus = new Hocuspocus({
     name: 'teamline-documents',
     quiet: true,
+    extensions: redis ? [new RedisSync({ redis, prefix: `${pubsubChannel}:collab` })] : [],
     debounce: 1_500,
     maxDebounce: 8_000,
     async onAuthenticate({ token, documentName, connectionConfig }) {
@@ -49,9 +56,16 @@ export async function collaborationRoutes(app: FastifyInstance) {
         const seeded = Y.encodeStateAsUpdate(
           prosemirrorJSONToYDoc(editorSchema(), stored.content, COLLAB_FIELD),
         );
-        Y.applyUpdate(document, seeded);
         // Kept, so the next opening decodes it (fast) instead of building it from the JSON again.
-        await documents.seedCollabState(documentIdx, stored.version, Buffer.from(seeded).toString('base64'));
+        const kept = await documents.seedCollabState(
+          documentIdx,
+          stored.version,
+          Buffer.from(seeded).toString('base64'),
+        );
+        // Another instance seeded it at the same moment: take theirs, or the two would hold the same
+        // text as different Yjs items and double it once they sync.
+        const theirs = kept ? null : (await documents.collabState(documentIdx)).ydoc;
+        Y.applyUpdate(document, theirs ? Buffer.from(theirs, 'base64') : seeded);
       }
       return document;
     },
@@ -81,13 +95,21 @@ export async function collaborationRoutes(app: FastifyInstance) {
   documents.attachLiveSessions({
     /** A REST save of the content while people edit live: it becomes the live content (a diff). */
     async contentReplaced(documentIdx, content) {
-      if (!hocuspocus.documents.has(nameOf(documentIdx))) return;
-      const direct = await hocuspocus.openDirectConnection(nameOf(documentIdx), { server: true });
-      try {
-        await direct.transact((doc) =>
-          prosemirrorJSONToYXmlFragment(editorSchema(), content, doc.getXmlFragment(COLLAB_FIELD)),
-        );
-      } finally {
+      if (hocuspocus.documents.has(nameOf(documentIdx))) {
+        const direct = await hocuspocus.openDirectConnection(nameOf(documentIdx), { server: true });
+        try {
+          await direct.transact((doc) =>
+            prosemirrorJSONToYXmlFragment(editorSchema(), content, doc.getXmlFragment(COLLAB_FIELD)),
+          );
+        } finally {
+          await direct.disconnect();
+        }
+        return;
+      }
+      // Not open here, maybe on another instance: loading it here (the stored state already holds
+      // the save) and syncing through Redis hands the save to the editors there.
+      if (redis) {
+        const direct = await hocuspocus.openDirectConnection(nameOf(documentIdx), { server: true });
         await direct.disconnect();
       }
     },
@@ -158,5 +180,9 @@ export async function collaborationRoutes(app: FastifyInstance) {
         (name) => hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`) as Promise<unknown>,
       ),
     ).catch(() => undefined);
+    if (redis) {
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+      redis.disconnect();
+    }
   });
 }

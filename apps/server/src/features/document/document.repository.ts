@@ -242,13 +242,16 @@ export function createDocumentRepository(db: Db) {
         .returning();
       return row ?? null;
     },
-    async seedYdoc(documentIdx: number, version: number, ydoc: string) {
-      await db
+    /** Stores the first live state unless one is there already (or the document changed); whether it did. */
+    async seedYdoc(documentIdx: number, version: number, ydoc: string): Promise<boolean> {
+      const rows = await db
         .update(documents)
         .set({ ydoc })
         .where(
           and(eq(documents.documentIdx, documentIdx), eq(documents.version, version), isNull(documents.ydoc)),
-        );
+        )
+        .returning({ documentIdx: documents.documentIdx });
+      return rows.length > 0;
     },
     async setYdoc(documentIdx: number, ydoc: string) {
       await db.update(documents).set({ ydoc }).where(eq(documents.documentIdx, documentIdx));

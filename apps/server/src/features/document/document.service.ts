@@ -401,8 +401,8 @@ export function createDocumentService(
      * The live state first built from the stored JSON, kept so the next opening decodes it instead of
      * building it again; only while nothing was saved meanwhile (`version`, and no state yet).
      */
-    async seedCollabState(documentIdx: number, version: number, ydoc: string) {
-      await repo.seedYdoc(documentIdx, version, ydoc);
+    async seedCollabState(documentIdx: number, version: number, ydoc: string): Promise<boolean> {
+      return repo.seedYdoc(documentIdx, version, ydoc);
     },
 
     /** The live state after the server itself replaced the content (a REST save): the JSON is stored. */
