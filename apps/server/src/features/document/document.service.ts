@@ -24,7 +24,7 @@ import type { MembershipRepository } from '../membership/membership.repository.j
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
 import { imageFilesOf, withImageUrls } from './document-images.js';
-import { contentIntoState } from './editor-schema.js';
+import { contentIntoState, stateOf } from './editor-schema.js';
 import { plainTextOf, snippetOf } from './editor-text.js';
 import { toMarkdown } from './markdown.js';
 
@@ -228,6 +228,8 @@ export function createDocumentService(
           visibility: input.visibility ?? 'project',
           content,
           text: plainTextOf(content),
+          // Pages only: a file document is never edited live.
+          ydoc: fileIdx ? null : stateOf(content),
           createdByIdx: actor.memberIdx,
           updatedByIdx: actor.memberIdx,
         });
@@ -258,7 +260,7 @@ export function createDocumentService(
                   content: input.content,
                   text: plainTextOf(input.content),
                   // The live state follows (as a diff), so it stays the one every opening starts from.
-                  ydoc: row.ydoc ? contentIntoState(row.ydoc, input.content) : null,
+                  ydoc: row.ydoc ? contentIntoState(row.ydoc, input.content) : stateOf(input.content),
                 }
               : {}),
             updatedByIdx: actor.memberIdx,

@@ -4,7 +4,7 @@ import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-import { prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
+import { prosemirrorJSONToYDoc, prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 
 /**
@@ -31,6 +31,19 @@ export function contentIntoState(state: string, content: EditorNode): string {
     doc.transact(() =>
       prosemirrorJSONToYXmlFragment(editorSchema(), content, doc.getXmlFragment(COLLAB_FIELD)),
     );
+    return Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * The live state (base64 Yjs update) of a document written over REST: built when it is saved, so the
+ * first live opening decodes it instead of building it from the JSON while the editor waits.
+ */
+export function stateOf(content: EditorNode): string {
+  const doc = prosemirrorJSONToYDoc(editorSchema(), content, COLLAB_FIELD);
+  try {
     return Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
   } finally {
     doc.destroy();
