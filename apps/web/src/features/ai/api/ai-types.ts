@@ -5,6 +5,7 @@ import {
   type ErrorCode,
   type TimelineDraft,
 } from '@teamline/contract';
+import { errorCodeOf } from '../../../lib/api-client';
 
 /**
  * The contract's AI job and draft (`schemas/ai.ts`), plus the draft as the review screen edits it:
@@ -75,3 +76,14 @@ export const percentOf = (job: Pick<AiJob, 'progress'>): number =>
 /** A failed job's code as one the app translates (spec §8: an unknown one reads as the provider's failure). */
 export const jobErrorCode = (job: Pick<AiJob, 'errorCode'>): ErrorCode =>
   isErrorCode(job.errorCode) ? job.errorCode : 'AI_PROVIDER_FAILED';
+
+/**
+ * Why a watched job gives nothing to show, as a text key: it could not be read, it was cancelled,
+ * or it failed (with its own code). Null while it runs or when it is done.
+ */
+export function jobProblemKey(job: { isError: boolean; error: unknown; data?: AiJob }): string | null {
+  if (job.isError) return `errors.${errorCodeOf(job.error)}`;
+  if (job.data?.state === 'cancelled') return 'ui.ai.job.cancelled';
+  if (job.data?.state === 'failed') return `errors.${jobErrorCode(job.data)}`;
+  return null;
+}

@@ -8,7 +8,7 @@ import { errorCodeOf } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { aiApi } from '../api/ai-api';
-import { aiDocumentTypes, jobErrorCode } from '../api/ai-types';
+import { aiDocumentTypes, jobProblemKey } from '../api/ai-types';
 import { useAiJob, useCancelAiJob } from '../api/use-ai-job';
 import {
   aiDocumentForm,
@@ -53,13 +53,8 @@ export function AiDocumentDialog({ projectIdx, folderIdx, onClose, onCreated }: 
 
   // Done: hand the new document over once. Failed or cancelled: the form again, with the reason.
   const data = job.data;
-  const failure = job.isError
-    ? t(`errors.${errorCodeOf(job.error)}`)
-    : data?.state === 'cancelled'
-      ? t('ui.ai.job.cancelled')
-      : data?.state === 'failed'
-        ? t(`errors.${jobErrorCode(data)}`)
-        : null;
+  const problem = jobProblemKey(job);
+  const failure = problem ? t(problem) : null;
   const documentIdx = data?.state === 'done' ? data.documentIdx : null;
   useEffect(() => {
     if (documentIdx == null || created.current) return;

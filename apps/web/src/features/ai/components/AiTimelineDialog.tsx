@@ -7,7 +7,7 @@ import { planningKeys } from '../../../lib/planning/planning-api';
 import { notify } from '../../../stores/toast-store';
 import { aiApi } from '../api/ai-api';
 import type { AiApplyRequest } from '@teamline/contract';
-import { jobErrorCode, toEditable, type EditableDraft } from '../api/ai-types';
+import { jobProblemKey, toEditable, type EditableDraft } from '../api/ai-types';
 import { useAiJob, useCancelAiJob } from '../api/use-ai-job';
 import { DraftReview } from './DraftReview';
 import { FilePick } from './FilePick';
@@ -59,16 +59,8 @@ export function AiTimelineDialog({
 
   // The job's outcome: a draft to review (edited in `edited`), or back to the file with the reason.
   const data = job.data;
-  const jobFailure =
-    step.at !== 'job'
-      ? null
-      : job.isError
-        ? t(`errors.${errorCodeOf(job.error)}`)
-        : data?.state === 'cancelled'
-          ? t('ui.ai.job.cancelled')
-          : data?.state === 'failed'
-            ? t(`errors.${jobErrorCode(data)}`)
-            : null;
+  const problem = step.at === 'job' ? jobProblemKey(job) : null;
+  const jobFailure = problem ? t(problem) : null;
   const draft = edited ?? (data?.state === 'done' && data.draft ? toEditable(data.draft) : null);
   useEffect(() => () => upload.current?.abort(), []);
 
