@@ -204,11 +204,14 @@ export function createDocumentService(
       // Whoever writes documents adds them anywhere; an edit share of a folder lets its member add there.
       const membership = await authz.authorize(actor, 'document.view', input.projectIdx);
       const folderIdx = await folderIn(input.projectIdx, input.folderIdx);
-      const viaFolder =
-        folderIdx === null
-          ? undefined
-          : (await repo.folderAccessOf(input.projectIdx, actor.memberIdx)).get(folderIdx);
-      if (viaFolder !== 'edit') authz.decide(membership, 'document.edit');
+      // The folder shares are read only for someone the table alone refuses (a client).
+      if (!authz.allows(membership, 'document.edit')) {
+        const viaFolder =
+          folderIdx === null
+            ? undefined
+            : (await repo.folderAccessOf(input.projectIdx, actor.memberIdx)).get(folderIdx);
+        if (viaFolder !== 'edit') authz.decide(membership, 'document.edit');
+      }
       let fileIdx: number | null = null;
       if (input.fileIdx !== undefined) {
         const file = await deps.files.findById(input.fileIdx);
