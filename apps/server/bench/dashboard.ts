@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { dayCode } from '../src/features/dashboard/dashboard.service.js';
 import { createPlanningVersionRepository } from '../src/features/planning/planning-version.repository.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
+import { settleStatistics } from './settle-statistics.js';
 
 type Percentiles = { p50: number; p95: number; p99: number };
 export interface DashboardBench {
@@ -38,6 +39,7 @@ export async function benchDashboard(
            30 + (s.story_idx % 8) * 15, a.member_in_project_idx
     from story s join story_assignee a on a.story_idx = s.story_idx
     where s.project_idx = ${projectIdx} and s.story_idx % 3 = 0`);
+  await settleStatistics(app, "this week's time entries");
   const url = `/api/dashboard?projectIdx=${projectIdx}`;
 
   const versions = createPlanningVersionRepository(app.ctx.database.db);

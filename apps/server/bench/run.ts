@@ -36,6 +36,7 @@ import { benchDashboard } from './dashboard.js';
 import { benchSettlementExport } from './settlement-export.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { seedPlanning } from './seed-planning.js';
+import { settleStatistics } from './settle-statistics.js';
 import { benchSettlement } from './settlement.js';
 import { benchWebhooks } from './webhooks.js';
 
@@ -200,6 +201,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
     console.log(
       `  seeded ${seeded.milestoneCount} milestones, ${seeded.storyCount} stories, ${seeded.memberCount} members, 50000 history records in ${Math.round(performance.now() - seedStart)} ms`,
     );
+    await settleStatistics(app, 'the planning seed');
     const history = await measure('GET /history/story (10 records)', N, () =>
       app.inject({ method: 'GET', url: `/api/history/story?storyIdx=${seeded.storyCount}`, headers }),
     );

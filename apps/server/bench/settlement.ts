@@ -18,6 +18,7 @@ import {
   timekeepings,
 } from '../src/db/schema/index.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
+import { settleStatistics } from './settle-statistics.js';
 
 type Percentiles = { p50: number; p95: number; p99: number };
 export interface SettlementBench {
@@ -146,6 +147,7 @@ export async function benchSettlement(
   console.log(
     `  seeded ${PROFESSIONALS} professionals with contracts and ${entries.length} time entries in ${month} in ${Math.round(performance.now() - seedStart)} ms`,
   );
+  await settleStatistics(app, 'the settlement seed');
 
   const url = `/api/settlement?projectIdx=${projectIdx}&month=${month}`;
   const read = async () => {

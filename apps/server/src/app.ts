@@ -21,6 +21,7 @@ import { createEventDispatcher, type EventConsumer } from './platform/events/eve
 import { createOutboxRepository } from './platform/events/outbox.repository.js';
 import { createJobRunner } from './platform/jobs/job-runner.js';
 import type { JobDefinition } from './platform/jobs/job.types.js';
+import { databaseMaintenanceJob } from './platform/jobs/database-maintenance.job.js';
 import { mailJob, queuedMailer } from './platform/jobs/mail.job.js';
 import { assembleModules } from './platform/module.js';
 import { createOutboundHttp } from './platform/outbound-http/outbound-http.js';
@@ -122,6 +123,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Services queue mails; the `mail.send` job hands them to the transport, with retries.
   const mailer = queuedMailer(jobs, mailTransport);
   jobs.register([mailJob(mailTransport)]);
+  // PGlite has no autovacuum (single-user mode); a PostgreSQL server runs its own.
+  if (database.connection.kind === 'pglite')
+    jobs.register([databaseMaintenanceJob(database.connection.client, app.log)]);
   const consumers: EventConsumer[] = [];
   const events = createEventDispatcher({
     outbox: createOutboxRepository(database.db),
