@@ -207,6 +207,15 @@ export function createDashboardRepository(db: Db) {
       );
     },
 
+    /** The id of the project's newest history record (0 when none): the activity's version. */
+    async newestHistoryIdx(projectIdx: number): Promise<number> {
+      const [row] = await rowsOf<{ n: number | null }>(
+        db,
+        sql`select max(history_idx) as n from history where project_idx = ${projectIdx}`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
     /** The newest history records with who did it and the current (or last known) title. */
     async activity(projectIdx: number) {
       return rowsOf<{

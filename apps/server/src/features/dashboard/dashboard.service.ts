@@ -21,6 +21,7 @@ import type { PlanningVersionRepository } from '../planning/planning-version.rep
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
 import type { SettlementRepository } from '../settlement/settlement.repository.js';
 import { monthOf, spendOf } from '../settlement/settlement-months.js';
+import { PROFILE_CHANGED } from '../member/profile-cache.js';
 
 /** A UTC day as `YYYYMMDD`. */
 export const dayCode = (date: Date): string => date.toISOString().slice(0, 10).replaceAll('-', '');
@@ -79,13 +80,28 @@ export function createDashboardService(
   settlements: Pick<SettlementRepository, 'decidedInMonths'>,
 ) {
   type MyRows = Awaited<ReturnType<DashboardRepository['myStories']>>;
+  type ActivityRows = Awaited<ReturnType<DashboardRepository['activity']>>;
   type PlanningPart = Awaited<ReturnType<typeof computePlanning>> & {
     version: number;
     today: string;
     /** "My stories" of each member who asked, filled on demand (planning data too). */
     mine: Map<number, MyRows>;
+    /**
+     * The newest history records, filled on demand and kept while the project's newest history
+     * record is the same one (a comment writes history without a planning change). Titles are
+     * planning data; the actors' nicknames are member data, so a changed profile (any member's)
+     * empties it.
+     */
+    activity: { newest: number; rows: ActivityRows } | null;
   };
   const cache = new Map<number, PlanningPart>();
+  /** Counts profile changes, so a read that raced one does not keep its older nicknames. */
+  let profileChanges = 0;
+  ctx.pubsub.subscribe((event) => {
+    if (event.type !== PROFILE_CHANGED) return;
+    profileChanges++;
+    for (const part of cache.values()) part.activity = null;
+  });
 
   /** The sections that only planning writes change (stories, milestones, epics, their history). */
   async function computePlanning(projectIdx: number, now: Date) {
@@ -118,13 +134,28 @@ export function createDashboardService(
     const version = await versions.current(projectIdx);
     const hit = cache.get(projectIdx);
     if (hit && hit.version === version && hit.today === today) return hit;
-    const part = { ...(await computePlanning(projectIdx, now)), version, today, mine: new Map() };
+    const part = {
+      ...(await computePlanning(projectIdx, now)),
+      version,
+      today,
+      mine: new Map(),
+      activity: null,
+    };
     if ((await versions.current(projectIdx)) === version) {
       cache.delete(projectIdx);
       cache.set(projectIdx, part);
       if (cache.size > CACHE_PROJECTS) cache.delete(cache.keys().next().value!);
     }
     return part;
+  }
+
+  async function activityOf(projectIdx: number, planning: PlanningPart): Promise<ActivityRows> {
+    const seen = profileChanges;
+    const newest = await repo.newestHistoryIdx(projectIdx);
+    if (planning.activity?.newest === newest) return planning.activity.rows;
+    const rows = await repo.activity(projectIdx);
+    if (seen === profileChanges) planning.activity = { newest, rows };
+    return rows;
   }
 
   return {
@@ -140,16 +171,16 @@ export function createDashboardService(
       const today = dayCode(now);
       const { weekStart, weekEnd } = isoWeekOf(now);
 
-      // Time entries, members and comments change without a planning version: always read fresh.
+      // Time entries and members change without a planning version: always read fresh.
       const month = monthOf(now);
-      const [planning, workloadRows, activityRows, decided] = await Promise.all([
+      const [planning, workloadRows, decided] = await Promise.all([
         planningOf(projectIdx, now),
         repo.workload(projectIdx, weekStart, weekEnd),
-        repo.activity(projectIdx),
         // The client view's spend: approved and paid settlements of this month and the previous one
         // (a client sees every settlement of the project).
         isClient ? settlements.decidedInMonths(projectIdx, shiftMonth(month, -1), month) : null,
       ]);
+      const activityRows = await activityOf(projectIdx, planning);
       const { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows, openStories } = planning;
       // Read after the planning part's version was seen, so these rows are of that version or newer;
       // newer rows come with a newer version, which replaces the whole part at the next call.

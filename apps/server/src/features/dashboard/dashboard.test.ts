@@ -255,6 +255,23 @@ describe('GET /dashboard', () => {
     expect(logged.mine!.minutesThisWeek).toBe(105);
   });
 
+  it('shows a comment and a changed nickname in the activity at once, though neither changes the plan', async () => {
+    await dashboardOf(f.admin.key); // the activity is now kept in memory
+    await ok(await call('POST', `/story/${ids.s2}/comment`, f.dev.key, { content: 'Card form ready' }));
+    const commented = await dashboardOf(f.admin.key);
+    expect(commented.activity[0]).toMatchObject({
+      type: historyTypes.commentCreated,
+      storyIdx: ids.s2,
+      actor: { memberInProjectIdx: f.dev.mip },
+    });
+    expect(commented.activity[0]!.actor!.nickname).not.toBe('Devon');
+
+    await ok(await call('PATCH', '/member', f.dev.key, { nickname: 'Devon' }), 200);
+    const renamed = await dashboardOf(f.admin.key);
+    expect(renamed.activity[0]!.historyIdx).toBe(commented.activity[0]!.historyIdx);
+    expect(renamed.activity[0]!.actor!.nickname).toBe('Devon');
+  });
+
   it('401 without a session; 403 for a stranger, the same for an existing and a missing project', async () => {
     expect((await call('GET', `/dashboard?projectIdx=${f.projectA}`)).statusCode).toBe(401);
     const existing = await call('GET', `/dashboard?projectIdx=${f.projectA}`, f.outsider.key);
