@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { histories, members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -19,46 +19,39 @@ const listColumns = {
 };
 
 export function createHistoryRepository(db: Db) {
-  const listWhere = (where: ReturnType<typeof and>) =>
+  /**
+   * A story's or milestone's records, newest first. By its id alone: the records carry their
+   * project, which the caller must then be a member of before any is returned. Prepared once
+   * (drizzle builds a query's SQL on every call otherwise).
+   */
+  const listBy = (column: typeof histories.storyIdx | typeof histories.milestoneIdx, name: string) =>
     db
       .select(listColumns)
       .from(histories)
       .leftJoin(membersInProject, eq(membersInProject.memberInProjectIdx, histories.actorIdx))
       .leftJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
-      .where(where)
+      .where(eq(column, sql.placeholder('idx')))
       .orderBy(desc(histories.historyIdx))
-      .limit(500);
+      .limit(500)
+      .prepare(name);
+  let ofStory: ReturnType<typeof listBy> | null = null;
+  let ofMilestone: ReturnType<typeof listBy> | null = null;
   return {
     async insert(rows: NewHistory[]): Promise<void> {
       if (rows.length > 0) await db.insert(histories).values(rows);
     },
-    async listOfStory(projectIdx: number, storyIdx: number) {
-      return listWhere(and(eq(histories.projectIdx, projectIdx), eq(histories.storyIdx, storyIdx)));
+    async listOfStory(storyIdx: number) {
+      ofStory ??= listBy(histories.storyIdx, 'history_of_story');
+      return ofStory.execute({ idx: storyIdx });
     },
-    async listOfMilestone(projectIdx: number, milestoneIdx: number) {
-      return listWhere(and(eq(histories.projectIdx, projectIdx), eq(histories.milestoneIdx, milestoneIdx)));
+    async listOfMilestone(milestoneIdx: number) {
+      ofMilestone ??= listBy(histories.milestoneIdx, 'history_of_milestone');
+      return ofMilestone.execute({ idx: milestoneIdx });
     },
     /** By id alone: the caller learns the project from the row, then must be a member of it. */
     async findById(historyIdx: number): Promise<HistoryRow | null> {
       const [row] = await db.select().from(histories).where(eq(histories.historyIdx, historyIdx));
       return row ?? null;
-    },
-    /** The project of a story or milestone that may be gone (its history outlives it). */
-    async projectOfStory(storyIdx: number): Promise<number | null> {
-      const [row] = await db
-        .select({ projectIdx: histories.projectIdx })
-        .from(histories)
-        .where(eq(histories.storyIdx, storyIdx))
-        .limit(1);
-      return row?.projectIdx ?? null;
-    },
-    async projectOfMilestone(milestoneIdx: number): Promise<number | null> {
-      const [row] = await db
-        .select({ projectIdx: histories.projectIdx })
-        .from(histories)
-        .where(eq(histories.milestoneIdx, milestoneIdx))
-        .limit(1);
-      return row?.projectIdx ?? null;
     },
   };
 }

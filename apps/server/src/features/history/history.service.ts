@@ -48,17 +48,19 @@ export function createHistoryService(
   }
   return {
     async ofStory(actor: Actor, storyIdx: number): Promise<HistoryItem[]> {
-      const projectIdx = (await lookups.projectOfStory(storyIdx)) ?? (await repo.projectOfStory(storyIdx));
+      // One statement as a rule: the records name their project (a story's history outlives it).
+      const rows = await repo.listOfStory(storyIdx);
+      const projectIdx = rows[0]?.projectIdx ?? (await lookups.projectOfStory(storyIdx));
       if (projectIdx === null) throw new AppError('STORY_NOT_FOUND');
       await memberOf(actor, projectIdx, 'STORY_NOT_FOUND');
-      return (await repo.listOfStory(projectIdx, storyIdx)).map(toItem);
+      return rows.map(toItem);
     },
     async ofMilestone(actor: Actor, milestoneIdx: number): Promise<HistoryItem[]> {
-      const projectIdx =
-        (await lookups.projectOfMilestone(milestoneIdx)) ?? (await repo.projectOfMilestone(milestoneIdx));
+      const rows = await repo.listOfMilestone(milestoneIdx);
+      const projectIdx = rows[0]?.projectIdx ?? (await lookups.projectOfMilestone(milestoneIdx));
       if (projectIdx === null) throw new AppError('MILESTONE_NOT_FOUND');
       await memberOf(actor, projectIdx, 'MILESTONE_NOT_FOUND');
-      return (await repo.listOfMilestone(projectIdx, milestoneIdx)).map(toItem);
+      return rows.map(toItem);
     },
     async data(actor: Actor, historyIdx: number): Promise<HistoryData> {
       const row = await repo.findById(historyIdx);
