@@ -1,6 +1,4 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { AppError } from '../../shared/app-error.js';
 
 /** What a plan file is, read from its first bytes (never from its name). */
@@ -156,6 +154,8 @@ export async function readPlanFile(
   const kind = detectPlanFile(bytes);
   if (kind === 'pdf') {
     let pages: string[];
+    // The PDF and Word readers load with the first file of their kind, not at start.
+    const { extractText, getDocumentProxy } = await import('unpdf');
     try {
       const pdf = await getDocumentProxy(new Uint8Array(bytes));
       pages = (await extractText(pdf, { mergePages: false })).text;
@@ -172,6 +172,7 @@ export async function readPlanFile(
   }
   if (kind === 'docx') {
     let html: string;
+    const { default: mammoth } = await import('mammoth');
     try {
       html = (await mammoth.convertToHtml({ buffer: bytes })).value;
     } catch {

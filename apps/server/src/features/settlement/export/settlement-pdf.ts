@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { formatMinorUnits, type Language } from '@teamline/contract';
 import { interpolate } from '@teamline/contract/i18n';
-import PDFDocument from 'pdfkit';
 import {
   hoursAndMinutes,
   isoDate,
@@ -59,7 +58,9 @@ const MUTED = '#5b6270';
  * and payment, a table of the lines (header repeated on every page), totals, and "page n of m" on
  * every page, all in the statement's language.
  */
-export function settlementPdf(statement: SettlementStatement): Promise<Buffer> {
+export async function settlementPdf(statement: SettlementStatement): Promise<Buffer> {
+  // Loaded on the first export, not at start: most servers rarely print (docs/decisions.md › memory).
+  const { default: PDFDocument } = await import('pdfkit');
   const { settlement, lang } = statement;
   const labels = labelsOf(lang);
   const money = (amount: number) => formatMinorUnits(amount, settlement.currency, lang);
