@@ -173,14 +173,14 @@ export function createDashboardService(
 
       // Time entries and members change without a planning version: always read fresh.
       const month = monthOf(now);
-      const [planning, workloadRows, decided] = await Promise.all([
-        planningOf(projectIdx, now),
+      const [[planning, activityRows], workloadRows, decided] = await Promise.all([
+        // The activity is kept on the planning part, and read beside the workload on PostgreSQL.
+        planningOf(projectIdx, now).then(async (part) => [part, await activityOf(projectIdx, part)] as const),
         repo.workload(projectIdx, weekStart, weekEnd),
         // The client view's spend: approved and paid settlements of this month and the previous one
         // (a client sees every settlement of the project).
         isClient ? settlements.decidedInMonths(projectIdx, shiftMonth(month, -1), month) : null,
       ]);
-      const activityRows = await activityOf(projectIdx, planning);
       const { statusRows, milestoneRows, epicRows, burn, delayedRows, upcomingRows, openStories } = planning;
       // Read after the planning part's version was seen, so these rows are of that version or newer;
       // newer rows come with a newer version, which replaces the whole part at the next call.
