@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainEmbeddedDatabase, maintenanceOf, type TableActivity } from './database-maintenance.js';
 
 const activity = (over: Partial<TableActivity>): TableActivity => ({
-  schema: 'public',
-  table: 't',
   reltuples: -1,
   modifiedSinceAnalyze: 0,
   deadRows: 0,

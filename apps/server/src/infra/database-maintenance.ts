@@ -17,8 +17,6 @@ export const MAINTENANCE_THRESHOLDS = {
 } as const;
 
 export interface TableActivity {
-  schema: string;
-  table: string;
   /** Rows the planner believes the table holds (-1 before the first ANALYZE or VACUUM). */
   reltuples: number;
   modifiedSinceAnalyze: number;
@@ -78,8 +76,6 @@ export async function maintainEmbeddedDatabase(client: PGlite): Promise<Maintena
   const vacuumed: string[] = [];
   for (const row of rows) {
     const work = maintenanceOf({
-      schema: row.schema,
-      table: row.table,
       reltuples: Number(row.reltuples),
       modifiedSinceAnalyze: Number(row.modified),
       deadRows: Number(row.dead),
