@@ -33,6 +33,10 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
+import {
+  createMembershipCache,
+  listenForMembershipChanges,
+} from './platform/authorization/membership-cache.js';
 import './shared/fastify.js';
 
 export interface AppOverrides {
@@ -126,6 +130,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // PGlite has no autovacuum (single-user mode); a PostgreSQL server runs its own.
   if (database.connection.kind === 'pglite')
     jobs.register([databaseMaintenanceJob(database.connection.client, app.log)]);
+  // Authorization's membership lookups are kept in memory on the embedded database, dropped on its
+  // notices (platform/authorization/membership-cache.ts); a PostgreSQL server answers them cheaply.
+  const membershipCache = database.connection.kind === 'pglite' ? createMembershipCache() : undefined;
+  const stopHearingMemberships =
+    membershipCache && database.connection.kind === 'pglite'
+      ? await listenForMembershipChanges(database.connection.client, membershipCache)
+      : undefined;
   const consumers: EventConsumer[] = [];
   const events = createEventDispatcher({
     outbox: createOutboxRepository(database.db),
@@ -145,6 +156,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     events,
     jobs,
     actionRules: overrides.actionRules,
+    membershipCache,
     outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
   };
   const modules = assembleModules(ctx, appModules);
@@ -163,6 +175,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await pubsub.close();
     await mailer.close();
     await ctx.outbound.close();
+    await stopHearingMemberships?.();
     if (ownsDatabase) await database.close();
   });
 

@@ -8,6 +8,7 @@ import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import type { Jobs } from '../platform/jobs/job.types.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
+import type { MembershipCache } from '../platform/authorization/membership-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 
 /** Adapters chosen by configuration, handed to every service. */
@@ -25,6 +26,8 @@ export interface AppContext {
   jobs: Jobs;
   /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */
   actionRules?: ActionTable;
+  /** Memberships kept in memory for authorization: on the embedded database only (membership-cache.ts). */
+  membershipCache?: MembershipCache;
   /** Every request to an address a user typed goes through this (SSRF checks at connect time). */
   outbound: OutboundHttp;
 }

@@ -18,7 +18,10 @@ export const projectModule = defineModule({
   name: 'project',
   services: ({ ctx }) => {
     const projectRepo = createProjectRepository(ctx.database.db);
-    const authz = createAuthorization({ findMembership: projectRepo.findMembership, table: ctx.actionRules });
+    const findMembership = ctx.membershipCache
+      ? ctx.membershipCache.lookup(projectRepo.findMembership)
+      : projectRepo.findMembership;
+    const authz = createAuthorization({ findMembership, table: ctx.actionRules });
     return {
       project: createProjectService(
         ctx,
