@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { histories, members, membersInProject } from '../../db/schema/index.js';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../infra/db.js';
+import { executePlannedOnce } from '../../infra/pglite-planned-once.js';
 
 export type HistoryRow = typeof histories.$inferSelect;
 export type NewHistory = typeof histories.$inferInsert;
@@ -18,13 +20,14 @@ const listColumns = {
   createdAt: histories.createdAt,
 };
 
-export function createHistoryRepository(db: Db) {
+/** `embedded`: the PGlite instance behind `db`, whose lists are then planned once (infra/pglite-planned-once). */
+export function createHistoryRepository(db: Db, embedded?: PGlite) {
   /**
    * A story's or milestone's records, newest first. By its id alone: the records carry their
    * project, which the caller must then be a member of before any is returned. Prepared once
    * (drizzle builds a query's SQL on every call otherwise).
    */
-  const listBy = (column: typeof histories.storyIdx | typeof histories.milestoneIdx, name: string) =>
+  const listQuery = (column: typeof histories.storyIdx | typeof histories.milestoneIdx) =>
     db
       .select(listColumns)
       .from(histories)
@@ -32,19 +35,37 @@ export function createHistoryRepository(db: Db) {
       .leftJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
       .where(eq(column, sql.placeholder('idx')))
       .orderBy(desc(histories.historyIdx))
-      .limit(500)
-      .prepare(name);
+      .limit(500);
+  const listBy = (column: typeof histories.storyIdx | typeof histories.milestoneIdx, name: string) =>
+    listQuery(column).prepare(name);
+  /** One record as a list shows it. */
+  type ListRow = Awaited<ReturnType<ReturnType<typeof listBy>['execute']>>[number];
+  const columns = Object.keys(listColumns) as (keyof typeof listColumns)[];
+  const texts = new Map<string, { sql: string; params: unknown[] }>();
+  const listOnPglite = (
+    client: PGlite,
+    column: typeof histories.storyIdx | typeof histories.milestoneIdx,
+    name: string,
+    idx: number,
+  ): Promise<ListRow[]> => {
+    let text = texts.get(name);
+    if (text === undefined) texts.set(name, (text = listQuery(column).toSQL()));
+    return executePlannedOnce(client, name, text, columns, idx) as Promise<ListRow[]>;
+  };
   let ofStory: ReturnType<typeof listBy> | null = null;
   let ofMilestone: ReturnType<typeof listBy> | null = null;
   return {
     async insert(rows: NewHistory[]): Promise<void> {
       if (rows.length > 0) await db.insert(histories).values(rows);
     },
-    async listOfStory(storyIdx: number) {
+    async listOfStory(storyIdx: number): Promise<ListRow[]> {
+      if (embedded) return listOnPglite(embedded, histories.storyIdx, 'history_of_story', storyIdx);
       ofStory ??= listBy(histories.storyIdx, 'history_of_story');
       return ofStory.execute({ idx: storyIdx });
     },
-    async listOfMilestone(milestoneIdx: number) {
+    async listOfMilestone(milestoneIdx: number): Promise<ListRow[]> {
+      if (embedded)
+        return listOnPglite(embedded, histories.milestoneIdx, 'history_of_milestone', milestoneIdx);
       ofMilestone ??= listBy(histories.milestoneIdx, 'history_of_milestone');
       return ofMilestone.execute({ idx: milestoneIdx });
     },

@@ -2,10 +2,13 @@ import { historyTypes } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createHistoryRepository } from './history.repository.js';
 
 let t: TestApp;
 let f: PlanningFixture;
 let call: ReturnType<typeof api>;
+/** The story and milestone of the first test, with records of all 13 types. */
+let everyType: { storyIdx: number; milestoneIdx: number } | null = null;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,6 +62,7 @@ describe('history of every event type 1–13', () => {
     const milestoneItems: Item[] = (
       await call('GET', `/history/milestone?milestoneIdx=${m}`, f.client.key)
     ).json().data;
+    everyType = { storyIdx: s, milestoneIdx: m };
     const types = new Set([...storyItems, ...milestoneItems].map((h) => h.type));
     for (let type = 1; type <= 13; type++) expect(types.has(type), `type ${type}`).toBe(true);
     // Newest first.
@@ -84,6 +88,22 @@ describe('history of every event type 1–13', () => {
       before: { status: 'inProgress' },
       after: { status: 'delayed' },
     });
+  });
+
+  it('reads the same records on PGlite with its once-planned statement as with drizzle', async () => {
+    const { connection, db } = t.database;
+    if (connection.kind !== 'pglite') return;
+    const { storyIdx, milestoneIdx } = everyType!;
+    const planned = createHistoryRepository(db, connection.client);
+    const drizzle = createHistoryRepository(db);
+    const story = await planned.listOfStory(storyIdx);
+    expect(story.length).toBeGreaterThan(10);
+    expect(story).toEqual(await drizzle.listOfStory(storyIdx));
+    expect(await planned.listOfMilestone(milestoneIdx)).toEqual(await drizzle.listOfMilestone(milestoneIdx));
+    expect(await planned.listOfStory(999_999)).toEqual([]);
+    // The id is written into the EXECUTE's text: nothing but an integer gets there.
+    await expect(planned.listOfStory(1.5)).rejects.toThrow(TypeError);
+    await expect(planned.listOfStory(Number('1); drop table history; --'))).rejects.toThrow(TypeError);
   });
 
   it('answers 400, 401, 403 for another project and 404', async () => {

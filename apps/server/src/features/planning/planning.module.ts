@@ -36,10 +36,17 @@ export const planningModule = defineModule({
       story: createStoryService(ctx, planning, authz),
       epic: createEpicService(ctx, planning, authz),
       timekeeping: createTimekeepingService(ctx, planning, authz),
-      history: createHistoryService(createHistoryRepository(ctx.database.db), authz, {
-        projectOfStory: (storyIdx) => planning.story.projectOf(storyIdx),
-        projectOfMilestone: (milestoneIdx) => planning.milestone.projectOf(milestoneIdx),
-      }),
+      history: createHistoryService(
+        createHistoryRepository(
+          ctx.database.db,
+          ctx.database.connection.kind === 'pglite' ? ctx.database.connection.client : undefined,
+        ),
+        authz,
+        {
+          projectOfStory: (storyIdx) => planning.story.projectOf(storyIdx),
+          projectOfMilestone: (milestoneIdx) => planning.milestone.projectOf(milestoneIdx),
+        },
+      ),
     };
   },
   routes: async (api) => {
