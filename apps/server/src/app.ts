@@ -36,6 +36,7 @@ import type { RegisteredRoute } from './platform/authorization/routes.js';
 import {
   createMembershipCache,
   listenForMembershipChanges,
+  type MembershipCache,
 } from './platform/authorization/membership-cache.js';
 import './shared/fastify.js';
 
@@ -132,11 +133,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     jobs.register([databaseMaintenanceJob(database.connection.client, app.log)]);
   // Authorization's membership lookups are kept in memory on the embedded database, dropped on its
   // notices (platform/authorization/membership-cache.ts); a PostgreSQL server answers them cheaply.
-  const membershipCache = database.connection.kind === 'pglite' ? createMembershipCache() : undefined;
-  const stopHearingMemberships =
-    membershipCache && database.connection.kind === 'pglite'
-      ? await listenForMembershipChanges(database.connection.client, membershipCache)
-      : undefined;
+  let membershipCache: MembershipCache | undefined;
+  let stopHearingMemberships: (() => Promise<void>) | undefined;
+  if (database.connection.kind === 'pglite') {
+    membershipCache = createMembershipCache();
+    stopHearingMemberships = await listenForMembershipChanges(database.connection.client, membershipCache);
+  }
   const consumers: EventConsumer[] = [];
   const events = createEventDispatcher({
     outbox: createOutboxRepository(database.db),

@@ -67,11 +67,10 @@ export type MembershipCache = ReturnType<typeof createMembershipCache>;
  * Starts hearing the embedded database's membership notices, before any request is served; returns
  * how to stop (a test's database may outlive its app).
  */
-export async function listenForMembershipChanges(client: PGlite, cache: MembershipCache) {
-  const stop = await client.listen(MEMBERSHIP_CHANGED, (payload) => {
+export function listenForMembershipChanges(client: PGlite, cache: MembershipCache) {
+  return client.listen(MEMBERSHIP_CHANGED, (payload) => {
     const projectIdx = Number(payload);
     if (Number.isInteger(projectIdx)) cache.forgetProject(projectIdx);
     else cache.forgetAll();
   });
-  return stop;
 }
