@@ -35,9 +35,11 @@ import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
 import {
   createMembershipCache,
-  listenForMembershipChanges,
+  MEMBERSHIP_CHANGED,
   type MembershipCache,
 } from './platform/authorization/membership-cache.js';
+import { listenForProjectChanges } from './platform/cache/project-cache.js';
+import { createHistoryCache, HISTORY_CHANGED, type HistoryCache } from './features/history/history-cache.js';
 import './shared/fastify.js';
 
 export interface AppOverrides {
@@ -131,13 +133,21 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // PGlite has no autovacuum (single-user mode); a PostgreSQL server runs its own.
   if (database.connection.kind === 'pglite')
     jobs.register([databaseMaintenanceJob(database.connection.client, app.log)]);
-  // Authorization's membership lookups are kept in memory on the embedded database, dropped on its
-  // notices (platform/authorization/membership-cache.ts); a PostgreSQL server answers them cheaply.
+  // Authorization's membership lookups and the history lists are kept in memory on the embedded
+  // database, dropped on its notices (platform/cache/project-cache.ts); a PostgreSQL server answers
+  // them cheaply.
   let membershipCache: MembershipCache | undefined;
-  let stopHearingMemberships: (() => Promise<void>) | undefined;
+  let historyCache: HistoryCache | undefined;
+  let stopHearing: (() => Promise<void>)[] = [];
   if (database.connection.kind === 'pglite') {
+    const { client } = database.connection;
     membershipCache = createMembershipCache();
-    stopHearingMemberships = await listenForMembershipChanges(database.connection.client, membershipCache);
+    historyCache = createHistoryCache();
+    stopHearing = await Promise.all([
+      listenForProjectChanges(client, MEMBERSHIP_CHANGED, membershipCache),
+      listenForProjectChanges(client, MEMBERSHIP_CHANGED, historyCache),
+      listenForProjectChanges(client, HISTORY_CHANGED, historyCache),
+    ]);
   }
   const consumers: EventConsumer[] = [];
   const events = createEventDispatcher({
@@ -159,6 +169,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     jobs,
     actionRules: overrides.actionRules,
     membershipCache,
+    historyCache,
     outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
   };
   const modules = assembleModules(ctx, appModules);
@@ -177,7 +188,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await pubsub.close();
     await mailer.close();
     await ctx.outbound.close();
-    await stopHearingMemberships?.();
+    for (const stop of stopHearing) await stop();
     if (ownsDatabase) await database.close();
   });
 

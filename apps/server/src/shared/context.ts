@@ -9,6 +9,7 @@ import type { Jobs } from '../platform/jobs/job.types.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
 import type { MembershipCache } from '../platform/authorization/membership-cache.js';
+import type { HistoryCache } from '../features/history/history-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 
 /** Adapters chosen by configuration, handed to every service. */
@@ -28,6 +29,8 @@ export interface AppContext {
   actionRules?: ActionTable;
   /** Memberships kept in memory for authorization: on the embedded database only (membership-cache.ts). */
   membershipCache?: MembershipCache;
+  /** Story and milestone history lists kept in memory: on the embedded database only (history-cache.ts). */
+  historyCache?: HistoryCache;
   /** Every request to an address a user typed goes through this (SSRF checks at connect time). */
   outbound: OutboundHttp;
 }

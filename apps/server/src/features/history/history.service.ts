@@ -3,6 +3,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
+import { HISTORY_CACHE_MAX_RECORDS, type HistoryCache } from './history-cache.js';
 import type { HistoryRepository } from './history.repository.js';
 
 const SUMMARY_CHARS = 100;
@@ -41,26 +42,47 @@ export function createHistoryService(
     projectOfStory(storyIdx: number): Promise<number | null>;
     projectOfMilestone(milestoneIdx: number): Promise<number | null>;
   },
+  /** Lists kept in memory: on the embedded database only (history-cache.ts). */
+  cache?: HistoryCache,
 ) {
+  /**
+   * A story's or milestone's records as items, with the project they name (null: no record). One
+   * statement as a rule: the records name their project (a story's history outlives it).
+   */
+  async function list(key: string, read: () => Promise<ListRow[]>) {
+    const readItems = async () => {
+      const rows = await read();
+      return rows[0]
+        ? {
+            projectIdx: rows[0].projectIdx,
+            value: rows.map(toItem),
+            keep: rows.length <= HISTORY_CACHE_MAX_RECORDS,
+          }
+        : null;
+    };
+    const items = cache ? await cache.get(key, readItems) : ((await readItems())?.value ?? null);
+    return { items: items ?? [], projectIdx: items?.[0]?.projectIdx ?? null };
+  }
   /** A stranger gets the addressed record's "not found", exactly as for a missing id. */
   async function memberOf(actor: Actor, projectIdx: number, missing: ErrorCode) {
     await authz.authorize(actor, 'planning.view', { projectIdx, missing });
   }
   return {
     async ofStory(actor: Actor, storyIdx: number): Promise<HistoryItem[]> {
-      // One statement as a rule: the records name their project (a story's history outlives it).
-      const rows = await repo.listOfStory(storyIdx);
-      const projectIdx = rows[0]?.projectIdx ?? (await lookups.projectOfStory(storyIdx));
+      const { items, projectIdx: named } = await list(`story:${storyIdx}`, () => repo.listOfStory(storyIdx));
+      const projectIdx = named ?? (await lookups.projectOfStory(storyIdx));
       if (projectIdx === null) throw new AppError('STORY_NOT_FOUND');
       await memberOf(actor, projectIdx, 'STORY_NOT_FOUND');
-      return rows.map(toItem);
+      return items;
     },
     async ofMilestone(actor: Actor, milestoneIdx: number): Promise<HistoryItem[]> {
-      const rows = await repo.listOfMilestone(milestoneIdx);
-      const projectIdx = rows[0]?.projectIdx ?? (await lookups.projectOfMilestone(milestoneIdx));
+      const { items, projectIdx: named } = await list(`milestone:${milestoneIdx}`, () =>
+        repo.listOfMilestone(milestoneIdx),
+      );
+      const projectIdx = named ?? (await lookups.projectOfMilestone(milestoneIdx));
       if (projectIdx === null) throw new AppError('MILESTONE_NOT_FOUND');
       await memberOf(actor, projectIdx, 'MILESTONE_NOT_FOUND');
-      return rows.map(toItem);
+      return items;
     },
     async data(actor: Actor, historyIdx: number): Promise<HistoryData> {
       const row = await repo.findById(historyIdx);

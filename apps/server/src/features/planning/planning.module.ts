@@ -46,6 +46,7 @@ export const planningModule = defineModule({
           projectOfStory: (storyIdx) => planning.story.projectOf(storyIdx),
           projectOfMilestone: (milestoneIdx) => planning.milestone.projectOf(milestoneIdx),
         },
+        ctx.historyCache,
       ),
     };
   },
