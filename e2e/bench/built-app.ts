@@ -30,7 +30,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const child = spawn('npm', ['run', 'start', '--workspace', '@teamline/server'], {
     cwd: ROOT,
     env: {
@@ -40,6 +44,7 @@ export async function startServer(dataDir: string, port: number): Promise<ChildP
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

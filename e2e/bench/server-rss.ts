@@ -9,7 +9,8 @@
  * in and asks every page's calls of each of their projects (dashboard, timeline, backlog, epics,
  * members, histories, requests, settlement, documents, notifications) BENCH_RSS_ROUNDS times (30).
  * Prints the server process's resident memory (VmRSS from /proc) after start, after the session,
- * and its peak (VmHWM). Linux only.
+ * and its peak (VmHWM); then the same with PGLITE_SHARED_BUFFERS_MB=32, the setting that trades
+ * speed for memory. Linux only.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -109,6 +110,31 @@ async function session(base: string): Promise<{ requests: number; refused: numbe
   return { requests, refused };
 }
 
+/** A later start on the seeded folder, a session of use, and the memory at each step. */
+async function measureSession(dataDir: string, port: number, env: Record<string, string> = {}) {
+  const server = await startServer(dataDir, port, env);
+  try {
+    const pid = await serverPid(server.pid!);
+    await new Promise((r) => setTimeout(r, 3000));
+    const started = await memoryMb(pid);
+    const t0 = performance.now();
+    const { requests, refused } = await session(`http://127.0.0.1:${port}`);
+    const seconds = (performance.now() - t0) / 1000;
+    const after = await memoryMb(pid);
+    await new Promise((r) => setTimeout(r, 10_000));
+    const settled = await memoryMb(pid);
+    await stopServer(server);
+    await gone(pid);
+    return { started, after, settled, requests, refused, seconds };
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
+}
+
+const describe = (m: Awaited<ReturnType<typeof measureSession>>) =>
+  `a later start ${Math.round(m.started.rss)} MB, after a session of use (${m.requests} requests in ${m.seconds.toFixed(0)} s, ${m.refused} refused) ${Math.round(m.after.rss)} MB, 10 s later ${Math.round(m.settled.rss)} MB, peak ${Math.round(m.settled.peak)} MB`;
+
 const dataDir = await mkdtemp(join(tmpdir(), 'teamline-rss-'));
 let server: Awaited<ReturnType<typeof startServer>> | null = null;
 try {
@@ -121,20 +147,15 @@ try {
   const first = await memoryMb(firstPid);
   await stopServer(server);
   await gone(firstPid);
-  server = await startServer(dataDir, port);
-  const pid = await serverPid(server.pid!);
-  await new Promise((r) => setTimeout(r, 3000));
-  const started = await memoryMb(pid);
-  const t0 = performance.now();
-  const { requests, refused } = await session(`http://127.0.0.1:${port}`);
-  const seconds = (performance.now() - t0) / 1000;
-  const after = await memoryMb(pid);
-  await new Promise((r) => setTimeout(r, 10_000));
-  const settled = await memoryMb(pid);
-  const met = settled.rss <= TARGET_MB;
+  server = null;
+  const measured = await measureSession(dataDir, port);
+  const met = measured.settled.rss <= TARGET_MB;
   console.log(
-    `embedded server RSS (demo data): first start after the seed ${Math.round(first.rss)} MB (peak ${Math.round(first.peak)} MB); a later start ${Math.round(started.rss)} MB, after a session of use (${requests} requests in ${seconds.toFixed(0)} s, ${refused} refused) ${Math.round(after.rss)} MB, 10 s later ${Math.round(settled.rss)} MB, peak ${Math.round(settled.peak)} MB — target ${TARGET_MB} MB: ${met ? 'MET' : 'MISSED'}`,
+    `embedded server RSS (demo data): first start after the seed ${Math.round(first.rss)} MB (peak ${Math.round(first.peak)} MB); ${describe(measured)} — target ${TARGET_MB} MB: ${met ? 'MET' : 'MISSED'}`,
   );
+  // The one setting that trades speed for memory (README, docs/decisions.md "Performance").
+  const small = await measureSession(dataDir, port, { PGLITE_SHARED_BUFFERS_MB: '32' });
+  console.log(`  with PGLITE_SHARED_BUFFERS_MB=32: ${describe(small)}`);
 } finally {
   await stopServer(server);
   await rm(dataDir, { recursive: true, force: true });

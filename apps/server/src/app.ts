@@ -117,6 +117,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? null : config.databaseDir,
+      sharedBuffersMb: config.embeddedSharedBuffersMb,
     }));
   const pubsub =
     overrides.pubsub ??

@@ -27,6 +27,13 @@ export const environmentSchema = z.object({
   PUBLIC_URL: optionalUrl(['http', 'https']),
   DATA_DIR: z.string().min(1).default('data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(1024)
+    .default(128)
+    .describe('a whole number of megabytes from 16 to 1024'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Teamline <no-reply@teamline.local>'),
@@ -101,6 +108,8 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's buffer pool, which it holds in full from the start (decisions.md "Performance"). */
+  embeddedSharedBuffersMb: number;
   redisUrl: string | undefined;
   /** Channel of the realtime bus; tests use one per database so suites sharing a Redis stay apart. */
   pubsubChannel: string;
@@ -250,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: vars.DATABASE_URL,
+    embeddedSharedBuffersMb: vars.PGLITE_SHARED_BUFFERS_MB,
     redisUrl: vars.REDIS_URL,
     pubsubChannel: vars.PUBSUB_CHANNEL,
     smtpUrl: vars.SMTP_URL,

@@ -12,6 +12,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe(resolve(repoRoot, 'data'));
     expect(config.linkPreview).toBe(true);
+    expect(config.embeddedSharedBuffersMb).toBe(128);
   });
 
   it('reads the values it is given and treats empty ones as unset', () => {
@@ -21,29 +22,37 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://app@db:5432/teamline',
       SMTP_URL: '',
       LINK_PREVIEW: 'false',
+      PGLITE_SHARED_BUFFERS_MB: '32',
     });
     expect(config.port).toBe(9000);
     expect(config.publicUrl).toBe('https://team.example.com');
     expect(config.databaseUrl).toBe('postgres://app@db:5432/teamline');
     expect(config.smtpUrl).toBeUndefined();
     expect(config.linkPreview).toBe(false);
+    expect(config.embeddedSharedBuffersMb).toBe(32);
   });
 
   it('refuses wrong values with a message naming every variable at fault', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db/teamline', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/teamline',
+        LOG_LEVEL: 'loud',
+        PGLITE_SHARED_BUFFERS_MB: '8',
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(/^PORT: .*"eighty"/);
     expect(problems.find((p) => p.startsWith('DATABASE_URL'))).toBe(
       'DATABASE_URL: expected a postgres:// or postgresql:// URL (got "mysql://db/teamline")',
     );
     expect(problems.some((p) => p.startsWith('LOG_LEVEL'))).toBe(true);
+    expect(problems.find((p) => p.startsWith('PGLITE_SHARED_BUFFERS_MB'))).toMatch(/from 16 to 1024/);
   });
 
   it('is documented in the README exactly: every variable the code reads and no other', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { URL } from 'node:url';
 import pg from 'pg';
@@ -35,5 +36,19 @@ describe('migrations on PGlite', () => {
     const database = await openDatabase({ dataDir: null });
     await expect(database.ping()).resolves.toBeUndefined();
     await database.close();
+  });
+
+  it('gives PGlite the buffer pool it is configured with (PGLITE_SHARED_BUFFERS_MB)', async () => {
+    const shown = async (sharedBuffersMb?: number) => {
+      const database = await openDatabase({ dataDir: null, sharedBuffersMb });
+      try {
+        const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+        return result.rows[0]!.shared_buffers;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await shown(32)).toBe('32MB');
+    expect(await shown()).toBe('128MB');
   });
 });

@@ -33,6 +33,8 @@ const MIGRATION_LOCK_KEY = 724_190_331;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string | null;
+  /** PGlite's buffer pool (PostgreSQL's `shared_buffers`); unset, PGlite's 128 MB. */
+  sharedBuffersMb?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -62,7 +64,10 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const pgliteOptions = options.sharedBuffersMb
+    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`] }
+    : {};
+  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
