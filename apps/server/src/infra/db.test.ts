@@ -42,8 +42,8 @@ describe('migrations on PGlite', () => {
     const shown = async (sharedBuffersMb?: number) => {
       const database = await openDatabase({ dataDir: null, sharedBuffersMb });
       try {
-        const result = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
-        return result.rows[0]!.shared_buffers;
+        const result: unknown = await database.db.execute(sql`show shared_buffers`);
+        return (result as { rows: { shared_buffers: string }[] }).rows[0]!.shared_buffers;
       } finally {
         await database.close();
       }
