@@ -27,6 +27,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { bufferPoolMbFor, databaseOnDisk } from '../src/infra/pglite-buffer-pool.js';
 import { loadConfig } from '../src/config.js';
 import { createMemberRepository } from '../src/features/member/member.repository.js';
 import { planningRepositories } from '../src/features/planning/planning-repositories.js';
@@ -149,6 +150,8 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
     delayJobMs: 0,
     // The webhook part's receivers listen on this machine.
     outboundAllowPrivate: true,
+    // What a server started on the bench's database takes (its size is printed at the end: 29 MB).
+    embeddedSharedBuffersMb: 64,
   };
   const started = performance.now();
   const app = await buildApp(config, { logger: false });
@@ -278,6 +281,12 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
     console.log(`  RSS after the run ${Math.round(rssMb)} MB (peak so far ${Math.round(maxRssMb)} MB)`);
+    if (!databaseUrl) {
+      const onDisk = databaseOnDisk(config.databaseDir);
+      console.log(
+        `  database on disk ${Math.round(onDisk.bytes / 2 ** 20)} MB, its largest table or index ${Math.round(onDisk.largestRelationBytes / 2 ** 20)} MB: a server started on it takes a ${bufferPoolMbFor(onDisk)} MB buffer pool (this run: ${config.embeddedSharedBuffersMb} MB)`,
+      );
+    }
     return {
       label,
       single,

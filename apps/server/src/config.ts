@@ -32,7 +32,7 @@ export const environmentSchema = z.object({
     .int()
     .min(16)
     .max(1024)
-    .default(128)
+    .optional()
     .describe('a whole number of megabytes from 16 to 1024'),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
@@ -108,8 +108,11 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** The embedded database's buffer pool, which it holds in full from the start (decisions.md "Performance"). */
-  embeddedSharedBuffersMb: number;
+  /**
+   * The embedded database's buffer pool, which it holds in full from the start; unset, sized to the
+   * database at each start (infra/pglite-buffer-pool.ts).
+   */
+  embeddedSharedBuffersMb: number | undefined;
   redisUrl: string | undefined;
   /** Channel of the realtime bus; tests use one per database so suites sharing a Redis stay apart. */
   pubsubChannel: string;

@@ -12,7 +12,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toBe(resolve(repoRoot, 'data'));
     expect(config.linkPreview).toBe(true);
-    expect(config.embeddedSharedBuffersMb).toBe(128);
+    expect(config.embeddedSharedBuffersMb).toBeUndefined();
   });
 
   it('reads the values it is given and treats empty ones as unset', () => {

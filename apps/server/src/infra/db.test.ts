@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { URL } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './db.js';
+import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 
 async function admin(query: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -48,7 +52,35 @@ describe('migrations on PGlite', () => {
         await database.close();
       }
     };
-    expect(await shown(32)).toBe('32MB');
-    expect(await shown()).toBe('128MB');
+    expect(await shown(48)).toBe('48MB');
+    // Unset: sized to the database, here an empty one in memory.
+    expect(await shown()).toBe('32MB');
+  });
+
+  it('sizes the pool to the database on disk at each start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'teamline-pool-db-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      const shownBy = async (database: Awaited<ReturnType<typeof openDatabase>>) => {
+        const result: unknown = await database.db.execute(sql`show shared_buffers`);
+        return (result as { rows: { shared_buffers: string }[] }).rows[0]!.shared_buffers;
+      };
+      expect(await shownBy(first)).toBe('32MB');
+      // 20 MB of rows (random, so nothing compresses them), then a later start.
+      await first.db.execute(
+        sql`create table filler as select md5(random()::text) || repeat(md5(random()::text), 20) as text from generate_series(1, 30000)`,
+      );
+      await first.close();
+      expect(databaseOnDisk(dir).bytes).toBeGreaterThan(20 * 2 ** 20);
+      const later = await openDatabase({ dataDir: dir });
+      try {
+        expect(await shownBy(later)).toBe(`${bufferPoolMbFor(databaseOnDisk(dir))}MB`);
+        expect(await shownBy(later)).not.toBe('32MB');
+      } finally {
+        await later.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

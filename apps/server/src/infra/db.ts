@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
 import { migrationsFolder } from '../paths.js';
+import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever driver is underneath. */
@@ -33,7 +34,7 @@ const MIGRATION_LOCK_KEY = 724_190_331;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string | null;
-  /** PGlite's buffer pool (PostgreSQL's `shared_buffers`); unset, PGlite's 128 MB. */
+  /** PGlite's buffer pool (PostgreSQL's `shared_buffers`); unset, sized to the database it opens. */
   sharedBuffersMb?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
@@ -64,9 +65,14 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pgliteOptions = options.sharedBuffersMb
-    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`] }
-    : {};
+  const sharedBuffersMb =
+    options.sharedBuffersMb ??
+    bufferPoolMbFor(
+      options.dataDir ? databaseOnDisk(options.dataDir) : { bytes: 0, largestRelationBytes: 0 },
+    );
+  const pgliteOptions = {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+  };
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
