@@ -30,6 +30,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerIdleMemoryRelease } from './platform/memory/idle-memory-release.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // Security headers of every answer, API and web alike: CSP, no framing, no MIME sniffing, HSTS on https.
   await registerSecurityHeaders(app);
   registerErrorHandling(app);
+  registerIdleMemoryRelease(app);
   for (const module of appModules) await module.setup?.(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   // One WebSocket message may carry a whole document: a live co-editing paste (one Yjs update) or a
