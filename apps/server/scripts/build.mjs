@@ -1,7 +1,8 @@
 // Compiles the server to one ES module, dist/server.js, which `npm start` runs with plain Node.
 // The contract package (TypeScript source) is bundled in; every npm dependency stays an import
 // resolved from node_modules at run time (PGlite loads its WebAssembly from its own package).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -15,7 +16,18 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Stack traces need the mappings only.
+  sourcesContent: false,
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+// `npm start` maps stack traces (`--enable-source-maps`), and Node holds the map decoded in memory
+// once the first trace is written: one array per mapped token, ~130,000 of them, ~15 MB. A trace
+// needs the original file and line, so only the first mapping of each generated line is kept (the
+// bundle keeps one statement per line), a fifth of them (docs/decisions.md "Server memory").
+const mapFile = new URL('../dist/server.js.map', import.meta.url);
+const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+map.mappings = encode(decode(map.mappings).map((line) => line.slice(0, 1)));
+writeFileSync(mapFile, JSON.stringify(map));
 console.log('server: dist/server.js');
