@@ -4,7 +4,7 @@ import { createProjectCache } from '../../platform/cache/project-cache.js';
 /** The channel migration 0023's triggers notify: a project id, or '' when an author was renamed. */
 export const HISTORY_CHANGED = 'history_changed';
 /** Longest a kept list is believed, should a change ever go unheard (it is dropped at once otherwise). */
-export const HISTORY_CACHE_MS = 5_000;
+const HISTORY_CACHE_MS = 5_000;
 /** Lists kept at once, and the longest list kept: a bound on the memory (~50 lists a MB). */
 const MAX_LISTS = 500;
 export const HISTORY_CACHE_MAX_RECORDS = 50;
@@ -22,6 +22,7 @@ export function createHistoryCache(now: () => number = Date.now) {
     boundMs: HISTORY_CACHE_MS,
     maxEntries: MAX_LISTS,
     copy: (items) => items,
+    keeps: (items) => items.length <= HISTORY_CACHE_MAX_RECORDS,
     now,
   });
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
-import { HISTORY_CACHE_MAX_RECORDS, type HistoryCache } from './history-cache.js';
+import type { HistoryCache } from './history-cache.js';
 import type { HistoryRepository } from './history.repository.js';
 
 const SUMMARY_CHARS = 100;
@@ -52,13 +52,7 @@ export function createHistoryService(
   async function list(key: string, read: () => Promise<ListRow[]>) {
     const readItems = async () => {
       const rows = await read();
-      return rows[0]
-        ? {
-            projectIdx: rows[0].projectIdx,
-            value: rows.map(toItem),
-            keep: rows.length <= HISTORY_CACHE_MAX_RECORDS,
-          }
-        : null;
+      return rows[0] ? { projectIdx: rows[0].projectIdx, value: rows.map(toItem) } : null;
     };
     const items = cache ? await cache.get(key, readItems) : ((await readItems())?.value ?? null);
     return { items: items ?? [], projectIdx: items?.[0]?.projectIdx ?? null };

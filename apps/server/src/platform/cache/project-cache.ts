@@ -14,9 +14,11 @@ export function createProjectCache<V>(options: {
   maxEntries: number;
   /** What a caller receives: a copy where callers may change their answer. */
   copy: (value: V) => V;
+  /** Which answers are worth their memory (all when unset). */
+  keeps?: (value: V) => boolean;
   now?: () => number;
 }) {
-  const { boundMs, maxEntries, copy, now = Date.now } = options;
+  const { boundMs, maxEntries, copy, keeps = () => true, now = Date.now } = options;
   const entries = new Map<string, { projectIdx: number; value: V; checkedAt: number }>();
   let generation = 0;
   return {
@@ -34,12 +36,9 @@ export function createProjectCache<V>(options: {
     },
     /**
      * The kept answer under `key` if fresh, else `read`'s: kept when it names its project (null
-     * keeps nothing), `keep` is not false, and no notice came while it ran.
+     * keeps nothing), `keeps` accepts it, and no notice came while it ran.
      */
-    async get(
-      key: string,
-      read: () => Promise<{ projectIdx: number; value: V; keep?: boolean } | null>,
-    ): Promise<V | null> {
+    async get(key: string, read: () => Promise<{ projectIdx: number; value: V } | null>): Promise<V | null> {
       const entry = entries.get(key);
       if (entry && now() - entry.checkedAt < boundMs) return copy(entry.value);
       if (entry) entries.delete(key);
@@ -47,7 +46,7 @@ export function createProjectCache<V>(options: {
       const answer = await read();
       if (!answer) return null;
       // A change heard while the read ran may postdate what it read: keep nothing then.
-      if (answer.keep !== false && asked === generation) {
+      if (asked === generation && keeps(answer.value)) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         entries.set(key, { projectIdx: answer.projectIdx, value: copy(answer.value), checkedAt: now() });
       }
