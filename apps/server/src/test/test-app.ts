@@ -126,9 +126,16 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
 export async function createTestApp(
   options: { config?: Partial<AppConfig>; database?: Database; overrides?: AppOverrides } = {},
 ): Promise<TestApp> {
-  const config = await testConfig(options.config);
+  // Instances of one deployment share its mail server: a mail job taken by the second instance must
+  // land in the outbox the tests read, whichever instance ran it.
+  const sharedOutbox = options.database && outboxOfDatabase.get(options.database);
+  const config = await testConfig({
+    ...(sharedOutbox ? { outboxDir: sharedOutbox } : {}),
+    ...options.config,
+  });
   const owned = options.database ? null : await createTestDatabase();
   const database = options.database ?? owned!.database;
+  if (owned) outboxOfDatabase.set(database, config.outboxDir);
   const clock = new TestClock();
   const redisUrl = process.env.TEST_REDIS_URL;
   const pubsub = redisUrl ? await createRedisPubSub(redisUrl, config.pubsubChannel) : undefined;
@@ -154,6 +161,9 @@ export async function createTestApp(
     },
   };
 }
+
+/** The outbox of the first app built on a database, which later instances on it write to as well. */
+const outboxOfDatabase = new WeakMap<Database, string>();
 
 /** Mails leave through the `mail.send` job; the helpers below wait for the app's queue to drain. */
 const appsByConfig = new Map<AppConfig, FastifyInstance>();
