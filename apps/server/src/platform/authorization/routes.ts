@@ -79,6 +79,10 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'DELETE /api/file/:fileIdx': record('file.delete', 'FILE_NOT_FOUND'),
   'GET /api/file/usage': 'authenticated',
   'GET /api/project/:projectIdx/storage': project('file.usage'),
+  'POST /api/member/export': 'authenticated',
+  'GET /api/member/export': 'authenticated',
+  // A signed address handed to the archive's owner by GET /member/export: the HMAC is the permission.
+  'GET /api/member/export/download': 'public',
   // Reviews are between members, decided in a project the caller shares with the reviewed member.
   'POST /api/file/:id/media': record('review.create', 'REVIEW_NOT_SHARED'),
   'POST /api/review-member': project('review.create'),
