@@ -33,6 +33,7 @@ import { NewPasswordFields } from '../../../components/profile/NewPasswordFields
 import { ProfileFields } from '../../../components/profile/ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
+import { MyDataSection } from '../../../app/my-data-sections';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -45,6 +46,9 @@ export function ProfilePage() {
       <ProfileSection profile={profile} />
       <Suspense fallback={<PageSpinner />}>
         <NotificationSettings />
+      </Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        <MyDataSection />
       </Suspense>
       <AccountSection profile={profile} />
     </div>
@@ -259,6 +263,7 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
       >
         <h4 id="withdraw">{t('ui.profile.withdraw')}</h4>
         <p className="muted">{t('ui.profile.withdrawBody')}</p>
+        <p className="muted">{t('ui.myData.withdrawKept')}</p>
         {profile.hasPassword ? (
           <FormText
             label={t('ui.profile.withdrawPassword')}
