@@ -34,6 +34,7 @@ import { ProfileFields } from '../../../components/profile/ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
 import { MyDataSection } from '../../../app/my-data-sections';
+import { storageUsageKey } from '../../../lib/storage-usage';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -60,6 +61,8 @@ function useSaveProfile() {
   return useMutation({
     mutationFn: memberApi.update,
     onSuccess: (updated) => {
+      // A new or removed picture changes the storage used (the old one is deleted by the server).
+      void queryClient.invalidateQueries({ queryKey: storageUsageKey });
       if (updated) {
         queryClient.setQueryData(meKey, updated);
         useProfileStore.getState().setProfile(updated);

@@ -1,9 +1,10 @@
 import { apiPaths, type MemberExportStatus, type StorageUsage } from '@teamline/contract';
 import { api } from '../../../lib/api';
+import { storageUsageKey } from '../../../lib/storage-usage';
 
 export const myDataKeys = {
-  usage: () => ['storage-usage'] as const,
-  projectUsage: (projectIdx: number) => ['storage-usage', 'project', projectIdx] as const,
+  usage: () => storageUsageKey,
+  projectUsage: (projectIdx: number) => [...storageUsageKey, 'project', projectIdx] as const,
   export: () => ['member-export'] as const,
 };
 

@@ -99,22 +99,12 @@ function ExportSection() {
     );
   else if (current?.state === 'ready' && current.downloadUrl)
     body = (
-      <div className="my-data__ready">
-        <p role="status">
-          {t('ui.myData.export.ready', {
-            size: formatFileSize(current.size ?? 0, lang),
-            date: formatDate(current.expiresAt, lang),
-          })}
-        </p>
-        <a
-          className="btn btn--green btn--medium"
-          href={current.downloadUrl}
-          download
-          data-testid="export-download"
-        >
-          {t('ui.myData.export.download')}
-        </a>
-      </div>
+      <p role="status" className="my-data__ready">
+        {t('ui.myData.export.ready', {
+          size: formatFileSize(current.size ?? 0, lang),
+          date: formatDate(current.expiresAt, lang),
+        })}
+      </p>
     );
   else
     body = (
@@ -135,7 +125,17 @@ function ExportSection() {
       <p className="muted">{t('ui.myData.export.intro')}</p>
       {body}
       {!status.isLoading && !inProgress(current) && (
-        <div className="form__actions">
+        <div className="my-data__actions">
+          {current?.state === 'ready' && current.downloadUrl && (
+            <a
+              className="btn btn--green btn--medium"
+              href={current.downloadUrl}
+              download
+              data-testid="export-download"
+            >
+              {t('ui.myData.export.download')}
+            </a>
+          )}
           <Button
             variant={current?.state === 'ready' ? 'outline' : 'green'}
             size="medium"
