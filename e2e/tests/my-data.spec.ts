@@ -68,7 +68,10 @@ test('profile: storage use, a removed picture frees it, and my data downloads as
   await expectNoA11yViolations(page, 'profile with storage and my data');
 });
 
-test('screenshots: profile and project storage in kr, en and vi at both widths', async ({ page, request }) => {
+test('screenshots: profile and project storage in kr, en and vi at both widths', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const user = newUser('mdshot');
   const { key } = await signUpByApi(request, user);
