@@ -92,14 +92,12 @@ describe('DELETE /member (withdrawal)', () => {
         .from(notificationSettings)
         .where(eq(notificationSettings.memberIdx, pro.memberIdx)),
     ).not.toEqual([]);
-    await t.database.db
-      .insert(memberIdentities)
-      .values({
-        memberIdx: pro.memberIdx,
-        issuer: 'https://accounts.google.com',
-        subject: 'g-123',
-        email: pro.email,
-      });
+    await t.database.db.insert(memberIdentities).values({
+      memberIdx: pro.memberIdx,
+      issuer: 'https://accounts.google.com',
+      subject: 'g-123',
+      email: pro.email,
+    });
     // An archive of their data, ready in storage.
     expect((await call('POST', '/member/export', pro.key)).statusCode).toBe(202);
     await t.app.ctx.jobs.idle(MY_DATA_EXPORT_JOB);
