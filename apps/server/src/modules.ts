@@ -7,6 +7,7 @@ import { fileModule } from './features/file/file.module.js';
 import { jobModule } from './features/job/job.module.js';
 import { linkModule } from './features/link/link.module.js';
 import { memberModule } from './features/member/member.module.js';
+import { myDataModule } from './features/my-data/my-data.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
 import { oauthModule } from './features/oauth/oauth.module.js';
 import { notificationModule } from './features/notification/notification.module.js';
@@ -35,6 +36,7 @@ export const appModules: readonly AppModule[] = [
   memberModule,
   oauthModule,
   fileModule,
+  myDataModule,
   linkModule,
   planningModule,
   dashboardModule,

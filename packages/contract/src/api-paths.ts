@@ -118,6 +118,12 @@ export const apiPaths = {
   fileUrl: '/file/url',
   /** The signed address `GET /file/url` hands out: no bearer key, the signature is the permission. */
   fileSigned: '/file/signed',
+  // Files and my data (issue 30): deleting a file, storage use, the member's archive.
+  fileOne: (fileIdx: number | string) => `/file/${fileIdx}`,
+  fileUsage: '/file/usage',
+  projectStorage: (projectIdx: number | string) => `/project/${projectIdx}/storage`,
+  memberExport: '/member/export',
+  memberExportDownload: '/member/export/download',
   // GitHub sync (PRODUCT.md "Integrations"; issue 14). The OAuth and token calls and the story
   // links are this app's own additions beside the paths PRODUCT.md fixes.
   github: '/github',

@@ -155,6 +155,10 @@ export const errorStatus = {
   AI_JOB_NOT_READY: 409,
   AI_JOB_CANCELLED: 409,
   AI_JOB_ALREADY_APPLIED: 409,
+  // Files and my data (issue 30)
+  FILE_IN_USE: 409,
+  MEMBER_EXPORT_RUNNING: 409,
+  MEMBER_EXPORT_LINK_INVALID: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,11 +19,14 @@ export interface TempFile {
 export interface Storage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** The bytes as a stream (an archive of many files is never held whole), or null when absent. */
+  openRead(key: string): Promise<Readable | null>;
   /**
    * Streams `source` (through `transforms`, which may count and abort) into a temporary file in the
    * storage folder, chunk by chunk; on any error the partial file is deleted and the error rethrown.
    */
   writeTemp(source: Readable, ...transforms: NodeJS.ReadWriteStream[]): Promise<TempFile>;
+  /** Deletes the bytes under `key`; nothing happens when they are already gone (deletions are retried). */
   remove(key: string): Promise<void>;
   /** Deletes temporary uploads last written before `before` (a crash mid-upload leaves them); returns how many. */
   sweepTemp(before: Date): Promise<number>;
@@ -44,6 +47,11 @@ export function createLocalStorage(dir: string): Storage {
       } catch {
         return null;
       }
+    },
+    async openRead(key) {
+      const path = join(dir, key);
+      if (!(await stat(path).catch(() => null))?.isFile()) return null;
+      return createReadStream(path);
     },
     async writeTemp(source, ...transforms) {
       await mkdir(dir, { recursive: true });

@@ -76,6 +76,9 @@ describe('file sizes', () => {
     expect(formatFileSize(512, 'en')).toBe('512 B');
     expect(formatFileSize(1536, 'en')).toBe('1.5 KB');
     expect(formatFileSize(1536, 'vi')).toBe('1,5 KB');
+    // Project quotas are in gigabytes.
+    expect(formatFileSize(2 * 1024 ** 3, 'en')).toBe('2 GB');
+    expect(formatFileSize(1.5 * 1024 ** 3, 'vi')).toBe('1,5 GB');
     expect(formatFileSize(10 * 1024 * 1024, 'kr')).toBe('10 MB');
   });
 });

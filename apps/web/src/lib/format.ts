@@ -107,11 +107,12 @@ export const formatThousandWon = (thousandWon: number | null | undefined, lang: 
 export const formatHours = (minutes: number, lang: Language): string =>
   formatNumberLocal(minutes / 60, lang, 1);
 
-/** A file's size in B, KB or MB (1024-based, one decimal above bytes): "512 B", "1.5 KB", "2,3 MB". */
+/** A file's size in B, KB, MB or GB (1024-based, one decimal above bytes): "512 B", "1.5 KB", "2,3 MB", "2 GB". */
 export function formatFileSize(bytes: number, lang: Language): string {
   if (bytes < 1024) return `${formatNumberLocal(bytes, lang)} B`;
   if (bytes < 1024 * 1024) return `${formatNumberLocal(bytes / 1024, lang, 1)} KB`;
-  return `${formatNumberLocal(bytes / (1024 * 1024), lang, 1)} MB`;
+  if (bytes < 1024 * 1024 * 1024) return `${formatNumberLocal(bytes / (1024 * 1024), lang, 1)} MB`;
+  return `${formatNumberLocal(bytes / (1024 * 1024 * 1024), lang, 1)} GB`;
 }
 
 /** A percent value 0–100 ("62.5%", "62,5 %"). */

@@ -43,6 +43,7 @@ function remember(lang: Language): void {
 const areaModules = import.meta.glob<Record<string, object>>([
   '../../../../packages/contract/src/i18n/*/ui-*.ts',
   '!**/ui-shell.ts',
+  '!**/ui-memberName.ts',
 ]);
 
 /** The areas some route has asked for: a language switched to later loads them too. */

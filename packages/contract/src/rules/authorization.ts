@@ -24,6 +24,8 @@ export const projectActions = [
   'link.delete',
   'file.upload',
   'file.download',
+  'file.delete',
+  'file.usage',
   'planning.view',
   'planning.edit',
   'story.comment',
@@ -102,6 +104,9 @@ export const actionRules: ActionTable = {
   'link.delete': { rule: 'professional' },
   'file.upload': { rule: 'member' },
   'file.download': { rule: 'member' },
+  // The uploader, admin authority and the uploader's depth1 lead (the record rule); the file must be attached to nothing.
+  'file.delete': { rule: 'member', record: 'own' },
+  'file.usage': { rule: 'adminAuthority' },
   'planning.view': { rule: 'member' },
   'planning.edit': { rule: 'professional' },
   'story.comment': { rule: 'member' },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { members } from './member.js';
 import { projects } from './project.js';
@@ -17,9 +18,25 @@ export const files = pgTable(
     size: integer('size').notNull(),
     storageKey: text('storage_key').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Set in the transaction that deletes the file (its references go in the same transaction): from
+     * then on it counts against no quota and nobody reads it; the bytes and then the row are removed
+     * after the commit (`features/file/file-deletion.ts`, docs/decisions.md "Files and my data").
+     */
+    deletedAt: ts('deleted_at'),
+    /** Why it went: `deleted` (by a person), `detached` (taken off what used it), `unattached` (the daily sweep), `withdrawal`. */
+    deletedReason: text('deleted_reason').$type<FileDeletionReason>(),
   },
-  (t) => [index('file_project_idx').on(t.projectIdx)],
+  (t) => [
+    index('file_project_idx').on(t.projectIdx),
+    index('file_uploader_idx').on(t.uploaderIdx),
+    index('file_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
 );
+
+export type FileDeletionReason = 'deleted' | 'detached' | 'unattached' | 'withdrawal';
 
 export const links = pgTable(
   'link',

@@ -16,9 +16,13 @@ export function createFileRepository(db: Db) {
       .select({ used: sql<string | number | null>`sum(${files.size})` })
       .from(files)
       .where(
-        'projectIdx' in owner
-          ? eq(files.projectIdx, owner.projectIdx)
-          : and(eq(files.uploaderIdx, owner.memberIdx), isNull(files.projectIdx)),
+        and(
+          // A file marked deleted counts no more from the moment its deletion commits.
+          isNull(files.deletedAt),
+          'projectIdx' in owner
+            ? eq(files.projectIdx, owner.projectIdx)
+            : and(eq(files.uploaderIdx, owner.memberIdx), isNull(files.projectIdx)),
+        ),
       );
     return Number(row?.used ?? 0);
   }
@@ -59,11 +63,30 @@ export function createFileRepository(db: Db) {
       const [created] = await db.insert(files).values(row).returning();
       return created!;
     },
+    /** A live file: one marked deleted is gone for every reader. */
     async findById(fileIdx: number): Promise<FileRow | null> {
-      const [row] = await db.select().from(files).where(eq(files.fileIdx, fileIdx));
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.fileIdx, fileIdx), isNull(files.deletedAt)));
       return row ?? null;
     },
-    /** Whether the file is the profile image of a member who shares an active project with the viewer. */
+    /** The uploader's record in the file's project (removed ones too, with their team), for the record rule. */
+    async uploaderRecord(projectIdx: number, memberIdx: number) {
+      const [row] = await db
+        .select({
+          memberInProjectIdx: membersInProject.memberInProjectIdx,
+          depth1Idx: membersInProject.depth1Idx,
+        })
+        .from(membersInProject)
+        .where(and(eq(membersInProject.projectIdx, projectIdx), eq(membersInProject.memberIdx, memberIdx)))
+        .orderBy(
+          sql`${membersInProject.removedAt} is null desc`,
+          sql`${membersInProject.memberInProjectIdx} desc`,
+        )
+        .limit(1);
+      return row ?? null;
+    },
     /**
      * The requests the file is attached to, with each party's team lead, for the request record
      * rule: an attached file is for those who may see one of its requests.
@@ -85,6 +108,7 @@ export function createFileRepository(db: Db) {
         .innerJoin(receiver, eq(receiver.memberInProjectIdx, requests.receiverIdx))
         .where(eq(requestFiles.fileIdx, fileIdx));
     },
+    /** Whether the file is the profile image of a member who shares an active project with the viewer. */
     async isProfileImageSeenBy(fileIdx: number, viewerIdx: number): Promise<boolean> {
       const viewer = alias(membersInProject, 'viewer');
       const owner = alias(membersInProject, 'owner');

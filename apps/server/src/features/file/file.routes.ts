@@ -1,7 +1,11 @@
 import {
   UPLOAD_MAX_BYTES,
   apiPaths,
+  deletedFileResponse,
+  fileIdxParams,
   fileQuery,
+  projectStorageParams,
+  storageUsage,
   fileSignedQuery,
   idx,
   uploadResponse,
@@ -113,5 +117,47 @@ export async function fileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => sendFile(reply, await file.downloadSigned(request.query)),
+  );
+
+  app.delete(
+    '/file/:fileIdx',
+    {
+      schema: {
+        tags,
+        security,
+        params: fileIdxParams,
+        description:
+          'Deletes a file attached to nothing (409 FILE_IN_USE otherwise); its space is freed at once.',
+        response: responds(200, deletedFileResponse),
+      },
+    },
+    async (request) => ({ data: await file.remove(actorOf(request), request.params.fileIdx) }),
+  );
+
+  app.get(
+    apiPaths.fileUsage,
+    {
+      schema: {
+        tags,
+        security,
+        description: "The caller's files outside any project against the member quota.",
+        response: responds(200, storageUsage),
+      },
+    },
+    async (request) => ({ data: await file.usage(actorOf(request)) }),
+  );
+
+  app.get(
+    '/project/:projectIdx/storage',
+    {
+      schema: {
+        tags,
+        security,
+        params: projectStorageParams,
+        description: "The project's files against the project quota (admin authority).",
+        response: responds(200, storageUsage),
+      },
+    },
+    async (request) => ({ data: await file.projectUsage(actorOf(request), request.params.projectIdx) }),
   );
 }

@@ -3,10 +3,13 @@ import type { Readable } from 'node:stream';
 import { API_BASE, apiPaths, requestRecord, UPLOAD_MAX_BYTES } from '@teamline/contract';
 import type { TempFile } from '../../infra/storage.js';
 import { AppError } from '../../shared/app-error.js';
+import { inTransaction } from '../../shared/transaction.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { FileRepository, FileRow, QuotaOwner } from './file.repository.js';
+import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
+import type { FileDeletion } from './file-deletion.js';
 import { UploadInspector, detectAllowedTypeOfFile } from './file.policy.js';
 
 /** Raster images a browser renders and that cannot carry script (review images, avatars). */
@@ -18,6 +21,7 @@ export function createFileService(
   ctx: AppContext,
   repo: FileRepository,
   authz: Authorization<MembershipRow>,
+  deletion: FileDeletion,
 ) {
   /**
    * A member of the file's project reads it, unless it is attached to requests: then only those who
@@ -171,6 +175,62 @@ export function createFileService(
     },
 
     findById: (fileIdx: number) => repo.findById(fileIdx),
+
+    /**
+     * `DELETE /file/{fileIdx}`: a file attached to nothing (an upload never saved, or one taken off
+     * everything). A member's own file (no project) is its uploader's alone; a project file goes by the
+     * record rule on its uploader's record (the uploader, admin authority, the uploader's depth1
+     * lead); who may not read it gets FILE_NOT_FOUND as for a missing id, who reads it but may not
+     * delete it the table's refusal. A file still used anywhere is 409 FILE_IN_USE: it is removed
+     * where it is used (the profile, the review, the request, the document), which frees it.
+     */
+    async remove(actor: Actor, fileIdx: number): Promise<{ fileIdx: number }> {
+      const row = await repo.findById(fileIdx);
+      if (!row) throw new AppError('FILE_NOT_FOUND');
+      if (row.projectIdx == null) {
+        if (row.uploaderIdx !== actor.memberIdx) throw new AppError('FILE_NOT_FOUND');
+      } else {
+        if (!(await mayRead(actor, row))) throw new AppError('FILE_NOT_FOUND');
+        const owner = await repo.uploaderRecord(row.projectIdx, row.uploaderIdx);
+        await authz.authorize(actor, 'file.delete', {
+          projectIdx: row.projectIdx,
+          owners: [owner],
+          missing: 'FILE_NOT_FOUND',
+        });
+      }
+      const marked = await inTransaction(ctx.database.db, (tx) =>
+        createFileAttachments(tx).release([fileIdx], 'deleted', ctx.clock.now()),
+      );
+      if (marked.length === 0) {
+        if (!(await repo.findById(fileIdx))) throw new AppError('FILE_NOT_FOUND');
+        throw new AppError('FILE_IN_USE');
+      }
+      await deletion.finish(marked);
+      return { fileIdx };
+    },
+
+    /**
+     * After a transaction that marked files deleted (a review or request dropping them, a withdrawal)
+     * commits: their bytes and rows go. A crash before this is finished by the hourly job.
+     */
+    finishDeletions: (marked: readonly DeletedFile[]) => deletion.finish(marked),
+
+    /** The caller's own use: files outside any project against the member quota. */
+    async usage(actor: Actor) {
+      return {
+        usedBytes: await repo.usedBytes({ memberIdx: actor.memberIdx }),
+        quotaBytes: ctx.config.storageQuota.memberBytes,
+      };
+    },
+
+    /** A project's use against its quota, for those who manage it (`file.usage`). */
+    async projectUsage(actor: Actor, projectIdx: number) {
+      await authz.authorize(actor, 'file.usage', projectIdx);
+      return {
+        usedBytes: await repo.usedBytes({ projectIdx }),
+        quotaBytes: ctx.config.storageQuota.projectBytes,
+      };
+    },
 
     signedUrl,
 

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.js';
+import { createFileDeletion } from '../file/file-deletion.js';
 import { createFileRepository } from '../file/file.repository.js';
 import { createMemberRepository } from './member.repository.js';
 import { memberRoutes } from './member.routes.js';
@@ -21,6 +22,7 @@ export const memberModule = defineModule({
       createFileRepository(ctx.database.db),
       services.membership,
       createProfileCache(ctx.pubsub),
+      createFileDeletion(ctx),
     ),
   }),
   routes: memberRoutes,

@@ -2,7 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
+import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
 import { holdsAdminAuthority } from '../membership/last-admin.js';
+import { createMemberErasure } from './member-erasure.repository.js';
+import { inTransaction } from '../../shared/transaction.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
@@ -41,6 +44,35 @@ export function createMemberRepository(db: Db) {
         .returning();
       return row ?? null;
     },
+    /**
+     * A profile change that sets `profileFileIdx` (a live image, locked until the commit: null when it
+     * was deleted meanwhile) and releases the previous image, deleted after the commit unless used
+     * elsewhere.
+     */
+    async updateProfileImage(
+      memberIdx: number,
+      patch: Partial<NewMember>,
+      previous: number | null,
+      at: Date,
+    ): Promise<{ row: MemberRow; released: DeletedFile[] } | null> {
+      return inTransaction(db, async (tx) => {
+        const attachments = createFileAttachments(tx);
+        if (patch.profileFileIdx != null && (await attachments.lockLive([patch.profileFileIdx])).length === 0)
+          return null;
+        const [row] = await tx
+          .update(members)
+          .set({ ...patch, updatedAt: at })
+          .where(eq(members.memberIdx, memberIdx))
+          .returning();
+        const released =
+          previous != null && previous !== patch.profileFileIdx
+            ? await attachments.release([previous], 'detached', at)
+            : [];
+        return { row: row!, released };
+      });
+    },
+    /** A withdrawal's erasure of personal data (`member-erasure.repository.ts`), on this handle's transaction. */
+    erase: (memberIdx: number, at: Date) => createMemberErasure(db).erase(memberIdx, at),
     async recordFailedLogin(memberIdx: number, lockAfter: number, at: Date) {
       // One statement so concurrent wrong attempts cannot lose a count.
       const [row] = await db

@@ -13,9 +13,11 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { hashPassword, verifyPassword } from '../../shared/crypto.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { FileDeletion } from '../file/file-deletion.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
+import type { Erased } from './member-erasure.repository.js';
 import type { MemberRepository, MemberRow, NewMember } from './member.repository.js';
 import type { ProfileCache } from './profile-cache.js';
 
@@ -85,6 +87,7 @@ export function createMemberService(
   fileRepo: FileRepository,
   membership: Pick<MembershipService, 'withdraw'>,
   profiles: ProfileCache,
+  fileDeletion: FileDeletion,
 ) {
   const now = () => ctx.clock.now();
 
@@ -160,11 +163,17 @@ export function createMemberService(
     },
 
     async update(actor: Actor, input: UpdateInput): Promise<MemberProfile> {
-      await requireMember(actor.memberIdx);
+      const member = await requireMember(actor.memberIdx);
       await checkProfileFile(actor.memberIdx, input.profileFileIdx);
       const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      const row = await updateMember(actor.memberIdx, patch);
-      return toMemberProfile(row!);
+      if (input.profileFileIdx === undefined || input.profileFileIdx === member.profileFileIdx)
+        return toMemberProfile((await updateMember(actor.memberIdx, patch))!);
+      // A new picture, or none: the previous one is deleted (it was uploaded for the profile).
+      const changed = await repo.updateProfileImage(actor.memberIdx, patch, member.profileFileIdx, now());
+      if (!changed) throw new AppError('FILE_NOT_FOUND');
+      await profiles.forget(actor.memberIdx);
+      await fileDeletion.finish(changed.released);
+      return toMemberProfile(changed.row);
     },
 
     async findId(name: string, phone: string) {
@@ -196,8 +205,10 @@ export function createMemberService(
     },
 
     /**
-     * Withdrawal anonymises the row instead of deleting it: projects, links and files keep their
-     * author ids, while the e-mail is freed so the person can register again.
+     * Withdrawal erases the person (`member-erasure.repository.ts`) in the transaction in which they
+     * leave every project; the row stays as a tombstone so projects, time entries, contracts and
+     * settlements keep their ids and show a former member. After the commit: the sessions end and
+     * the personal files and export archives leave storage.
      */
     async withdraw(actor: Actor, confirm: { password?: string; email?: string }) {
       const member = await requireMember(actor.memberIdx);
@@ -208,26 +219,14 @@ export function createMemberService(
         // An account made through Google sign-in has no password: its e-mail address confirms.
         throw new AppError('WITHDRAW_EMAIL_MISMATCH');
       }
+      let erased: Erased = { files: [], exportKeys: [] };
       await membership.withdraw(member.memberIdx, async (accounts) => {
-        await accounts.update(member.memberIdx, {
-          email: `withdrawn-${member.memberIdx}@withdrawn.invalid`,
-          passwordHash: null,
-          name: null,
-          phone: null,
-          birth: null,
-          gender: null,
-          nationality: null,
-          nickname: 'withdrawn',
-          job: null,
-          company: null,
-          hopePrice: null,
-          career: [],
-          profileFileIdx: null,
-          deletedAt: now(),
-        });
+        erased = await accounts.erase(member.memberIdx, now());
       });
       await profiles.forget(member.memberIdx);
       await auth.revokeAllSessions(member.memberIdx);
+      await fileDeletion.finish(erased.files);
+      for (const key of erased.exportKeys) await ctx.storage.remove(key);
     },
   };
 }

@@ -99,8 +99,9 @@ describe('files attached to a request', () => {
     expect(events.map((e) => e.name)).toEqual(['request.created', 'request.updated', 'request.updated']);
     expect(events[1]!.payload).toMatchObject({ fields: ['fileIdxs'] });
     expect(JSON.stringify(events)).not.toContain('.txt');
-    // The files themselves stay: the sender can still download them.
-    expect((await call('GET', `/file?fileIdx=${a}`, f.client.key)).statusCode).toBe(200);
+    // Files taken off the request (and used nowhere else) are deleted: uploaded for it alone.
+    expect((await call('GET', `/file?fileIdx=${a}`, f.client.key)).statusCode).toBe(404);
+    expect((await call('GET', `/file?fileIdx=${b}`, f.client.key)).statusCode).toBe(404);
   });
 
   it('refuses another project’s file, a file outside any project, a missing id and more than 10, saving nothing', async () => {

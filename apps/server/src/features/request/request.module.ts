@@ -11,8 +11,8 @@ declare module '../../platform/services.js' {
 /** Requests between members of a project: boxes, the receiver's moves, comments, unread marks. */
 export const requestModule = defineModule({
   name: 'request',
-  services: ({ ctx, services: { authz } }) => ({
-    request: createRequestService(ctx, createRequestStore(ctx.database.db, ctx.events), authz),
+  services: ({ ctx, services: { authz, file } }) => ({
+    request: createRequestService(ctx, createRequestStore(ctx.database.db, ctx.events), authz, file),
   }),
   routes: requestRoutes,
 });

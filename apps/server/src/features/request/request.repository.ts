@@ -82,15 +82,6 @@ export function createRequestRepository(db: Db) {
     },
 
     // ---- files ----
-    /** Which of these files exist in the project (the others are refused by the caller). */
-    async fileIdxsInProject(projectIdx: number, fileIdxs: number[]): Promise<number[]> {
-      if (fileIdxs.length === 0) return [];
-      const rows = await db
-        .select({ fileIdx: files.fileIdx })
-        .from(files)
-        .where(and(eq(files.projectIdx, projectIdx), inArray(files.fileIdx, fileIdxs)));
-      return rows.map((r) => r.fileIdx);
-    },
     /** The attached files of each request, in the order last given; every asked id has an entry. */
     async filesOf(requestIdxs: number[]): Promise<Map<number, RequestFile[]>> {
       const byRequest = new Map<number, RequestFile[]>(requestIdxs.map((i) => [i, []]));

@@ -15,19 +15,26 @@ import {
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
+import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
+import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
+import type { FileService } from '../file/file.service.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
 import { createStoryRepository } from '../story/story.repository.js';
 import { createRequestRepository, type RequestRow } from './request.repository.js';
 
-/** What requests read and write over one handle: their tables, memberships, and stories (to check a link). */
+/**
+ * What requests read and write over one handle: their tables, memberships, stories (to check a
+ * link) and the attachment side of files (attached files are locked; dropped ones released).
+ */
 function requestRepositories(db: Db) {
   return {
     requests: createRequestRepository(db),
     members: createMembershipRepository(db),
     stories: createStoryRepository(db),
+    files: createFileAttachments(db),
   };
 }
 type RequestRepositories = ReturnType<typeof requestRepositories>;
@@ -72,6 +79,7 @@ export function createRequestService(
   ctx: AppContext,
   store: RequestStore,
   authz: Authorization<MembershipRow>,
+  files: Pick<FileService, 'finishDeletions'>,
 ) {
   /** The parties' records (members who left keep their team) and the three scopes of the record rule. */
   async function scopes(r: Pick<RequestRepositories, 'members'>, row: RequestRow) {
@@ -109,14 +117,28 @@ export function createRequestService(
   }
 
   /**
-   * The distinct ids, each a file of this project, else a field error on `fileIdxs` (a missing id and
-   * another project's file alike), thrown before anything is written.
+   * The distinct ids, each a live file of this project, else a field error on `fileIdxs` (a missing
+   * or deleted id and another project's file alike), thrown before anything is written. The files
+   * stay locked against deletion until the commit.
    */
   async function checkFiles(r: RequestRepositories, projectIdx: number, fileIdxs: number[]) {
     const distinct = [...new Set(fileIdxs)];
-    const found = await r.requests.fileIdxsInProject(projectIdx, distinct);
+    const found = (await r.files.lockLive(distinct)).filter((f) => f.projectIdx === projectIdx);
     if (found.length !== distinct.length) throw fieldError('fileIdxs', 'invalid');
     return distinct;
+  }
+
+  /**
+   * Runs a change of requests; files it released (taken off, or on a withdrawn request, and used
+   * nowhere else) are deleted once it has committed.
+   */
+  async function releasing<T>(
+    work: (r: RequestRepositories & { events: EventRecorder }, released: DeletedFile[]) => Promise<T>,
+  ) {
+    const released: DeletedFile[] = [];
+    const result = await store.transaction((r) => work(r, released));
+    await files.finishDeletions(released);
+    return result;
   }
 
   async function withFiles(r: Pick<RequestRepositories, 'requests'>, row: RequestRow) {
@@ -214,7 +236,7 @@ export function createRequestService(
      */
     async update(actor: Actor, requestIdx: number, input: UpdateRequestRequest): Promise<MemberRequest> {
       const now = ctx.clock.now();
-      return store.transaction(async (r) => {
+      return releasing(async (r, released) => {
         if (input.status !== undefined) {
           const { row } = await loadFor(r, actor, requestIdx, 'request.update', 'receiver');
           if (row.kind === 'contract') throw new AppError('REQUEST_IS_CONTRACT', { status: row.status });
@@ -253,6 +275,8 @@ export function createRequestService(
           );
           if (before.length !== fileIdxs.length || before.some((f, i) => f !== fileIdxs[i])) {
             await r.requests.replaceFiles(requestIdx, fileIdxs);
+            const dropped = before.filter((fileIdx) => !fileIdxs.includes(fileIdx));
+            released.push(...(await r.files.release(dropped, 'detached', now)));
             fields.push('fileIdxs');
           }
         }
@@ -263,13 +287,17 @@ export function createRequestService(
       });
     },
 
-    /** The sender withdraws an awaiting request; its comments go with it. */
+    /** The sender withdraws an awaiting request; its comments go with it, and its files unless used elsewhere. */
     async remove(actor: Actor, requestIdx: number) {
-      return store.transaction(async (r) => {
+      return releasing(async (r, released) => {
         const { row } = await loadFor(r, actor, requestIdx, 'request.delete', 'sender');
         if (row.kind === 'contract') throw new AppError('REQUEST_IS_CONTRACT', { status: row.status });
         if (row.status !== 'awaiting') throw new AppError('REQUEST_NOT_AWAITING', { status: row.status });
+        const attached = ((await r.requests.filesOf([requestIdx])).get(requestIdx) ?? []).map(
+          (f) => f.fileIdx,
+        );
         await r.requests.delete(requestIdx);
+        released.push(...(await r.files.release(attached, 'detached', ctx.clock.now())));
         await r.events.record('request.deleted', row.projectIdx, refOf(row));
         return { requestIdx };
       });

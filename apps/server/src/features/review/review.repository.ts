@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { files, members, membersInProject, projects, reviewMedias, reviews } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { inTransaction } from '../../shared/transaction.js';
+import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -112,7 +113,7 @@ export function createReviewRepository(db: Db) {
         })
         .from(files)
         .leftJoin(reviewMedias, eq(reviewMedias.fileIdx, files.fileIdx))
-        .where(inArray(files.fileIdx, fileIdxs));
+        .where(and(inArray(files.fileIdx, fileIdxs), isNull(files.deletedAt)));
     },
 
     /** The member a review image is about (null: the file is on no review). */
@@ -125,9 +126,17 @@ export function createReviewRepository(db: Db) {
       return row?.memberIdx ?? null;
     },
 
-    /** Inserts the review and its images; null when the reviewer already reviewed the member for that project. */
-    async insert(row: typeof reviews.$inferInsert, medias: number[]): Promise<ReviewRow | null> {
+    /**
+     * Inserts the review and its images: null when the reviewer already reviewed the member for that
+     * project, `mediaGone` when an image was deleted meanwhile (nothing is written then). The images
+     * are locked against deletion until the commit (`lockLive`).
+     */
+    async insert(
+      row: typeof reviews.$inferInsert,
+      medias: number[],
+    ): Promise<ReviewRow | null | 'mediaGone'> {
       return inTransaction(db, async (tx) => {
+        if ((await createFileAttachments(tx).lockLive(medias)).length !== medias.length) return 'mediaGone';
         const [created] = await tx
           .insert(reviews)
           .values(row)
@@ -142,29 +151,55 @@ export function createReviewRepository(db: Db) {
       });
     },
 
+    /**
+     * Updates the review; `medias` (when given) replaces its images. Images it no longer shows are
+     * released in the same transaction (marked deleted: their bytes go after the commit, see
+     * `file-deletion.ts`) and returned; `mediaGone` when a new image was deleted meanwhile.
+     */
     async update(
       reviewIdx: number,
       patch: { ratingHalves?: number; content?: string },
       medias: number[] | undefined,
       now: Date,
-    ): Promise<void> {
-      await inTransaction(db, async (tx) => {
-        await tx
-          .update(reviews)
-          .set({ ...patch, updatedAt: now })
-          .where(eq(reviews.reviewIdx, reviewIdx));
+    ): Promise<DeletedFile[] | 'mediaGone'> {
+      return inTransaction(db, async (tx) => {
+        const attachments = createFileAttachments(tx);
+        let dropped: number[] = [];
         if (medias) {
+          if ((await attachments.lockLive(medias)).length !== medias.length) return 'mediaGone';
+          const before = await tx
+            .select({ fileIdx: reviewMedias.fileIdx })
+            .from(reviewMedias)
+            .where(eq(reviewMedias.reviewIdx, reviewIdx));
+          dropped = before.map((r) => r.fileIdx).filter((fileIdx) => !medias.includes(fileIdx));
           await tx.delete(reviewMedias).where(eq(reviewMedias.reviewIdx, reviewIdx));
           if (medias.length > 0)
             await tx
               .insert(reviewMedias)
               .values(medias.map((fileIdx, position) => ({ reviewIdx, fileIdx, position })));
         }
+        await tx
+          .update(reviews)
+          .set({ ...patch, updatedAt: now })
+          .where(eq(reviews.reviewIdx, reviewIdx));
+        return attachments.release(dropped, 'detached', now);
       });
     },
 
-    async remove(reviewIdx: number): Promise<void> {
-      await db.delete(reviews).where(eq(reviews.reviewIdx, reviewIdx));
+    /** Deletes the review; its images are released with it (returned, for deletion after the commit). */
+    async remove(reviewIdx: number, now: Date): Promise<DeletedFile[]> {
+      return inTransaction(db, async (tx) => {
+        const images = await tx
+          .select({ fileIdx: reviewMedias.fileIdx })
+          .from(reviewMedias)
+          .where(eq(reviewMedias.reviewIdx, reviewIdx));
+        await tx.delete(reviews).where(eq(reviews.reviewIdx, reviewIdx));
+        return createFileAttachments(tx).release(
+          images.map((r) => r.fileIdx),
+          'detached',
+          now,
+        );
+      });
     },
 
     /** Mean of the member's ratings (in stars), or null. */

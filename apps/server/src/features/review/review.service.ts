@@ -150,6 +150,7 @@ export function createReviewService(
         },
         medias,
       );
+      if (created === 'mediaGone') throw new AppError('REVIEW_MEDIA_INVALID');
       if (!created) throw new AppError('REVIEW_ALREADY_EXISTS');
       return itemOf(actor, created.reviewIdx);
     },
@@ -158,7 +159,7 @@ export function createReviewService(
       const row = await requireRow(reviewIdx);
       await authorizeOwn(actor, 'review.update', row);
       const medias = input.medias ? await checkMedias(actor, input.medias, reviewIdx) : undefined;
-      await repo.update(
+      const released = await repo.update(
         reviewIdx,
         {
           ...(input.rating != null ? { ratingHalves: Math.round(input.rating * 2) } : {}),
@@ -167,13 +168,16 @@ export function createReviewService(
         medias,
         ctx.clock.now(),
       );
+      if (released === 'mediaGone') throw new AppError('REVIEW_MEDIA_INVALID');
+      // Images taken off the review are deleted (after the commit): they were uploaded for it alone.
+      await file.finishDeletions(released);
       return itemOf(actor, reviewIdx);
     },
 
     async remove(actor: Actor, reviewIdx: number) {
       const row = await requireRow(reviewIdx);
       await authorizeOwn(actor, 'review.delete', row);
-      await repo.remove(reviewIdx);
+      await file.finishDeletions(await repo.remove(reviewIdx, ctx.clock.now()));
       return { reviewIdx };
     },
 

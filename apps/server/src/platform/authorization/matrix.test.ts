@@ -406,6 +406,23 @@ const cases: Case[] = [
       return ['GET', `/file/url?fileIdx=${fileIdx}`];
     },
   },
+  {
+    // A fresh project file uploaded by the owner: the record rule on the uploader's record decides.
+    route: 'DELETE /api/file/:fileIdx',
+    build: async (owner) => {
+      const { fileIdx } = await t.app.services.file.upload(
+        { memberIdx: owner.memberIdx, familyId: '' },
+        {
+          stream: Readable.from([Buffer.from('bye')]),
+          isTruncated: () => false,
+          fileName: 'a.txt',
+          projectIdx: P(),
+        },
+      );
+      return ['DELETE', `/file/${fileIdx}`];
+    },
+  },
+  { route: 'GET /api/project/:projectIdx/storage', build: async () => ['GET', `/project/${P()}/storage`] },
   // Reviews: the reviewed member is a fresh member of project A, so no caller reviews itself.
   {
     route: 'POST /api/file/:id/media',

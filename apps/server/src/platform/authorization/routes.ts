@@ -74,6 +74,15 @@ export const routePolicies: Record<string, RoutePolicy> = {
   // A signed address is for a file the caller may read (file.download), or an image of reviews the
   // caller may read (review.view in a shared project): docs/decisions.md "Reviews".
   'GET /api/file/url': record('file.download', 'FILE_NOT_FOUND'),
+  // Files and my data (issue 30). A member's own file (no project) is its uploader's alone; a project
+  // file by the record rule on its uploader's record. A file still used anywhere is 409 FILE_IN_USE.
+  'DELETE /api/file/:fileIdx': record('file.delete', 'FILE_NOT_FOUND'),
+  'GET /api/file/usage': 'authenticated',
+  'GET /api/project/:projectIdx/storage': project('file.usage'),
+  'POST /api/member/export': 'authenticated',
+  'GET /api/member/export': 'authenticated',
+  // A signed address handed to the archive's owner by GET /member/export: the HMAC is the permission.
+  'GET /api/member/export/download': 'public',
   // Reviews are between members, decided in a project the caller shares with the reviewed member.
   'POST /api/file/:id/media': record('review.create', 'REVIEW_NOT_SHARED'),
   'POST /api/review-member': project('review.create'),

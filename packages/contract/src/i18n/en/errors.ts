@@ -141,6 +141,11 @@ export const errors = {
   AI_JOB_NOT_READY: 'The AI draft is not ready yet.',
   AI_JOB_CANCELLED: 'This AI job was cancelled.',
   AI_JOB_ALREADY_APPLIED: 'This draft was already applied.',
+  FILE_IN_USE:
+    'This file is still used (a profile picture, a review, a request or a document); remove it there first.',
+  MEMBER_EXPORT_RUNNING: 'Your data archive is already being prepared; wait until it is ready.',
+  MEMBER_EXPORT_LINK_INVALID:
+    'This download link has expired or is not valid; open your profile for a new one.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {

@@ -50,6 +50,13 @@ export const mail = {
     expiry: 'After {{date}} the project becomes inactive until it is fixed.',
     ignore: 'You receive this as an administrator of "{{project}}".',
   },
+  myDataReady: {
+    subject: 'Your Teamline data is ready to download',
+    body: 'The archive of your Teamline data you asked for is ready ({{size}}). Download it from your profile.',
+    action: 'Open my profile',
+    expiry: 'It can be downloaded until {{date}}; then it is deleted.',
+    ignore: 'If you did not ask for it, change your password: someone signed in to your account.',
+  },
   roles: {
     admin: 'an administrator',
     depth1: 'a team lead',

@@ -18,10 +18,13 @@ import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
 import { guideUi } from './ui-guide.js';
 import { shellUi } from './ui-shell.js';
+import { memberNameUi } from './ui-memberName.js';
+import { myDataUi } from './ui-myData.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
 export const ui = {
   ...shellUi,
+  ...memberNameUi,
   planning: planningUi,
   request: requestUi,
   settlement: settlementUi,
@@ -41,4 +44,5 @@ export const ui = {
   recruitment: recruitmentUi,
   review: reviewUi,
   oauth: oauthUi,
+  myData: myDataUi,
 };

@@ -137,6 +137,10 @@ export const errors = {
   AI_JOB_NOT_READY: 'AI 초안이 아직 준비되지 않았습니다.',
   AI_JOB_CANCELLED: '취소된 AI 작업입니다.',
   AI_JOB_ALREADY_APPLIED: '이미 적용된 초안입니다.',
+  FILE_IN_USE: '아직 사용 중인 파일입니다(프로필 사진, 리뷰, 요청 또는 문서). 먼저 그곳에서 빼 주세요.',
+  MEMBER_EXPORT_RUNNING: '내 데이터 파일을 이미 만들고 있습니다. 준비될 때까지 기다려 주세요.',
+  MEMBER_EXPORT_LINK_INVALID:
+    '다운로드 링크가 만료되었거나 올바르지 않습니다. 프로필에서 새 링크를 받으세요.',
 } satisfies typeof en;
 
 export const validation = {

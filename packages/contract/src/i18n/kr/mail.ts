@@ -50,6 +50,13 @@ export const mail = {
     expiry: '{{date}} 이후에는 해결될 때까지 프로젝트가 비활성화됩니다.',
     ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',
   },
+  myDataReady: {
+    subject: 'Teamline 내 데이터를 내려받을 수 있습니다',
+    body: '요청하신 Teamline 내 데이터 파일({{size}})이 준비되었습니다. 프로필에서 내려받으세요.',
+    action: '내 프로필 열기',
+    expiry: '{{date}}까지 내려받을 수 있으며, 그 뒤에는 삭제됩니다.',
+    ignore: '요청한 적이 없다면 비밀번호를 바꾸세요. 누군가 계정에 로그인했습니다.',
+  },
   roles: {
     admin: '관리자',
     depth1: '팀 리더',

@@ -141,6 +141,11 @@ export const errors = {
   AI_JOB_NOT_READY: 'Bản nháp AI chưa sẵn sàng.',
   AI_JOB_CANCELLED: 'Tác vụ AI này đã bị hủy.',
   AI_JOB_ALREADY_APPLIED: 'Bản nháp này đã được áp dụng.',
+  FILE_IN_USE:
+    'Tệp này vẫn đang được dùng (ảnh hồ sơ, đánh giá, yêu cầu hoặc tài liệu); hãy gỡ nó ở đó trước.',
+  MEMBER_EXPORT_RUNNING: 'Bản lưu dữ liệu của bạn đang được chuẩn bị; hãy đợi đến khi xong.',
+  MEMBER_EXPORT_LINK_INVALID:
+    'Liên kết tải xuống đã hết hạn hoặc không hợp lệ; hãy mở hồ sơ để lấy liên kết mới.',
 } satisfies typeof en;
 
 export const validation = {

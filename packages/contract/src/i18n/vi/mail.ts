@@ -50,6 +50,13 @@ export const mail = {
     expiry: 'Sau {{date}} dự án sẽ ngừng hoạt động cho đến khi được xử lý.',
     ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
   },
+  myDataReady: {
+    subject: 'Dữ liệu Teamline của bạn đã sẵn sàng để tải xuống',
+    body: 'Bản lưu dữ liệu Teamline bạn yêu cầu đã sẵn sàng ({{size}}). Hãy tải xuống từ trang hồ sơ.',
+    action: 'Mở hồ sơ của tôi',
+    expiry: 'Có thể tải xuống đến {{date}}; sau đó tệp sẽ bị xóa.',
+    ignore: 'Nếu bạn không yêu cầu, hãy đổi mật khẩu: ai đó đã đăng nhập vào tài khoản của bạn.',
+  },
   roles: {
     admin: 'quản trị viên',
     depth1: 'trưởng nhóm',

@@ -13,6 +13,7 @@ import { useProjectMembers } from '../../../lib/use-project-members';
 import { contractApi, contractKeys } from '../../../lib/contract-api';
 import { OfferContractModal } from './OfferContractForm';
 import '../contract.css';
+import { memberName } from '../../../lib/member-name';
 
 /** What each status asks of the reader, as the pill's tone. */
 const contractTone: Record<Contract['status'], string> = {
@@ -79,8 +80,8 @@ export function ContractsPanel({ projectIdx }: { projectIdx: number }) {
   });
   const nameOf = useMemo(() => {
     const names = new Map((members.data ?? []).map((m) => [m.memberInProjectIdx, m.nickname]));
-    return (idx: number) => names.get(idx) ?? '—';
-  }, [members.data]);
+    return (idx: number) => memberName(names.get(idx), t);
+  }, [members.data, t]);
   const professionals = (members.data ?? []).filter((m) => m.role === 'depth1' || m.role === 'depth2');
   const end = useMutation({
     mutationFn: (contractIdx: number) => contractApi.end(contractIdx),

@@ -17,6 +17,7 @@ import { FolderNameDialog } from './FolderNameDialog';
 import { FolderShareDialog } from './FolderShareDialog';
 import { FolderTree, type FolderSelection } from './FolderTree';
 import './document.css';
+import { memberName } from '../../../lib/member-name';
 
 type Naming = { kind: 'new'; parentIdx: number | null } | { kind: 'rename'; folder: Folder } | null;
 
@@ -40,7 +41,7 @@ export function DocumentListPage() {
   const list = useDocumentList(projectIdx, selected === 'all' ? undefined : selected, q);
   const members = useProjectMembers(projectIdx);
   const nicknameOf = (memberIdx: number) =>
-    members.data?.find((m) => m.memberIdx === memberIdx)?.nickname ?? '';
+    memberName(members.data?.find((m) => m.memberIdx === memberIdx)?.nickname, t);
   const folderIdx = selected === 'all' ? null : selected;
   // An edit share of the open folder lets a member who does not write documents add them there.
   const canAddHere =

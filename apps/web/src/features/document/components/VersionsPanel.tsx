@@ -9,6 +9,7 @@ import { useProjectMembers } from '../../../lib/use-project-members';
 import { documentApi } from '../api/document-api';
 import { useVersions } from '../api/use-documents';
 import { editorExtensions } from './editor-extensions';
+import { memberName } from '../../../lib/member-name';
 
 /** The saved versions (one per editing spell), newest first; a version opens read-only beside the editor. */
 export function VersionsPanel({ document, onClose }: { document: DocumentDetail; onClose: () => void }) {
@@ -17,7 +18,7 @@ export function VersionsPanel({ document, onClose }: { document: DocumentDetail;
   const versions = useVersions(document.documentIdx, true);
   const members = useProjectMembers(document.projectIdx);
   const [open, setOpen] = useState<number | null>(null);
-  const nameOf = (idx: number) => members.data?.find((m) => m.memberIdx === idx)?.nickname ?? '';
+  const nameOf = (idx: number) => memberName(members.data?.find((m) => m.memberIdx === idx)?.nickname, t);
   return (
     <aside className="versions-panel no-print" aria-label={t('ui.document.versions.title')}>
       <div className="versions-panel__head">

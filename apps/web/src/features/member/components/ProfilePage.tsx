@@ -33,6 +33,8 @@ import { NewPasswordFields } from '../../../components/profile/NewPasswordFields
 import { ProfileFields } from '../../../components/profile/ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
+import { MyDataSection } from '../../../app/my-data-sections';
+import { storageUsageKey } from '../../../lib/storage-usage';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -46,6 +48,9 @@ export function ProfilePage() {
       <Suspense fallback={<PageSpinner />}>
         <NotificationSettings />
       </Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        <MyDataSection />
+      </Suspense>
       <AccountSection profile={profile} />
     </div>
   );
@@ -56,6 +61,8 @@ function useSaveProfile() {
   return useMutation({
     mutationFn: memberApi.update,
     onSuccess: (updated) => {
+      // A new or removed picture changes the storage used (the old one is deleted by the server).
+      void queryClient.invalidateQueries({ queryKey: storageUsageKey });
       if (updated) {
         queryClient.setQueryData(meKey, updated);
         useProfileStore.getState().setProfile(updated);
@@ -259,6 +266,7 @@ function AccountSection({ profile }: { profile: MemberProfile }) {
       >
         <h4 id="withdraw">{t('ui.profile.withdraw')}</h4>
         <p className="muted">{t('ui.profile.withdrawBody')}</p>
+        <p className="muted">{t('ui.myData.withdrawKept')}</p>
         {profile.hasPassword ? (
           <FormText
             label={t('ui.profile.withdrawPassword')}

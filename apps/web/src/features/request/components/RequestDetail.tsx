@@ -11,6 +11,7 @@ import { openAlert } from '../../../components/ui/alert-store';
 import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { requestApi, requestKeys } from '../api/request-api';
+import { memberName } from '../../../lib/member-name';
 
 /**
  * One request: its text, its attached files (downloaded with the access key), the moves the server
@@ -180,7 +181,7 @@ export function RequestDetail({
           <ul className="request-detail__comments">
             {(r.comments ?? []).map((c) => (
               <li key={c.commentIdx}>
-                <strong>{c.nickname}</strong>{' '}
+                <strong>{memberName(c.nickname, t)}</strong>{' '}
                 <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString(currentLocale())}</time>
                 <p>{c.content}</p>
               </li>

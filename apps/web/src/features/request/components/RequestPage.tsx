@@ -14,6 +14,7 @@ import { RequestDetail } from './RequestDetail';
 import { RequestFormModal } from './RequestForm';
 import { RequestList } from './RequestList';
 import '../request.css';
+import { memberName } from '../../../lib/member-name';
 
 const boxes = ['received', 'sent'] as const satisfies readonly RequestBox[];
 
@@ -49,8 +50,8 @@ export function RequestPage({
   const me = roles.data?.memberInProjectIdx;
   const nameOf = useMemo(() => {
     const names = new Map((members.data ?? []).map((m) => [m.memberInProjectIdx, m.nickname]));
-    return (idx: number) => names.get(idx) ?? '—';
-  }, [members.data]);
+    return (idx: number) => memberName(names.get(idx), t);
+  }, [members.data, t]);
   const stories = useMemo(
     () => (plan ? [...plan.milestones.flatMap((m) => m.stories), ...plan.backlog] : []),
     [plan],

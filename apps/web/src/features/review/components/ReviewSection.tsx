@@ -16,6 +16,7 @@ import { ReviewDialog } from './ReviewDialog';
 import { ReviewImage } from './ReviewImage';
 import { Stars } from './StarRating';
 import '../review.css';
+import { memberName } from '../../../lib/member-name';
 
 /**
  * The reviews part of the profile popup (spec §2): the member's average rating and reviews with
@@ -129,7 +130,7 @@ function ReviewEntry({
       if (!(error instanceof AlertRejected)) throw error;
     }
   }
-  const author = review.reviewer.nickname;
+  const author = memberName(review.reviewer.nickname, t);
   return (
     <li className="review-entry">
       <div className="review-entry__head">

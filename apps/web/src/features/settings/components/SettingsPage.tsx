@@ -14,6 +14,7 @@ import { useTabs } from '../../../components/ui/use-tabs';
 import { BillingSection } from '../../../app/billing-sections';
 import { WebhookSection } from '../../../app/webhook-section';
 import { GithubSection } from '../../../app/github-section';
+import { ProjectStorage } from '../../../app/my-data-sections';
 import './settings.css';
 
 const tabs = [
@@ -125,6 +126,11 @@ function SettingsSections({
         </nav>
         <section className="settings__panel" {...panelProps(active)}>
           {active === 'general' && <GeneralSection projectIdx={project.projectIdx} can={can} />}
+          {active === 'general' && can('file.usage') && (
+            <Suspense fallback={<PageSpinner />}>
+              <ProjectStorage projectIdx={project.projectIdx} />
+            </Suspense>
+          )}
           {active === 'members' && (
             <MembersSection projectIdx={project.projectIdx} self={roles.memberInProjectIdx} can={can} />
           )}

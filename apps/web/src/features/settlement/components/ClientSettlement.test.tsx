@@ -102,6 +102,14 @@ describe('Settlement, client view', () => {
     expect(within(chart).getByText('₩900,000')).toBeTruthy();
   });
 
+  it('shows a professional who withdrew (no longer a member) as a former member, with the money kept', async () => {
+    members.mockResolvedValue([member(9, 'Mina')]);
+    renderClient();
+    const former = await rowOf('Former member');
+    expect(within(former).getByText('₩1,234,567')).toBeTruthy();
+    expect(within(former).getByText('Submitted')).toBeTruthy();
+  });
+
   it('approves in place', async () => {
     api.approve.mockResolvedValue({ ...submitted, status: 'approved' });
     renderClient();

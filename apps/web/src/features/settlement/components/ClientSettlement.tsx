@@ -18,6 +18,7 @@ import { totalsByCurrency } from '../logic/settlement-logic';
 import { ExportButtons, SettlementLines, SettlementStatusBadge, useSettlementDetail } from './parts';
 import { PayDialog, ReturnDialog } from './SettlementDialogs';
 import { SpendChart } from './SpendChart';
+import { memberName } from '../../../lib/member-name';
 
 /** `/calculate/client/{id}`: every professional's settlement of the month the caller may see. */
 export function ClientSettlement({
@@ -44,8 +45,8 @@ export function ClientSettlement({
   });
   const nameOf = useMemo(() => {
     const names = new Map((members.data ?? []).map((m) => [m.memberInProjectIdx, m.nickname]));
-    return (idx: number) => names.get(idx) ?? '—';
-  }, [members.data]);
+    return (idx: number) => memberName(names.get(idx), t);
+  }, [members.data, t]);
   const refresh = () => client.invalidateQueries({ queryKey: settlementKeys.all(projectIdx) });
   /** What the server says the caller may do with this settlement (every answer carries `can`). */
   const may = (s: Settlement, move: Exclude<SettlementMove, 'submit'>) => s.can?.[move] ?? false;

@@ -2,6 +2,7 @@ import { formatDuration, type Settlement } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { useProjectMembers } from '../../../lib/use-project-members';
 import { Money, SettlementStatusBadge } from './parts';
+import { memberName } from '../../../lib/member-name';
 
 /**
  * A depth1 lead's view of their team's settlements of the month (the server sends them with the
@@ -11,7 +12,7 @@ export function TeamSettlements({ projectIdx, team }: { projectIdx: number; team
   const { t } = useTranslation();
   const members = useProjectMembers(projectIdx);
   const nameOf = (idx: number) =>
-    (members.data ?? []).find((m) => m.memberInProjectIdx === idx)?.nickname ?? '—';
+    memberName((members.data ?? []).find((m) => m.memberInProjectIdx === idx)?.nickname, t);
   if (team.length === 0) return null;
   return (
     <section className="settlement-team" aria-labelledby="settlement-team-title">

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useZodForm } from '../../../lib/zod-form';
 import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
+import { memberName } from '../../../lib/member-name';
 
 export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; storyIdx: number }) {
   const { t } = useTranslation();
@@ -39,7 +40,7 @@ export function CommentsSection({ projectIdx, storyIdx }: { projectIdx: number; 
       <ul className="comment-list">
         {comments.data?.map((c) => (
           <li key={c.commentIdx}>
-            <strong>{c.nickname}</strong>{' '}
+            <strong>{memberName(c.nickname, t)}</strong>{' '}
             <time dateTime={c.createdAt}>{formatDateTime(c.createdAt, lang)}</time>
             <p>{c.content}</p>
           </li>

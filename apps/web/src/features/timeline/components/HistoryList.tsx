@@ -7,6 +7,7 @@ import { useEpics, useMembers } from '../../../lib/planning/use-planning';
 import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 import { historySentence } from '../logic/history';
 import type { Plan } from '../../../lib/planning/plan';
+import { memberName } from '../../../lib/member-name';
 
 /** The readable history of a story or a milestone, newest first. */
 export function HistoryList({
@@ -29,11 +30,11 @@ export function HistoryList({
   const epics = useEpics(projectIdx);
   const names = useMemo(
     () => ({
-      member: (i: number) => members.data?.find((m) => m.memberInProjectIdx === i)?.nickname,
+      member: (i: number) => memberName(members.data?.find((m) => m.memberInProjectIdx === i)?.nickname, t),
       milestone: (i: number) => plan?.milestones.find((m) => m.milestoneIdx === i)?.title,
       epic: (i: number) => epics.data?.find((e) => e.epicIdx === i)?.label,
     }),
-    [members.data, epics.data, plan],
+    [members.data, epics.data, plan, t],
   );
   const lang = useLanguage();
   return (

@@ -19,6 +19,7 @@ import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 import { useErrorToast } from '../../../lib/planning/use-planning';
 import { applyOptimistic } from '../../../lib/planning/optimistic';
 import { codeToIso, minutesFrom, splitMinutes } from '../logic/time';
+import { memberName } from '../../../lib/member-name';
 
 interface TimeValues {
   storyIdx: number;
@@ -131,7 +132,9 @@ export function TimeEntries({
                 }}
               />
               <span className="time-list__date">{formatDate(e.workDt, lang)}</span>
-              <span className="time-list__who">{members.get(e.memberInProjectIdx)?.nickname ?? ''}</span>
+              <span className="time-list__who">
+                {memberName(members.get(e.memberInProjectIdx)?.nickname, t)}
+              </span>
               <span className="time-list__min">{fmt(e.minutes)}</span>
               {e.note && <span className="time-list__note">{e.note}</span>}
             </li>
