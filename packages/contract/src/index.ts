@@ -36,3 +36,4 @@ export * from './schemas/document.js';
 export * from './schemas/ai.js';
 export * from './schemas/recruitment.js';
 export * from './schemas/review.js';
+export * from './schemas/session.js';

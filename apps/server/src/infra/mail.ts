@@ -30,7 +30,8 @@ export type MailTemplate =
   | 'settlementAutoApproveDue'
   | 'billingReceipt'
   | 'billingPaymentFailed'
-  | 'billingWarning';
+  | 'billingWarning'
+  | 'newBrowser';
 
 const escapeHtml = (text: string): string =>
   text.replace(
