@@ -79,6 +79,7 @@ export function createAuthService(
       deviceHash: sha256(client.device),
       userAgent: client.userAgent,
       ip: client.ip,
+      createdAt: now(),
       lastUsedAt: now(),
     });
     return issueTokens(familyId);
