@@ -12,7 +12,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   join: ['profileForm'],
   oauthPre: ['profileForm', 'oauth'],
   oauthSuccess: ['oauth'],
-  Profile: ['profile', 'profileForm', 'notification'],
+  Profile: ['profile', 'profileForm', 'notification', 'devices'],
   dashboard: ['dashboard'],
   Timeline: ['planning'],
   epic: ['planning'],

@@ -33,6 +33,7 @@ import { NewPasswordFields } from '../../../components/profile/NewPasswordFields
 import { ProfileFields } from '../../../components/profile/ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
+import { DevicesSection } from './DevicesSection';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -47,6 +48,7 @@ export function ProfilePage() {
         <NotificationSettings />
       </Suspense>
       <AccountSection profile={profile} />
+      <DevicesSection />
     </div>
   );
 }
