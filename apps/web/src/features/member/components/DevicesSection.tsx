@@ -21,13 +21,13 @@ export function DevicesSection() {
   const onError = (error: unknown) => notify(t(`errors.${errorCodeOf(error)}`), 'error');
   const refresh = () => client.invalidateQueries({ queryKey: sessionKeys.list });
   const signOut = useMutation({
-    mutationFn: sessionApi.signOut,
+    mutationFn: (sessionId: string) => sessionApi.signOut(sessionId),
     onSuccess: () => notify(t('ui.devices.signedOut'), 'success'),
     onError,
     onSettled: refresh,
   });
   const signOutOthers = useMutation({
-    mutationFn: sessionApi.signOutOthers,
+    mutationFn: () => sessionApi.signOutOthers(),
     onSuccess: ({ count }) => notify(t('ui.devices.signedOutOthers', { count }), 'success'),
     onError,
     onSettled: refresh,
