@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { pdfOf } from '../src/test/plan-files.js';
+import { localClient } from '../src/features/session/device-cookie.js';
 
 export interface AiTimelineBench {
   pdfBytes: number;
@@ -122,7 +123,7 @@ if (process.argv[1]?.endsWith('ai-timeline.ts')) {
     nickname: 'bench',
     phone: '0100',
   });
-  const session = await app.services.auth.startSession(member.memberIdx);
+  const session = await app.services.auth.startSession(member.memberIdx, localClient());
   const actor = (await app.services.auth.authenticate(session.key))!;
   const project = await app.services.project.create(actor, { name: 'Bench AI', isClient: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -40,6 +40,7 @@ import { seedPlanning } from './seed-planning.js';
 import { settleStatistics } from './settle-statistics.js';
 import { benchSettlement } from './settlement.js';
 import { benchWebhooks } from './webhooks.js';
+import { localClient } from '../src/features/session/device-cookie.js';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
@@ -168,7 +169,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       nickname: 'bench',
       phone: '0100',
     });
-    const session = await services.auth.startSession(member.memberIdx);
+    const session = await services.auth.startSession(member.memberIdx, localClient());
     const actor = (await services.auth.authenticate(session.key))!;
     const project = await services.project.create(actor, { name: 'Bench', isClient: false });
     for (let i = 0; i < 50; i++)

@@ -16,6 +16,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createMemberRepository } from '../src/features/member/member.repository.js';
 import { startReceiver, type ChatReceiver } from '../src/test/webhook-receivers.js';
+import { localClient } from '../src/features/session/device-cookie.js';
 
 const HOOKS = 50;
 const CHANGES = Number(process.env.BENCH_WEBHOOK_CHANGES ?? 20);
@@ -160,7 +161,7 @@ async function main() {
       nickname: 'bench',
       phone: '0100',
     });
-    const session = await app.services.auth.startSession(member.memberIdx);
+    const session = await app.services.auth.startSession(member.memberIdx, localClient());
     const actor = (await app.services.auth.authenticate(session.key))!;
     const project = await app.services.project.create(actor, { name: 'Bench', isClient: false });
     console.log(config.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)');

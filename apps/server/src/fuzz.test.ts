@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localClient } from './features/session/device-cookie.js';
 import { bearer, createProject, createTestApp, signUp, type TestApp } from './test/test-app.js';
 
 /**
@@ -111,6 +112,8 @@ describe('fuzz: malformed requests to every route', () => {
   let t: TestApp;
   const routes: Route[] = [];
   let memberIdx = 0;
+  // One browser for every session below: a new one each time would mail "new browser" each time.
+  const client = localClient();
   let projectIdx = 0;
 
   beforeAll(async () => {
@@ -140,7 +143,7 @@ describe('fuzz: malformed requests to every route', () => {
   afterAll(() => t?.close());
 
   it("answers the issue's measured 500s with 400 (or 404 where the value is a lookup)", async () => {
-    const { key } = await t.app.services.auth.startSession(memberIdx);
+    const { key } = await t.app.services.auth.startSession(memberIdx, client);
     const send = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: bearer(key), ...(payload ? { payload } : {}) });
     expect((await send('GET', '/api/story/2147483648')).statusCode).toBe(400);
@@ -171,7 +174,7 @@ describe('fuzz: malformed requests to every route', () => {
     const failures: string[] = [];
     for (const route of routes) {
       // A fresh session per route: logout and withdrawal end the previous one.
-      const { key } = await t.app.services.auth.startSession(memberIdx);
+      const { key } = await t.app.services.auth.startSession(memberIdx, client);
       await fc
         .assert(
           fc.asyncProperty(requestOf(route, projectIdx), async (request) => {

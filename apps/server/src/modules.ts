@@ -16,6 +16,7 @@ import { projectModule } from './features/project/project.module.js';
 import { recruitmentModule } from './features/recruitment/recruitment.module.js';
 import { requestModule } from './features/request/request.module.js';
 import { reviewModule } from './features/review/review.module.js';
+import { sessionModule } from './features/session/session.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
 import { githubModule } from './features/github/github.module.js';
@@ -34,6 +35,7 @@ export const appModules: readonly AppModule[] = [
   authModule,
   membershipModule,
   memberModule,
+  sessionModule,
   oauthModule,
   fileModule,
   myDataModule,

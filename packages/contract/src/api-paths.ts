@@ -25,6 +25,10 @@ export const apiPaths = {
   memberFindPassword: '/member/find/password',
   memberPasswordReset: '/member/password/reset',
   memberPassword: '/member/password',
+  // The devices page (issue 30): the account's signed-in sessions, one or all others signed out.
+  memberSessions: '/member/sessions',
+  memberSessionsOthers: '/member/sessions/others',
+  memberSessionOne: (sessionId: string) => `/member/sessions/${sessionId}`,
   file: '/file',
   project: '/project',
   projectListOfMember: '/project/list-of-member',

@@ -40,6 +40,8 @@ export const errorStatus = {
   PASSWORD_SAME_AS_OLD: 400,
   // Members
   MEMBER_NOT_FOUND: 404,
+  // Sessions and devices (issue 30): not the caller's session, or already signed out
+  SESSION_NOT_FOUND: 404,
   // Files
   FILE_REQUIRED: 400,
   FILE_TOO_LARGE: 413,

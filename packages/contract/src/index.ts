@@ -37,3 +37,4 @@ export * from './schemas/ai.js';
 export * from './schemas/recruitment.js';
 export * from './schemas/review.js';
 export * from './schemas/my-data.js';
+export * from './schemas/session.js';

@@ -31,7 +31,8 @@ export type MailTemplate =
   | 'billingReceipt'
   | 'billingPaymentFailed'
   | 'billingWarning'
-  | 'myDataReady';
+  | 'myDataReady'
+  | 'newBrowser';
 
 const escapeHtml = (text: string): string =>
   text.replace(

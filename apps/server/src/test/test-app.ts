@@ -173,21 +173,25 @@ export async function mailsSent(config: AppConfig): Promise<void> {
   await appsByConfig.get(config)?.ctx.jobs.idle(MAIL_JOB);
 }
 
-/** The newest mail written to the outbox for an address, parsed (after the queued mails are sent). */
-export async function latestMail(config: AppConfig, to: string) {
+/** Every mail written to the outbox for an address, oldest first, parsed (after the queued mails are sent). */
+export async function mailsTo(config: AppConfig, to: string) {
   await mailsSent(config);
   const names = (await readdir(config.outboxDir).catch(() => [] as string[]))
     .filter((n) => n.endsWith(`-${to}.eml`))
     .sort();
-  const last = names.at(-1);
-  if (!last) return null;
-  const parsed = await simpleParser(await readFile(join(config.outboxDir, last)));
-  return {
-    subject: parsed.subject ?? '',
-    text: parsed.text ?? '',
-    html: String(parsed.html ?? ''),
-    count: names.length,
-  };
+  return Promise.all(
+    names.map(async (name) => {
+      const parsed = await simpleParser(await readFile(join(config.outboxDir, name)));
+      return { subject: parsed.subject ?? '', text: parsed.text ?? '', html: String(parsed.html ?? '') };
+    }),
+  );
+}
+
+/** The newest mail written to the outbox for an address, parsed (after the queued mails are sent). */
+export async function latestMail(config: AppConfig, to: string) {
+  const mails = await mailsTo(config, to);
+  const last = mails.at(-1);
+  return last ? { ...last, count: mails.length } : null;
 }
 
 /** The `mail.send` jobs queued for an address, as pg-boss holds them (state, attempts, last output). */
@@ -203,6 +207,15 @@ async function mailJobsTo(config: AppConfig, to: string) {
 const linkIn = (text: string | undefined) => /https?:\/\/\S+?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
 
 /**
+ * The newest mail to an address that carries a token link: a notice without one (a sign-in from a
+ * new browser) may be written after it, since mail jobs run in parallel.
+ */
+async function latestTokenLink(config: AppConfig, to: string) {
+  const mails = await mailsTo(config, to);
+  return mails.map((mail) => linkIn(mail.text)).findLast((link) => link !== undefined);
+}
+
+/**
  * The link in the newest mail to an address, and its token. A mail whose attempt failed is retried
  * by its job a few seconds later (that is the design: a mail is never lost to a passing error), so
  * while a job for the address is still queued this waits for it; a missing link then names the
@@ -210,11 +223,11 @@ const linkIn = (text: string | undefined) => /https?:\/\/\S+?token=[A-Za-z0-9_-]
  */
 export async function latestLink(config: AppConfig, to: string) {
   const until = Date.now() + 20_000;
-  let link = linkIn((await latestMail(config, to))?.text);
+  let link = await latestTokenLink(config, to);
   let jobs = link ? [] : await mailJobsTo(config, to);
   while (!link && Date.now() < until && jobs.some((j) => ['created', 'retry', 'active'].includes(j.state))) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    link = linkIn((await latestMail(config, to))?.text);
+    link = await latestTokenLink(config, to);
     if (!link) jobs = await mailJobsTo(config, to);
   }
   if (!link) throw new Error(`no link mailed to ${to}; its mail jobs: ${JSON.stringify(jobs)}`);

@@ -12,7 +12,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   join: ['profileForm'],
   oauthPre: ['profileForm', 'oauth'],
   oauthSuccess: ['oauth'],
-  Profile: ['profile', 'profileForm', 'notification', 'myData'],
+  Profile: ['profile', 'profileForm', 'notification', 'myData', 'devices'],
   dashboard: ['dashboard'],
   Timeline: ['planning'],
   epic: ['planning'],

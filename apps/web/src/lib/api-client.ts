@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   type FieldErrors,
 } from '@teamline/contract';
+import { createBrowserRefresh, type BrowserRefresh } from './browser-refresh';
 
 /** A failed call: the stable error code the UI translates as `errors.<code>`. */
 export class ApiError extends Error {
@@ -85,25 +86,32 @@ export type ApiClient = (<T>(path: string, options?: RequestOptions) => Promise<
 export function createApiClient(
   session: SessionPort,
   fetchImpl: typeof fetch = (...a) => fetch(...a),
+  browser: BrowserRefresh = createBrowserRefresh({ locks: null, channel: null }),
 ): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
   /** The refresh token is the httpOnly cookie the browser sends to /api/auth on its own. */
-  async function refreshOnce(): Promise<boolean> {
-    if (!session.isSignedIn()) return false;
+  async function refreshByCookie(): Promise<AuthTokens | null> {
     try {
       const res = await fetchImpl(API_BASE + apiPaths.authRefresh, {
         method: 'POST',
         credentials: 'same-origin',
       });
-      if (!res.ok) return false;
-      const body = (await res.json()) as { data: AuthTokens };
-      session.setTokens(body.data);
-      return true;
+      if (!res.ok) return null;
+      return ((await res.json()) as { data: AuthTokens }).data;
     } catch (error) {
       console.error(error);
-      return false;
+      return null;
     }
+  }
+
+  /** One refresh for the whole browser: the tab holding the lock refreshes, the others take its result. */
+  async function refreshOnce(): Promise<boolean> {
+    if (!session.isSignedIn()) return false;
+    const tokens = await browser.run(refreshByCookie, session.getKey());
+    if (!tokens) return false;
+    session.setTokens(tokens);
+    return true;
   }
 
   /** Concurrent 401s await the same refresh (spec §4: a single shared token refresh). */

@@ -1,5 +1,6 @@
 import { queryClient } from './query-client';
 import { createApiClient } from './api-client';
+import { browserRefreshOfWindow } from './browser-refresh';
 import { useAuthStore } from '../stores/auth-store';
 import { resetSessionStores } from '../stores/reset-stores';
 
@@ -13,13 +14,18 @@ export function goToLoginWithRedirect(): void {
 }
 
 /** The app's one API client, wired to the auth store (key in memory, refresh token in a cookie). */
-export const api = createApiClient({
-  getKey: () => useAuthStore.getState().key,
-  isSignedIn: () => useAuthStore.getState().isLogin,
-  setTokens: (tokens) => useAuthStore.getState().setTokens(tokens),
-  onSessionLost: () => {
-    resetSessionStores();
-    queryClient.clear();
-    goToLoginWithRedirect();
+export const api = createApiClient(
+  {
+    getKey: () => useAuthStore.getState().key,
+    isSignedIn: () => useAuthStore.getState().isLogin,
+    setTokens: (tokens) => useAuthStore.getState().setTokens(tokens),
+    onSessionLost: () => {
+      resetSessionStores();
+      queryClient.clear();
+      goToLoginWithRedirect();
+    },
   },
-});
+  undefined,
+  // Tabs of one browser share one refresh (Web Locks and a BroadcastChannel).
+  browserRefreshOfWindow(),
+);

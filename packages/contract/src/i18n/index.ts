@@ -46,6 +46,7 @@ export const uiAreas = [
   'dashboard',
   'profile',
   'profileForm',
+  'devices',
   'home',
   'billing',
   'notification',

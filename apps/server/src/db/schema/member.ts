@@ -44,14 +44,29 @@ export const emailTokens = pgTable('email_token', {
 });
 
 /** One login: every access key and refresh token descends from it and dies with it. */
-export const sessionFamilies = pgTable('session_family', {
-  familyId: text('family_id').primaryKey(),
-  memberIdx: integer('member_idx')
-    .notNull()
-    .references(() => members.memberIdx),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  revokedAt: ts('revoked_at'),
-});
+export const sessionFamilies = pgTable(
+  'session_family',
+  {
+    familyId: text('family_id').primaryKey(),
+    memberIdx: integer('member_idx')
+      .notNull()
+      .references(() => members.memberIdx),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    /**
+     * The browser that signed in: SHA-256 of its long-lived device cookie (`teamline_device`), so a
+     * sign-in from a browser this account never used can be told apart (the "new browser" mail).
+     */
+    deviceHash: text('device_hash'),
+    /** The User-Agent of the sign-in or the latest refresh (cut to 512 characters), for the devices list. */
+    userAgent: text('user_agent'),
+    /** The client address as the app sees it (`request.ip`, which honours TRUST_PROXY), at sign-in or refresh. */
+    ip: text('ip'),
+    /** Written at sign-in, at each refresh and at most every few minutes by use (features/auth/device.ts). */
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('session_family_member_idx').on(t.memberIdx)],
+);
 
 export const sessionTokens = pgTable(
   'session_token',
@@ -65,6 +80,12 @@ export const sessionTokens = pgTable(
     expiresAt: ts('expires_at').notNull(),
     /** A refresh token is used once; a second use is theft and revokes the family. */
     usedAt: ts('used_at'),
+    /**
+     * The answer of the rotation that used this refresh token, sealed with a key derived from the
+     * token itself (AES-256-GCM), so the same token coming back within the grace gets the same
+     * successor on any instance (features/auth/refresh-grace.ts); null once the grace is long over.
+     */
+    successor: text('successor'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('session_token_family_idx').on(t.familyId)],

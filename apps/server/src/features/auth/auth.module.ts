@@ -1,5 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { createMemberRepository } from '../member/member.repository.js';
+import { createNewBrowserNotice } from '../session/new-browser.js';
+import { createSessionRepository } from '../session/session.repository.js';
 import { createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService, type AuthService } from './auth.service.js';
@@ -12,12 +14,16 @@ declare module '../../platform/services.js' {
 
 export const authModule = defineModule({
   name: 'auth',
-  services: ({ ctx }) => ({
-    auth: createAuthService(
-      ctx,
-      createAuthRepository(ctx.database.db),
-      createMemberRepository(ctx.database.db),
-    ),
-  }),
+  services: ({ ctx }) => {
+    const members = createMemberRepository(ctx.database.db);
+    return {
+      auth: createAuthService(
+        ctx,
+        createAuthRepository(ctx.database.db),
+        members,
+        createNewBrowserNotice(ctx, createSessionRepository(ctx.database.db), members),
+      ),
+    };
+  },
   routes: authRoutes,
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { emailTokens, members, sessionFamilies, sessionTokens } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -42,8 +42,15 @@ export function createAuthRepository(db: Db) {
         .returning({ id: emailTokens.id });
       return rows.length === 1;
     },
-    async createFamily(familyId: string, memberIdx: number) {
-      await db.insert(sessionFamilies).values({ familyId, memberIdx });
+    async createFamily(row: typeof sessionFamilies.$inferInsert) {
+      await db.insert(sessionFamilies).values(row);
+    },
+    /** What the devices list shows of a session: when and from where it was last used. */
+    async touchFamily(
+      familyId: string,
+      patch: Pick<typeof sessionFamilies.$inferInsert, 'lastUsedAt' | 'ip' | 'userAgent'>,
+    ) {
+      await db.update(sessionFamilies).set(patch).where(eq(sessionFamilies.familyId, familyId));
     },
     async insertSessionToken(row: {
       tokenHash: string;
@@ -62,6 +69,7 @@ export function createAuthRepository(db: Db) {
           usedAt: sessionTokens.usedAt,
           memberIdx: sessionFamilies.memberIdx,
           familyRevokedAt: sessionFamilies.revokedAt,
+          familyLastUsedAt: sessionFamilies.lastUsedAt,
           memberDeletedAt: members.deletedAt,
         })
         .from(sessionTokens)
@@ -70,13 +78,44 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(sessionTokens.tokenHash, tokenHash), eq(sessionTokens.kind, kind)));
       return row ?? null;
     },
-    async markRefreshUsed(id: number, at: Date): Promise<boolean> {
-      const rows = await db
+    /**
+     * A refresh token's row, locked until the transaction ends: parallel uses of one token (on any
+     * instance) queue behind the first and then read what its rotation wrote.
+     */
+    async lockRefreshToken(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: sessionTokens.id,
+          familyId: sessionTokens.familyId,
+          expiresAt: sessionTokens.expiresAt,
+          usedAt: sessionTokens.usedAt,
+          successor: sessionTokens.successor,
+          familyRevokedAt: sessionFamilies.revokedAt,
+          memberDeletedAt: members.deletedAt,
+        })
+        .from(sessionTokens)
+        .innerJoin(sessionFamilies, eq(sessionFamilies.familyId, sessionTokens.familyId))
+        .innerJoin(members, eq(members.memberIdx, sessionFamilies.memberIdx))
+        .where(and(eq(sessionTokens.tokenHash, tokenHash), eq(sessionTokens.kind, 'refresh')))
+        .for('update', { of: sessionTokens });
+      return row ?? null;
+    },
+    /** The refresh token is used; its rotation's sealed answer stays for the grace (refresh-grace.ts). */
+    async completeRotation(id: number, at: Date, successor: string) {
+      await db.update(sessionTokens).set({ usedAt: at, successor }).where(eq(sessionTokens.id, id));
+    },
+    /** Sealed answers of a login whose grace ended before `before` are of no further use. */
+    async dropSuccessors(familyId: string, before: Date) {
+      await db
         .update(sessionTokens)
-        .set({ usedAt: at })
-        .where(and(eq(sessionTokens.id, id), isNull(sessionTokens.usedAt)))
-        .returning({ id: sessionTokens.id });
-      return rows.length === 1;
+        .set({ successor: null })
+        .where(
+          and(
+            eq(sessionTokens.familyId, familyId),
+            isNotNull(sessionTokens.successor),
+            lt(sessionTokens.usedAt, before),
+          ),
+        );
     },
     async revokeFamily(familyId: string, at: Date) {
       await db
@@ -93,11 +132,35 @@ export function createAuthRepository(db: Db) {
         .where(and(inArray(sessionFamilies.familyId, familyIds), isNotNull(sessionFamilies.revokedAt)));
       return rows.map((r) => r.familyId);
     },
-    async revokeAllFamiliesOf(memberIdx: number, at: Date) {
-      await db
+    /** Ends every login of a member, or every one but `keep` (the caller's own). */
+    async revokeAllFamiliesOf(memberIdx: number, at: Date, keep?: string): Promise<string[]> {
+      const rows = await db
         .update(sessionFamilies)
         .set({ revokedAt: at })
-        .where(and(eq(sessionFamilies.memberIdx, memberIdx), isNull(sessionFamilies.revokedAt)));
+        .where(
+          and(
+            eq(sessionFamilies.memberIdx, memberIdx),
+            isNull(sessionFamilies.revokedAt),
+            keep === undefined ? undefined : ne(sessionFamilies.familyId, keep),
+          ),
+        )
+        .returning({ familyId: sessionFamilies.familyId });
+      return rows.map((r) => r.familyId);
+    },
+    /** Ends one login of a member; false when it is not theirs or already ended. */
+    async revokeFamilyOf(memberIdx: number, familyId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(sessionFamilies)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessionFamilies.familyId, familyId),
+            eq(sessionFamilies.memberIdx, memberIdx),
+            isNull(sessionFamilies.revokedAt),
+          ),
+        )
+        .returning({ familyId: sessionFamilies.familyId });
+      return rows.length === 1;
     },
   };
 }

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, bearerOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
+import { clientOf, sendSignIn } from '../session/device-cookie.js';
 import { clearRefreshCookie, refreshFromCookie, sendSession } from './refresh-cookie.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
@@ -59,8 +60,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { tags, body: loginGeneralRequest, response: responds(201, authTokens) },
     },
     async (request, reply) => {
-      const tokens = await auth.loginGeneral(request.body.email, request.body.password);
-      return reply.status(201).send({ data: sendSession(request, reply, tokens) });
+      const tokens = await auth.loginGeneral(request.body.email, request.body.password, clientOf(request));
+      return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );
 
@@ -82,7 +83,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const header = bearerOf(request);
       const cookie = header ? null : refreshFromCookie(request);
       try {
-        const tokens = await auth.refresh(header ?? cookie);
+        const tokens = await auth.refresh(header ?? cookie, clientOf(request));
         return await reply.status(201).send({ data: sendSession(request, reply, tokens, cookie !== null) });
       } catch (error) {
         // A refused cookie is of no further use: the browser forgets it.

@@ -13,14 +13,30 @@ import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
+import { inTransaction } from '../../shared/transaction.js';
 import type { MemberRepository, MemberRow } from '../member/member.repository.js';
-import type { AuthRepository } from './auth.repository.js';
+import type { SessionClient } from '../session/device-cookie.js';
+import type { NewBrowserNotice } from '../session/new-browser.js';
+import { createAuthRepository, type AuthRepository } from './auth.repository.js';
+import { openSuccessor, REFRESH_REUSE_GRACE_SECONDS, sealSuccessor, withinGrace } from './refresh-grace.js';
 import { createSessionCache } from './session-cache.js';
 
 const MAILS_PER_WINDOW = 5;
 const MAIL_WINDOW_MINUTES = 15;
+type RefreshOutcome =
+  | { tokens: IssuedTokens }
+  | { refused: 'AUTH_SESSION_EXPIRED' }
+  | { refused: 'AUTH_REFRESH_REUSED'; familyId: string };
 
-export function createAuthService(ctx: AppContext, repo: AuthRepository, memberRepo: MemberRepository) {
+/** A session's "last used" moves by use at most this often (one write per session per step, not per request). */
+export const LAST_USED_STEP_MINUTES = 5;
+
+export function createAuthService(
+  ctx: AppContext,
+  repo: AuthRepository,
+  memberRepo: MemberRepository,
+  noteSignIn: NewBrowserNotice,
+) {
   const now = () => ctx.clock.now();
   const sessions = createSessionCache(now);
 
@@ -53,18 +69,28 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     return (await repo.consumeEmailToken(row.id, now())) ? row : null;
   }
 
-  async function startSession(memberIdx: number): Promise<IssuedTokens> {
+  /** A new login of the member from this client (its browser, address and device mark). */
+  async function startSession(memberIdx: number, client: SessionClient): Promise<IssuedTokens> {
+    await noteSignIn(memberIdx, client);
     const familyId = randomUUID();
-    await repo.createFamily(familyId, memberIdx);
+    await repo.createFamily({
+      familyId,
+      memberIdx,
+      deviceHash: sha256(client.device),
+      userAgent: client.userAgent,
+      ip: client.ip,
+      createdAt: now(),
+      lastUsedAt: now(),
+    });
     return issueTokens(familyId);
   }
 
-  async function issueTokens(familyId: string): Promise<IssuedTokens> {
+  async function issueTokens(familyId: string, store = repo): Promise<IssuedTokens> {
     const key = randomToken();
     const refresh = randomToken();
     const expires = addMinutes(now(), ACCESS_KEY_TTL_MINUTES);
-    await repo.insertSessionToken({ tokenHash: sha256(key), familyId, kind: 'access', expiresAt: expires });
-    await repo.insertSessionToken({
+    await store.insertSessionToken({ tokenHash: sha256(key), familyId, kind: 'access', expiresAt: expires });
+    await store.insertSessionToken({
       tokenHash: sha256(refresh),
       familyId,
       kind: 'refresh',
@@ -136,26 +162,50 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       return { email: row.email, verifiedToken };
     },
 
-    async loginGeneral(email: string, password: string): Promise<IssuedTokens> {
+    async loginGeneral(email: string, password: string, client: SessionClient): Promise<IssuedTokens> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
       await checkPassword(member, password);
-      return startSession(member.memberIdx);
+      return startSession(member.memberIdx, client);
     },
 
     checkPassword,
-    async refresh(refreshToken: string | null): Promise<IssuedTokens> {
+
+    /**
+     * Rotates a refresh token. The token's row is locked for the rotation, so parallel uses of one
+     * token (tabs restored together, on any instance) queue: the first rotates, the others then find
+     * it used within REFRESH_REUSE_GRACE_SECONDS and get the same answer, opened from the sealed
+     * successor. A used token coming back after the grace is a copy: the whole login ends.
+     */
+    async refresh(refreshToken: string | null, client: SessionClient | null): Promise<IssuedTokens> {
       if (!refreshToken) throw new AppError('AUTH_SESSION_EXPIRED');
-      const row = await repo.findSessionToken(sha256(refreshToken), 'refresh');
-      if (!row || row.familyRevokedAt || row.memberDeletedAt) throw new AppError('AUTH_SESSION_EXPIRED');
-      if (row.usedAt || !(await repo.markRefreshUsed(row.id, now()))) {
-        // A rotated token came back: someone holds a copy. End every session of this login.
-        await repo.revokeFamily(row.familyId, now());
-        sessions.forgetFamily(row.familyId);
-        throw new AppError('AUTH_REFRESH_REUSED');
-      }
-      if (row.expiresAt <= now()) throw new AppError('AUTH_SESSION_EXPIRED');
-      return issueTokens(row.familyId);
+      const at = now();
+      // Refusals are returned, not thrown, so the revocation of a reused login commits.
+      const outcome = await inTransaction(ctx.database.db, async (tx): Promise<RefreshOutcome> => {
+        const store = createAuthRepository(tx);
+        const row = await store.lockRefreshToken(sha256(refreshToken));
+        if (!row || row.familyRevokedAt || row.memberDeletedAt) return { refused: 'AUTH_SESSION_EXPIRED' };
+        if (row.usedAt) {
+          const again =
+            row.successor && withinGrace(row.usedAt, at) ? openSuccessor(refreshToken, row.successor) : null;
+          if (again) return { tokens: again };
+          await store.revokeFamily(row.familyId, at);
+          return { refused: 'AUTH_REFRESH_REUSED', familyId: row.familyId };
+        }
+        if (row.expiresAt <= at) return { refused: 'AUTH_SESSION_EXPIRED' };
+        const tokens = await issueTokens(row.familyId, store);
+        await store.completeRotation(row.id, at, sealSuccessor(refreshToken, tokens));
+        await store.dropSuccessors(row.familyId, new Date(at.getTime() - REFRESH_REUSE_GRACE_SECONDS * 1000));
+        await store.touchFamily(row.familyId, {
+          lastUsedAt: at,
+          ...(client ? { ip: client.ip, userAgent: client.userAgent } : {}),
+        });
+        return { tokens };
+      });
+      if ('tokens' in outcome) return outcome.tokens;
+      // A rotated token came back: someone holds a copy. Every session of this login has ended.
+      if (outcome.refused === 'AUTH_REFRESH_REUSED') sessions.forgetFamily(outcome.familyId);
+      throw new AppError(outcome.refused);
     },
 
     async logout(actor: Actor) {
@@ -163,9 +213,18 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       sessions.forgetFamily(actor.familyId);
     },
 
-    async revokeAllSessions(memberIdx: number) {
-      await repo.revokeAllFamiliesOf(memberIdx, now());
-      sessions.forgetMember(memberIdx);
+    /** Ends every session of a member (password reset, withdrawal), or every one but `keep`. */
+    async revokeAllSessions(memberIdx: number, keep?: string): Promise<number> {
+      const ended = await repo.revokeAllFamiliesOf(memberIdx, now(), keep);
+      for (const familyId of ended) sessions.forgetFamily(familyId);
+      return ended.length;
+    },
+
+    /** Ends one session of a member (the devices page); false when it is not theirs or already ended. */
+    async revokeSession(memberIdx: number, familyId: string): Promise<boolean> {
+      const ended = await repo.revokeFamilyOf(memberIdx, familyId, now());
+      sessions.forgetFamily(familyId);
+      return ended;
     },
 
     revokedAmong: (familyIds: string[]) => repo.revokedAmong(familyIds),
@@ -178,6 +237,9 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       if (known) return known;
       const row = await repo.findSessionToken(tokenHash, 'access');
       if (!row || row.familyRevokedAt || row.memberDeletedAt || row.expiresAt <= now()) return null;
+      // "Last used" follows use within LAST_USED_STEP_MINUTES, at one write per step, never per request.
+      if (!row.familyLastUsedAt || row.familyLastUsedAt < addMinutes(now(), -LAST_USED_STEP_MINUTES))
+        await repo.touchFamily(row.familyId, { lastUsedAt: now() });
       const actor = { memberIdx: row.memberIdx, familyId: row.familyId };
       sessions.set(tokenHash, actor, row.expiresAt);
       return actor;

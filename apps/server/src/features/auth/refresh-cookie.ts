@@ -9,27 +9,37 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const REFRESH_COOKIE = 'teamline_refresh';
 const COOKIE_PATH = `${API_BASE}/auth`;
 
-function serialize(value: string, maxAgeSeconds: number, secure: boolean): string {
+const isSecure = (request: FastifyRequest) => request.server.ctx.config.publicUrl.startsWith('https:');
+
+/** A cookie of the auth routes: httpOnly, SameSite=Strict, on /api/auth, Secure behind https. */
+export function authCookie(
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  request: FastifyRequest,
+): string {
   return [
-    `${REFRESH_COOKIE}=${value}`,
+    `${name}=${value}`,
     `Path=${COOKIE_PATH}`,
     `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Strict',
-    ...(secure ? ['Secure'] : []),
+    ...(isSecure(request) ? ['Secure'] : []),
   ].join('; ');
 }
 
-const isSecure = (request: FastifyRequest) => request.server.ctx.config.publicUrl.startsWith('https:');
-
-/** The refresh token the browser sent in the cookie, or null. */
-export function refreshFromCookie(request: FastifyRequest): string | null {
+/** The value of a cookie the browser sent, or null. */
+export function cookieOf(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === REFRESH_COOKIE) return part.slice(eq + 1).trim() || null;
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
   }
   return null;
 }
+
+/** The refresh token the browser sent in the cookie, or null. */
+export const refreshFromCookie = (request: FastifyRequest): string | null =>
+  cookieOf(request, REFRESH_COOKIE);
 
 /**
  * A browser request: every current browser sends `Sec-Fetch-Site`, and script can neither set nor
@@ -50,7 +60,7 @@ export function sendSession(
 ): AuthTokens {
   void reply.header(
     'set-cookie',
-    serialize(tokens.refresh, REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60, isSecure(request)),
+    authCookie(REFRESH_COOKIE, tokens.refresh, REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60, request),
   );
   if (cookieOnly || fromBrowser(request)) return { key: tokens.key, expires: tokens.expires };
   return tokens;
@@ -58,5 +68,5 @@ export function sendSession(
 
 /** Tells the browser to forget the refresh cookie (logout, withdrawal, a refused refresh). */
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
-  void reply.header('set-cookie', serialize('', 0, isSecure(request)));
+  void reply.header('set-cookie', authCookie(REFRESH_COOKIE, '', 0, request));
 }

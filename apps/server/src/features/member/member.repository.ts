@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
@@ -17,6 +17,37 @@ export function createMemberRepository(db: Db) {
         .select()
         .from(members)
         .where(and(eq(members.email, email), isNull(members.deletedAt)));
+      return row ?? null;
+    },
+    /**
+     * The account with this e-mail, only if the viewer may know it exists: the viewer themself, or a
+     * member of a project they share. One query, so an unknown address and a stranger's answer alike.
+     */
+    async findByEmailSeenBy(viewerIdx: number, email: string): Promise<MemberRow | null> {
+      const viewer = alias(membersInProject, 'viewer');
+      const target = alias(membersInProject, 'target');
+      const sharesProject = db
+        .select({ one: sql`1` })
+        .from(viewer)
+        .innerJoin(target, eq(target.projectIdx, viewer.projectIdx))
+        .where(
+          and(
+            eq(viewer.memberIdx, viewerIdx),
+            eq(target.memberIdx, members.memberIdx),
+            isNull(viewer.removedAt),
+            isNull(target.removedAt),
+          ),
+        );
+      const [row] = await db
+        .select()
+        .from(members)
+        .where(
+          and(
+            eq(members.email, email),
+            isNull(members.deletedAt),
+            or(eq(members.memberIdx, viewerIdx), exists(sharesProject)),
+          ),
+        );
       return row ?? null;
     },
     async findActiveById(memberIdx: number): Promise<MemberRow | null> {

@@ -18,7 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
-import { clearRefreshCookie, sendSession } from '../auth/refresh-cookie.js';
+import { clearRefreshCookie } from '../auth/refresh-cookie.js';
+import { clientOf, sendSignIn } from '../session/device-cookie.js';
 
 export async function memberRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,8 +37,9 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const tokens = await member.joinGeneral(
         request.body,
         languageFromHeader(request.headers['accept-language']),
+        clientOf(request),
       );
-      return reply.status(201).send({ data: sendSession(request, reply, tokens) });
+      return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );
 

@@ -14,6 +14,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { hashPassword, verifyPassword } from '../../shared/crypto.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { FileDeletion } from '../file/file-deletion.js';
+import type { SessionClient } from '../session/device-cookie.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
@@ -113,7 +114,7 @@ export function createMemberService(
   }
 
   return {
-    async joinGeneral(input: JoinInput, fallbackLang: Language) {
+    async joinGeneral(input: JoinInput, fallbackLang: Language, client: SessionClient) {
       const ticket = await auth.consumeEmailToken(input.verifiedToken, 'joinVerified');
       if (!ticket) throw new AppError('JOIN_SESSION_EXPIRED');
       if (await repo.findActiveByEmail(ticket.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
@@ -126,7 +127,7 @@ export function createMemberService(
         if (file?.uploaderIdx === member.memberIdx)
           await updateMember(member.memberIdx, { profileFileIdx: file.fileIdx });
       }
-      return auth.startSession(member.memberIdx);
+      return auth.startSession(member.memberIdx, client);
     },
 
     /** The caller's own profile, from the profile cache (every change below calls `forget`). */
@@ -138,11 +139,14 @@ export function createMemberService(
 
     async getProfile(actor: Actor, memberId: string): Promise<PublicProfile> {
       // A number past the id column's range names nobody (and must not reach the integer column).
+      // An e-mail finds only the caller or someone they share a project with: anyone else answers
+      // MEMBER_NOT_FOUND exactly as an address without an account, so the lookup cannot tell who
+      // has one (docs/security.md "Sessions and logs").
       const target = /^\d+$/.test(memberId)
         ? Number(memberId) <= INT4_MAX
           ? await repo.findActiveById(Number(memberId))
           : null
-        : await repo.findActiveByEmail(memberId.trim().toLowerCase());
+        : await repo.findByEmailSeenBy(actor.memberIdx, memberId.trim().toLowerCase());
       if (!target) throw new AppError('MEMBER_NOT_FOUND');
       const isSelf = target.memberIdx === actor.memberIdx;
       const viewerAdminsSharedProject =
@@ -202,6 +206,8 @@ export function createMemberService(
         throw new AppError('AUTH_INCORRECT_PASSWORD');
       if (currentPassword === password) throw new AppError('PASSWORD_SAME_AS_OLD');
       await updateMember(member.memberIdx, { passwordHash: await hashPassword(password) });
+      // Whoever else held the account (the reason to change a password) is signed out; this session stays.
+      await auth.revokeAllSessions(member.memberIdx, actor.familyId);
     },
 
     /**

@@ -134,9 +134,23 @@ describe('GET /member/profile', () => {
       hopePrice: null,
       contactVisible: false,
     });
-    // Carol is no admin anywhere, and Alice shares no project with Carol.
-    const stranger = await req('GET', '/api/member/profile?memberId=carol@example.com', alice.key);
-    expect(stranger.json().data.phone).toBeNull();
+    // Carol shares a project with Bob (no admin there): she finds him by e-mail, without his contact.
+    const byEmail = await req('GET', '/api/member/profile?memberId=bob@example.com', carol.key);
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().data).toMatchObject({ memberIdx: bob.memberIdx, phone: null, email: null });
+  });
+
+  it('an e-mail lookup by a stranger answers exactly as for an address without an account', async () => {
+    // Alice shares no project with Carol: whether carol@example.com has an account is not hers to learn.
+    const known = await req('GET', '/api/member/profile?memberId=carol@example.com', alice.key);
+    const unknown = await req('GET', '/api/member/profile?memberId=nobody-here@example.com', alice.key);
+    expect(known.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().error.code).toBe('MEMBER_NOT_FOUND');
+    // The caller always finds themself, in any spelling of the address.
+    const self = await req('GET', '/api/member/profile?memberId=Carol@Example.com', carol.key);
+    expect(self.json().data).toMatchObject({ memberIdx: carol.memberIdx, contactVisible: true });
   });
 
   it('answers 404, 400 and 401', async () => {
@@ -210,6 +224,32 @@ describe('PATCH /member/password and DELETE /member', () => {
     expect(login.statusCode).toBe(201);
     expect((await req('PATCH', '/api/member/password', undefined, {})).statusCode).toBe(401);
     expect((await req('PATCH', '/api/member/password', s.key, {})).statusCode).toBe(400);
+  });
+
+  it('a password change signs out every other session of the account; the current one goes on', async () => {
+    const here = await signUp(t, 'thief-out@example.com');
+    // Someone else signed in with the old password (the reason people change it).
+    const elsewhere = (
+      await req('POST', '/api/auth/login/general', undefined, {
+        email: 'thief-out@example.com',
+        password: PASSWORD,
+      })
+    ).json().data;
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: bearer(token) });
+    expect((await req('GET', '/api/member', elsewhere.key)).statusCode).toBe(200);
+
+    const changed = await req('PATCH', '/api/member/password', here.key, {
+      currentPassword: PASSWORD,
+      password: 'brand-new-pass-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await req('GET', '/api/member', elsewhere.key)).statusCode).toBe(401);
+    expect((await refresh(elsewhere.refresh)).json().error.code).toBe('AUTH_SESSION_EXPIRED');
+    expect((await req('GET', '/api/member', here.key)).statusCode).toBe(200);
+    const renewed = await refresh(here.refresh);
+    expect(renewed.statusCode).toBe(201);
+    expect((await req('GET', '/api/member', renewed.json().data.key)).statusCode).toBe(200);
   });
 
   it('refuses to withdraw the last admin of a project with other members', async () => {

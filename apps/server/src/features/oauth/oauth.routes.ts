@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
-import { sendSession } from '../auth/refresh-cookie.js';
+import { clientOf, sendSignIn } from '../session/device-cookie.js';
 
 const providerParams = z.object({ provider: z.enum(oauthProviders) });
 const callbackQuery = z
@@ -99,11 +99,11 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const outcome = await oauth.login(request.body);
+      const outcome = await oauth.login(request.body, clientOf(request));
       if (outcome.result === 'session')
         return reply
           .status(201)
-          .send({ data: { result: 'signedIn' as const, ...sendSession(request, reply, outcome.tokens) } });
+          .send({ data: { result: 'signedIn' as const, ...sendSignIn(request, reply, outcome.tokens) } });
       return reply.status(201).send({ data: outcome });
     },
   );
@@ -122,8 +122,8 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const tokens = await oauth.link(request.body.linkToken, request.body.password);
-      return reply.status(201).send({ data: sendSession(request, reply, tokens) });
+      const tokens = await oauth.link(request.body.linkToken, request.body.password, clientOf(request));
+      return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );
 
@@ -134,8 +134,12 @@ export async function oauthRoutes(fastify: FastifyInstance) {
       schema: { tags: ['member'], body: joinRequest, response: responds(201, authTokens) },
     },
     async (request, reply) => {
-      const tokens = await oauth.join(request.body, languageFromHeader(request.headers['accept-language']));
-      return reply.status(201).send({ data: sendSession(request, reply, tokens) });
+      const tokens = await oauth.join(
+        request.body,
+        languageFromHeader(request.headers['accept-language']),
+        clientOf(request),
+      );
+      return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );
 }

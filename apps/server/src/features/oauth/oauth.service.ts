@@ -10,6 +10,7 @@ import type { AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { SessionClient } from '../session/device-cookie.js';
 import { createMemberRepository, type MemberRepository } from '../member/member.repository.js';
 import { newMemberRow } from '../member/member.service.js';
 import { createOauthRepository, type OauthRepository } from './oauth.repository.js';
@@ -176,11 +177,14 @@ export function createOauthService(
      * Finishes the sign-in: a known identity gets a session; a new person gets a preToken for the
      * join form; an e-mail account with the same address must prove its password first.
      */
-    async login(input: {
-      code: string;
-      state: string;
-      redirectUri?: string | undefined;
-    }): Promise<OauthLoginResponse | { result: 'session'; tokens: IssuedTokens }> {
+    async login(
+      input: {
+        code: string;
+        state: string;
+        redirectUri?: string | undefined;
+      },
+      client: SessionClient,
+    ): Promise<OauthLoginResponse | { result: 'session'; tokens: IssuedTokens }> {
       const { oidc, issuerClient } = requireClient();
       const saved = await consumeTicket<StatePayload>(input.state, 'state');
       if (!saved) throw new AppError('OAUTH_STATE_INVALID');
@@ -192,7 +196,7 @@ export function createOauthService(
 
       const known = await repo.findIdentity(issuer, subject);
       if (known && !known.deletedAt)
-        return { result: 'session', tokens: await auth.startSession(known.memberIdx) };
+        return { result: 'session', tokens: await auth.startSession(known.memberIdx, client) };
 
       const verified = claims.email_verified === true || claims.email_verified === 'true';
       if (typeof claims.email !== 'string' || !claims.email || !verified)
@@ -218,7 +222,7 @@ export function createOauthService(
     },
 
     /** Binds the outside identity to the e-mail account whose password was proven, and signs in. */
-    async link(linkToken: string, password: string): Promise<IssuedTokens> {
+    async link(linkToken: string, password: string, client: SessionClient): Promise<IssuedTokens> {
       const row = await repo.findLiveTicket(sha256(linkToken), 'link', now());
       if (!row) throw new AppError('OAUTH_SESSION_EXPIRED');
       const claims = row.payload as unknown as ClaimsPayload;
@@ -239,11 +243,11 @@ export function createOauthService(
           email: claims.email,
         });
       });
-      return auth.startSession(member.memberIdx);
+      return auth.startSession(member.memberIdx, client);
     },
 
     /** `POST /member/join {preToken, …}`: the account and its identity in one transaction, then a session. */
-    async join(input: JoinInput, fallbackLang: Language): Promise<IssuedTokens> {
+    async join(input: JoinInput, fallbackLang: Language, client: SessionClient): Promise<IssuedTokens> {
       const row = await repo.findLiveTicket(sha256(input.preToken), 'pre', now());
       if (!row) throw new AppError('OAUTH_SESSION_EXPIRED');
       const claims = row.payload as unknown as ClaimsPayload;
@@ -266,7 +270,7 @@ export function createOauthService(
         });
         return member.memberIdx;
       });
-      return auth.startSession(memberIdx);
+      return auth.startSession(memberIdx, client);
     },
   };
 }

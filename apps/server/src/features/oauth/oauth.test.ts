@@ -1,6 +1,14 @@
 import { URL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, latestLink, PASSWORD, signUp, type TestApp } from '../../test/test-app.js';
+import {
+  bearer,
+  createTestApp,
+  latestLink,
+  mailsTo,
+  PASSWORD,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
 import { browseIssuer, startTestIssuer, type TestIssuer } from '../../test/oidc-provider.js';
 
 const PUBLIC_URL = 'http://teamline.test';
@@ -59,6 +67,15 @@ const finish = (query: URLSearchParams) =>
 
 const joinForm = { name: 'Lee Google', nickname: 'leeg', phone: '01055556666' };
 
+/** The names of the cookies an answer sets, in order. */
+const cookieNames = (res: { headers: Record<string, unknown> }) =>
+  [res.headers['set-cookie']].flat().map((line) => String(line).split('=')[0]);
+const cookieIn = (res: { headers: Record<string, unknown> }, name: string) =>
+  [res.headers['set-cookie']]
+    .flat()
+    .map((line) => new RegExp(`^${name}=([^;]*)`).exec(String(line))?.[1])
+    .find((v) => v !== undefined);
+
 describe('GET /auth/config', () => {
   it('shows the Google button when a client is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
@@ -97,7 +114,7 @@ describe('sign-in with an OpenID Connect issuer', () => {
 
     const joined = await post('/api/member/join', { preToken: pre.preToken, ...joinForm });
     expect(joined.statusCode).toBe(201);
-    expect(joined.headers['set-cookie']).toMatch(/^teamline_refresh=/);
+    expect(cookieNames(joined)).toEqual(['teamline_device', 'teamline_refresh']);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/member',
@@ -119,7 +136,7 @@ describe('sign-in with an OpenID Connect issuer', () => {
     const back = await finish((await signInAtIssuer('new-1')).query);
     expect(back.statusCode).toBe(201);
     expect(back.json().data.result).toBe('signedIn');
-    expect(back.headers['set-cookie']).toMatch(/^teamline_refresh=/);
+    expect(cookieNames(back)).toEqual(['teamline_device', 'teamline_refresh']);
     const meAgain = await t.app.inject({
       method: 'GET',
       url: '/api/member',
@@ -224,6 +241,59 @@ describe('sign-in with an OpenID Connect issuer', () => {
 
     const back = await finish((await signInAtIssuer('owner-g')).query);
     expect(back.json().data.result).toBe('signedIn');
+  });
+
+  it('an outside sign-in records the browser and mails a new one, like an e-mail login', async () => {
+    const CHROME =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36';
+    issuer.accounts.set('roamer-g', { email: 'roamer@example.com', email_verified: true, name: 'Roamer' });
+    const pre = (await finish((await signInAtIssuer('roamer-g')).query)).json().data;
+    const joined = await post('/api/member/join', {
+      preToken: pre.preToken,
+      ...joinForm,
+      nickname: 'roamer',
+    });
+    const notices = async () =>
+      (await mailsTo(t.config, 'roamer@example.com')).filter(
+        (m) => m.subject === 'New sign-in to your Teamline account',
+      );
+    expect(await notices()).toHaveLength(0);
+
+    const signInFrom = async (device?: string) => {
+      const { query } = await signInAtIssuer('roamer-g');
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.77',
+        headers: { 'user-agent': CHROME, ...(device ? { cookie: `teamline_device=${device}` } : {}) },
+        payload: {
+          provider: 'google',
+          code: query.get('code'),
+          state: query.get('state'),
+          redirectUri: CALLBACK,
+        },
+      });
+    };
+    // The browser that joined brings its device cookie back: no mail.
+    const same = await signInFrom(cookieIn(joined, 'teamline_device'));
+    expect(same.statusCode).toBe(201);
+    expect(await notices()).toHaveLength(0);
+    // A new browser: one mail, naming it.
+    const fresh = await signInFrom();
+    expect(fresh.statusCode).toBe(201);
+    const mails = await notices();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Chrome 125 on Linux, address 203.0.113.77');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/member/sessions',
+      headers: bearer(fresh.json().data.key),
+    });
+    expect(list.json().data.find((s: { current: boolean }) => s.current)).toMatchObject({
+      browser: 'Chrome 125',
+      os: 'Linux',
+      ip: '203.0.113.77',
+    });
   });
 
   it('does not link or create an account for an unverified e-mail', async () => {

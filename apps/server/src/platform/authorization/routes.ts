@@ -55,6 +55,10 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'PATCH /api/member': 'authenticated',
   'DELETE /api/member': 'authenticated',
   'GET /api/member/profile': 'authenticated',
+  // The devices page: the caller's own sessions only (another's sessionId is SESSION_NOT_FOUND).
+  'GET /api/member/sessions': 'authenticated',
+  'DELETE /api/member/sessions/others': 'authenticated',
+  'DELETE /api/member/sessions/:sessionId': 'authenticated',
   'GET /api/ws': 'public',
   'GET /api/health': 'public',
   // Creating a project and listing one's own need only an account.

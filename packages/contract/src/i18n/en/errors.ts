@@ -35,6 +35,7 @@ export const errors = {
   PASSWORD_RESET_FAILED: 'The reset link is invalid or has expired. Please request a new one.',
   PASSWORD_SAME_AS_OLD: 'The new password must differ from the current one.',
   MEMBER_NOT_FOUND: 'This member does not exist.',
+  SESSION_NOT_FOUND: 'This device is already signed out.',
   FILE_REQUIRED: 'Please choose a file.',
   FILE_TOO_LARGE: 'The file is larger than 10 MB.',
   FILE_TYPE_NOT_ALLOWED: 'This file type is not allowed.',

@@ -57,6 +57,15 @@ export const mail = {
     expiry: 'It can be downloaded until {{date}}; then it is deleted.',
     ignore: 'If you did not ask for it, change your password: someone signed in to your account.',
   },
+  newBrowser: {
+    subject: 'New sign-in to your Teamline account',
+    body: 'Your Teamline account was signed in from a browser it had not used before: {{browser}} on {{os}}, address {{ip}}, at {{time}}.',
+    action: 'Review your devices',
+    expiry: 'If this was you, there is nothing to do.',
+    ignore: 'If it was not you, change your password and sign out the devices you do not recognise.',
+    unknownBrowser: 'an unknown browser',
+    unknownOs: 'an unknown system',
+  },
   roles: {
     admin: 'an administrator',
     depth1: 'a team lead',

@@ -139,7 +139,7 @@ export const shellUi = {
     close: 'Dismiss',
     emailSent: 'Email sent.',
     invalidAccess: 'Invalid access.',
-    passwordChanged: 'Password changed.',
+    passwordChanged: 'Password changed. Your other devices were signed out.',
     emailAuthenticated: 'Email authenticated.',
     emailAuthFailed: 'Email authentication failed.',
     accountDeleted: 'Account deleted.',

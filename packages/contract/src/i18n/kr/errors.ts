@@ -34,6 +34,7 @@ export const errors = {
   PASSWORD_RESET_FAILED: '재설정 링크가 올바르지 않거나 만료되었습니다. 다시 요청해 주세요.',
   PASSWORD_SAME_AS_OLD: '새 비밀번호는 현재 비밀번호와 달라야 합니다.',
   MEMBER_NOT_FOUND: '존재하지 않는 회원입니다.',
+  SESSION_NOT_FOUND: '이미 로그아웃된 기기입니다.',
   FILE_REQUIRED: '파일을 선택해 주세요.',
   FILE_TOO_LARGE: '파일이 10MB를 넘습니다.',
   FILE_TYPE_NOT_ALLOWED: '허용되지 않는 파일 형식입니다.',

@@ -57,6 +57,15 @@ export const mail = {
     expiry: '{{date}}까지 내려받을 수 있으며, 그 뒤에는 삭제됩니다.',
     ignore: '요청한 적이 없다면 비밀번호를 바꾸세요. 누군가 계정에 로그인했습니다.',
   },
+  newBrowser: {
+    subject: 'Teamline 계정에 새 로그인이 있습니다',
+    body: 'Teamline 계정이 처음 사용하는 브라우저에서 로그인되었습니다: {{os}}의 {{browser}}, 주소 {{ip}}, 시각 {{time}}.',
+    action: '기기 확인하기',
+    expiry: '본인이 로그인했다면 따로 할 일은 없습니다.',
+    ignore: '본인이 아니라면 비밀번호를 바꾸고 알 수 없는 기기를 로그아웃하세요.',
+    unknownBrowser: '알 수 없는 브라우저',
+    unknownOs: '알 수 없는 시스템',
+  },
   roles: {
     admin: '관리자',
     depth1: '팀 리더',

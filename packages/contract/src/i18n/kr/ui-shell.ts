@@ -136,7 +136,7 @@ export const shellUi = {
     close: '닫기',
     emailSent: '이메일이 발송되었습니다.',
     invalidAccess: '잘못된 접근입니다.',
-    passwordChanged: '비밀번호가 변경되었습니다.',
+    passwordChanged: '비밀번호가 변경되었습니다. 다른 기기는 로그아웃되었습니다.',
     emailAuthenticated: '이메일이 인증되었습니다.',
     emailAuthFailed: '이메일 인증에 실패했습니다.',
     accountDeleted: '계정이 삭제되었습니다.',

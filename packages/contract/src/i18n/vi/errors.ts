@@ -35,6 +35,7 @@ export const errors = {
   PASSWORD_RESET_FAILED: 'Liên kết đặt lại không hợp lệ hoặc đã hết hạn. Vui lòng yêu cầu liên kết mới.',
   PASSWORD_SAME_AS_OLD: 'Mật khẩu mới phải khác mật khẩu hiện tại.',
   MEMBER_NOT_FOUND: 'Thành viên này không tồn tại.',
+  SESSION_NOT_FOUND: 'Thiết bị này đã được đăng xuất.',
   FILE_REQUIRED: 'Vui lòng chọn một tệp.',
   FILE_TOO_LARGE: 'Tệp lớn hơn 10 MB.',
   FILE_TYPE_NOT_ALLOWED: 'Loại tệp này không được phép.',

@@ -57,6 +57,15 @@ export const mail = {
     expiry: 'Có thể tải xuống đến {{date}}; sau đó tệp sẽ bị xóa.',
     ignore: 'Nếu bạn không yêu cầu, hãy đổi mật khẩu: ai đó đã đăng nhập vào tài khoản của bạn.',
   },
+  newBrowser: {
+    subject: 'Có lượt đăng nhập mới vào tài khoản Teamline của bạn',
+    body: 'Tài khoản Teamline của bạn vừa được đăng nhập từ một trình duyệt chưa từng dùng: {{browser}} trên {{os}}, địa chỉ {{ip}}, lúc {{time}}.',
+    action: 'Xem các thiết bị',
+    expiry: 'Nếu đó là bạn thì không cần làm gì.',
+    ignore: 'Nếu không phải bạn, hãy đổi mật khẩu và đăng xuất các thiết bị bạn không nhận ra.',
+    unknownBrowser: 'một trình duyệt không rõ',
+    unknownOs: 'một hệ điều hành không rõ',
+  },
   roles: {
     admin: 'quản trị viên',
     depth1: 'trưởng nhóm',

@@ -136,7 +136,7 @@ export const shellUi = {
     close: 'Đóng',
     emailSent: 'Đã gửi email.',
     invalidAccess: 'Truy cập không hợp lệ.',
-    passwordChanged: 'Đã đổi mật khẩu.',
+    passwordChanged: 'Đã đổi mật khẩu. Các thiết bị khác đã được đăng xuất.',
     emailAuthenticated: 'Email đã được xác thực.',
     emailAuthFailed: 'Xác thực email thất bại.',
     accountDeleted: 'Tài khoản đã bị xóa.',

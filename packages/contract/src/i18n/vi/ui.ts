@@ -15,6 +15,7 @@ import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
+import { devicesUi } from './ui-devices.js';
 import { profileFormUi } from './ui-profileForm.js';
 import { guideUi } from './ui-guide.js';
 import { shellUi } from './ui-shell.js';
@@ -32,6 +33,7 @@ export const ui = {
   settings: settingsUi,
   dashboard: dashboardUi,
   profile: profileUi,
+  devices: devicesUi,
   profileForm: profileFormUi,
   home: homeUi,
   billing: billingUi,

@@ -35,6 +35,7 @@ import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
 import { MyDataSection } from '../../../app/my-data-sections';
 import { storageUsageKey } from '../../../lib/storage-usage';
+import { DevicesSection } from './DevicesSection';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -52,6 +53,7 @@ export function ProfilePage() {
         <MyDataSection />
       </Suspense>
       <AccountSection profile={profile} />
+      <DevicesSection />
     </div>
   );
 }
