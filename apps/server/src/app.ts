@@ -119,6 +119,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? null : config.databaseDir,
       sharedBuffersMb: config.embeddedSharedBuffersMb,
+      // The whole data folder (database, files, outbox) belongs to one server process.
+      lock: { folder: config.dataDir, holder: 'server' },
     }));
   const pubsub =
     overrides.pubsub ??

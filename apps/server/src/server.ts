@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { DataFolderLockedError } from './infra/data-folder-lock.js';
 
 let config: AppConfig;
 try {
@@ -10,7 +11,15 @@ try {
   console.error(err.message);
   process.exit(1);
 }
-const app = await buildApp(config);
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config);
+} catch (err) {
+  // Another process has the embedded database's folder: one line naming it and its pid, then stop.
+  if (!(err instanceof DataFolderLockedError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -48,6 +48,9 @@ export const errorStatus = {
   FILE_TYPE_NOT_ALLOWED: 415,
   FILE_NOT_FOUND: 404,
   STORAGE_QUOTA_EXCEEDED: 413,
+  // A multipart body that cannot be read (cut short, no boundary, garbage), and a file name with control characters
+  UPLOAD_MALFORMED: 400,
+  FILE_NAME_INVALID: 400,
   // Projects and links
   PROJECT_NOT_FOUND: 404,
   PROJECT_ACCESS_DENIED: 403,

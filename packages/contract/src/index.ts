@@ -13,6 +13,7 @@ export * from './rules/timesheet.js';
 export * from './rules/story-key.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
+export * from './schemas/number-bounds.js';
 export * from './schemas/contract.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/file.js';

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
 import { migrationsFolder } from '../paths.js';
+import { lockDataFolder } from './data-folder-lock.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 
 export type Schema = typeof schema;
@@ -29,13 +30,17 @@ const MIGRATION_LOCK_KEY = 724_190_331;
 
 /**
  * PGlite in `dataDir` (or in memory when dataDir is null) by default, PostgreSQL when a URL is given.
- * Migrations run before the database is handed out.
+ * Migrations run before the database is handed out. An embedded database on disk is opened only
+ * under the data folder's lock (`data-folder-lock.ts`), held until `close()`: a second process on the
+ * same folder gets DataFolderLockedError instead of a second writer.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string | null;
   /** PGlite's buffer pool (PostgreSQL's `shared_buffers`); unset, sized to the database it opens. */
   sharedBuffersMb?: number;
+  /** The folder locked for an on-disk PGlite (DATA_DIR; default `dataDir`) and who is named as holding it. */
+  lock?: { folder?: string; holder: string };
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -65,25 +70,42 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const sharedBuffersMb =
-    options.sharedBuffersMb ??
-    bufferPoolMbFor(
-      options.dataDir ? databaseOnDisk(options.dataDir) : { bytes: 0, largestRelationBytes: 0 },
-    );
-  const pgliteOptions = {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
-  };
-  const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
-  const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    connection: { kind: 'pglite', client },
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
+  const lock = options.dataDir
+    ? lockDataFolder(options.lock?.folder ?? options.dataDir, options.lock?.holder ?? 'server')
+    : null;
+  let client: PGlite | null = null;
+  try {
+    const sharedBuffersMb =
+      options.sharedBuffersMb ??
+      bufferPoolMbFor(
+        options.dataDir ? databaseOnDisk(options.dataDir) : { bytes: 0, largestRelationBytes: 0 },
+      );
+    const pgliteOptions = {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+    };
+    const opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+    client = opened;
+    const pgliteDb = drizzlePglite({ client: opened, schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    const db = pgliteDb as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      connection: { kind: 'pglite', client: opened },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
 }

@@ -1,13 +1,15 @@
 /**
  * `npm run seed:demo`: a demo project with one member of each role, a couple of links and a plan
  * (`demo-plan.ts`), using the server's own configuration (DATA_DIR or DATABASE_URL). Idempotent: running it again changes nothing
- * but resets the demo passwords. PGlite allows one process per data folder, so stop the server first.
+ * but resets the demo passwords. The embedded database takes one process at a time: while a server
+ * holds the data folder the command refuses, naming it (infra/data-folder-lock.ts).
  */
 import { loadConfig } from '../config.js';
 import { createLinkRepository } from '../features/link/link.repository.js';
 import { createMemberRepository } from '../features/member/member.repository.js';
 import { createMembershipRepository } from '../features/membership/membership.repository.js';
 import { createProjectRepository } from '../features/project/project.repository.js';
+import { DataFolderLockedError } from '../infra/data-folder-lock.js';
 import { openDatabase } from '../infra/db.js';
 import { hashPassword } from '../shared/crypto.js';
 import { seedDemoPlan } from './demo-plan.js';
@@ -27,10 +29,10 @@ try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? null : config.databaseDir,
+    lock: { folder: config.dataDir, holder: 'seed:demo command' },
   });
 } catch (err) {
-  console.error('Could not open the database. Is the server running on the same DATA_DIR? Stop it first.');
-  console.error(err);
+  console.error(err instanceof DataFolderLockedError ? err.message : err);
   process.exit(1);
 }
 const { db } = database;

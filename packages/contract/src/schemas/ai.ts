@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateCode, idx, singleLine } from './common.js';
+import { dateCode, idx, int4, singleLine } from './common.js';
 
 /**
  * AI documents and AI timelines (PRODUCT.md "Documents and AI", spec §5 and §7, issue 15). Both run as
@@ -27,8 +27,8 @@ export type AiJobState = (typeof aiJobStates)[number];
 /** Where a drafted item came from in the file: the passage, and its page (PDF) or line. */
 export const aiSource = z.object({
   excerpt: z.string(),
-  page: z.number().int().nullable(),
-  line: z.number().int().nullable(),
+  page: int4.nullable(),
+  line: int4.nullable(),
 });
 export type AiSource = z.infer<typeof aiSource>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { projectStatuses } from '../constants.js';
 import { MAX_SHEET_CHANGE, billingPlans, couponTypes, paidPlans } from '../rules/billing.js';
 import { currencies } from '../rules/settlement.js';
-import { idx, singleLine } from './common.js';
+import { idx, intIn, singleLine } from './common.js';
 
 /**
  * Subscriptions per project sheet (PRODUCT.md "Subscription", docs/decisions.md "Subscriptions and
@@ -168,7 +168,7 @@ export const couponNumber = singleLine().trim().min(1, 'required').max(40, 'inva
 export const subscribeRequest = z.object({
   projectIdx: idx,
   plan: z.enum(paidPlans),
-  sheets: z.number().int().min(1, 'numberRange').max(MAX_SHEET_CHANGE, 'numberRange'),
+  sheets: intIn(1, MAX_SHEET_CHANGE),
   currency,
   /** The caller's card; omitted: their newest. */
   cardIdx: idx.optional(),
@@ -193,7 +193,7 @@ export type UpdateSubscriptionRequest = z.infer<typeof updateSubscriptionRequest
 
 export const sheetChangeRequest = z.object({
   direction: z.enum(sheetDirections),
-  count: z.number().int().min(1, 'numberRange').max(MAX_SHEET_CHANGE, 'numberRange'),
+  count: intIn(1, MAX_SHEET_CHANGE),
 });
 export type SheetChangeRequest = z.infer<typeof sheetChangeRequest>;
 

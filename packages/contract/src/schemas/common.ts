@@ -7,23 +7,61 @@ import { z } from 'zod';
 /** The range of a PostgreSQL `integer` column: anything outside it is refused before the database sees it. */
 export const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;
+
+/**
+ * The one way an input schema takes a whole number: `intIn` from JSON, `intInText` from path or query
+ * text (coerced). Both refuse what lies outside `[min, max]` with `message` (the `numberRange` key by
+ * default) and refuse to be built wider than an `integer` column, so nothing a client sends can reach
+ * the database as an out-of-range value (a 500). `input-bounds.test.ts` and the server's
+ * `route-bounds.test.ts` walk every input schema and fail on a number built any other way.
+ */
+export const intIn = (min: number, max: number, message = 'numberRange') =>
+  wholeWithin(z.number(), min, max, message);
+/** `intIn` for path and query values, which arrive as text. */
+export const intInText = (min: number, max: number, message = 'numberRange') =>
+  wholeWithin(z.coerce.number(), min, max, message);
+
+function wholeWithin<T extends z.ZodNumber | z.ZodCoercedNumber>(
+  schema: T,
+  min: number,
+  max: number,
+  message: string,
+): T {
+  if (!(min >= INT4_MIN && max <= INT4_MAX && min <= max))
+    throw new RangeError(`[${min}, ${max}] does not fit an integer column`);
+  // A field's own message (money: 'moneyAmount') also names a fraction; otherwise zod's, shown as `invalid`.
+  const whole = message === 'numberRange' ? schema.int() : schema.int(message);
+  return whole.min(min, message).max(max, message) as T;
+}
+
 /** A whole number that fits an `integer` column. */
-export const int4 = z.number().int().min(INT4_MIN, 'numberRange').max(INT4_MAX, 'numberRange');
+export const int4 = intIn(INT4_MIN, INT4_MAX);
 /** A row id: positive and within an `integer` column (ids arrive as path or query text, hence coerce). */
 export const idx = z.coerce.number().int().positive().max(INT4_MAX, 'numberRange');
 
+/** Unix time in seconds (a signed file address's expiry): compared, never stored, and past 2038 it would not fit. */
+export const unixSecondsText = z.coerce.number().int().min(0).max(253_402_300_799); // 9999-12-31
+/** The only input numbers allowed past an `integer` column (each says why above); the bounds walk accepts exactly these. */
+export const widerThanInt4: ReadonlySet<z.ZodType> = new Set([unixSecondsText]);
+
 /**
  * Text fields refuse control characters (NUL cannot even be stored by PostgreSQL): single-line text
- * refuses all of C0 and DEL, multi-line text allows tab, line feed and carriage return.
+ * refuses all of C0 and DEL, multi-line text allows tab, line feed and carriage return. Both refuse a
+ * lone UTF-16 surrogate (half of an emoji, from a cut string or a hand-written `\ud800` escape): it
+ * has no UTF-8 form, so the database would silently store U+FFFD instead, or refuse it in JSON.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const singleLinePattern = /^[^\u0000-\u001f\u007f]*$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const multiLinePattern = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+/** Well-formed UTF-16: with the `u` flag a surrogate pair is one code point, so only a lone half matches the class. */
+export const wellFormedPattern = /^[^\ud800-\udfff]*$/u;
 /** A string with no control characters (for `z.string()...` chains: `.regex(...)` keeps the type). */
-export const singleLine = () => z.string().regex(singleLinePattern, 'controlCharacters');
+export const singleLine = () =>
+  z.string().regex(singleLinePattern, 'controlCharacters').regex(wellFormedPattern, 'brokenCharacters');
 /** A string that may span lines and hold tabs, but no other control characters. */
-export const multiLine = () => z.string().regex(multiLinePattern, 'controlCharacters');
+export const multiLine = () =>
+  z.string().regex(multiLinePattern, 'controlCharacters').regex(wellFormedPattern, 'brokenCharacters');
 
 /** `YYYYMMDD` (spec §5 date format). */
 export const dateCode = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, multiLine } from './common.js';
+import { dateCode, idx, INT4_MAX, intIn, multiLine } from './common.js';
 import { requestStatuses } from './request.js';
 
 /**
@@ -27,7 +27,7 @@ export const contractMoves = {
 export type ContractMove = keyof typeof contractMoves;
 
 /** A whole positive amount in minor units, within int4 like every number the API stores. */
-const money = z.number().int('moneyAmount').min(1, 'moneyAmount').max(2_147_483_647, 'moneyAmount');
+const money = intIn(1, INT4_MAX, 'moneyAmount');
 
 export const contract = z.object({
   contractIdx: z.number().int(),
@@ -71,12 +71,7 @@ export const offerContractRequest = z
     startDt: dateCode,
     endDt: dateCode.nullable().optional(),
     scope: multiLine().trim().min(1, 'required').max(20_000),
-    withholdingRateBp: z
-      .number()
-      .int('withholdingRange')
-      .min(0, 'withholdingRange')
-      .max(10_000, 'withholdingRange')
-      .default(0),
+    withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
   })
   .refine((v) => v.endDt == null || v.endDt >= v.startDt, { message: 'endBeforeStart', path: ['endDt'] });
 export type OfferContractRequest = z.infer<typeof offerContractRequest>;

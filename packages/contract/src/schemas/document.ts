@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idx, singleLine } from './common.js';
+import { idx, INT4_MAX, intIn, intInText, singleLine } from './common.js';
 
 /**
  * Documents per project (PRODUCT.md "Documents and AI", spec §2 "Document list: folders, documents,
@@ -165,7 +165,7 @@ export type DocumentDetail = z.infer<typeof documentDetail>;
 export const documentListQuery = z.object({
   projectIdx: idx,
   /** Absent: every folder; `0`: the top level only. */
-  folderIdx: z.coerce.number().int().min(0).optional(),
+  folderIdx: intInText(0, INT4_MAX).optional(),
   q: singleLine().trim().max(100).optional(),
 });
 export const documentListResponse = z.object({ documents: z.array(documentSummary) });
@@ -188,7 +188,7 @@ export const documentUpdateRequest = z.object({
   content: editorDocument.optional(),
   visibility: z.enum(documentVisibilities).optional(),
   /** The version the editor started from; a newer stored version answers DOCUMENT_VERSION_CONFLICT. */
-  baseVersion: z.number().int().min(0).optional(),
+  baseVersion: intIn(0, INT4_MAX).optional(),
 });
 export type DocumentUpdateRequest = z.infer<typeof documentUpdateRequest>;
 

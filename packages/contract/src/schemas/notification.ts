@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notificationKindNames } from '../rules/notification-kinds.js';
-import { idx } from './common.js';
+import { idx, intInText } from './common.js';
 
 /**
  * Notifications (issue 13): a member's own notices, newest first, read with a cursor, and their
@@ -27,7 +27,7 @@ export const NOTIFICATION_PAGE_MAX = 50;
 /** `GET /notification?cursor=&limit=`: `cursor` is the last `notificationIdx` of the previous page. */
 export const notificationListQuery = z.object({
   cursor: idx.optional(),
-  limit: z.coerce.number().int().min(1, 'numberRange').max(NOTIFICATION_PAGE_MAX, 'numberRange').optional(),
+  limit: intInText(1, NOTIFICATION_PAGE_MAX).optional(),
   unreadOnly: z.enum(['true', 'false']).optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;

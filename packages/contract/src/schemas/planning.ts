@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_EPICS, projectRoles } from '../constants.js';
 import { milestoneStatuses, storyStatuses } from '../rules/planning-statuses.js';
-import { dateCode, idx, multiLine, singleLine } from './common.js';
+import { dateCode, idx, intIn, multiLine, singleLine } from './common.js';
 
 /**
  * Planning (spec §7 "Planning", PRODUCT.md "Planning"): milestones, stories, epics, assignees,
@@ -173,7 +173,7 @@ export const timelineResponse = z.object({
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
-const point = z.number().int().min(0).max(1000);
+const point = intIn(0, 1000);
 const link = singleLine().trim().max(2000);
 
 export const createStoryRequest = z
@@ -250,7 +250,7 @@ const colorOfEpic = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'colorCode');
 export const createEpicRequest = z.object({
   projectIdx: idx,
   label: epicLabel,
-  weight: z.number().int().min(0).max(1000).optional(),
+  weight: intIn(0, 1000).optional(),
   point: point.optional(),
   colorCode: colorOfEpic.nullable().optional(),
 });
@@ -303,7 +303,7 @@ export const createTimekeepingRequest = z.object({
   /** Whose time; default the caller. Someone else's needs the permission check of spec §5. */
   memberInProjectIdx: idx.optional(),
   workDt: dateCode,
-  minutes: z.number().int().min(1, 'minutesRange').max(1440, 'minutesRange'),
+  minutes: intIn(1, 1440, 'minutesRange'),
   note: multiLine().trim().max(2000).nullable().optional(),
 });
 export type CreateTimekeepingRequest = z.infer<typeof createTimekeepingRequest>;
@@ -317,7 +317,7 @@ export const updateTimekeepingRequest = z
   .object({
     storyIdx: idx,
     workDt: dateCode,
-    minutes: z.number().int().min(1, 'minutesRange').max(1440, 'minutesRange'),
+    minutes: intIn(1, 1440, 'minutesRange'),
     note: multiLine().trim().max(2000).nullable(),
   })
   .partial()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, multiLine, singleLine } from './common.js';
+import { dateCode, idx, INT4_MAX, intIn, intInText, multiLine, singleLine } from './common.js';
 import { career } from './member.js';
 
 /**
@@ -19,7 +19,7 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const hireRoles = ['depth1', 'depth2'] as const;
 
 /** A daily rate bound in minor units, within int4. */
-const rate = z.number().int('moneyAmount').min(1, 'moneyAmount').max(2_147_483_647, 'moneyAmount');
+const rate = intIn(1, INT4_MAX, 'moneyAmount');
 const skill = singleLine().trim().min(1, 'required').max(40);
 
 const postShape = {
@@ -92,7 +92,7 @@ export const recruitmentListQuery = z.object({
   /** One skill, matched whole and case-insensitively. */
   skill: singleLine().trim().max(40).optional(),
   /** Posts whose range reaches this daily rate (minor units, with `currency`). */
-  rate: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  rate: intInText(0, INT4_MAX).optional(),
   currency: z.enum(currencies).optional(),
   /** Only the posts of projects the caller manages (their own postings). */
   mine: z.enum(['Y', 'N']).optional(),
@@ -139,12 +139,7 @@ const contractTerms = z.object({
   startDt: dateCode,
   endDt: dateCode.nullable().optional(),
   scope: multiLine().trim().min(1, 'required').max(20_000),
-  withholdingRateBp: z
-    .number()
-    .int('withholdingRange')
-    .min(0, 'withholdingRange')
-    .max(10_000, 'withholdingRange')
-    .default(0),
+  withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
 });
 
 /**

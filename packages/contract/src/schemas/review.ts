@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idx, multiLine } from './common.js';
+import { idx, multiLine, unixSecondsText } from './common.js';
 import { rating } from './planning.js';
 
 /** Spec §5 and §9: at most 3 images on a review. */
@@ -76,6 +76,6 @@ export const fileUrlResponse = z.object({ url: z.string(), expiresAt: z.string()
 export type FileUrlResponse = z.infer<typeof fileUrlResponse>;
 export const fileSignedQuery = z.object({
   fileIdx: idx,
-  expires: z.coerce.number().int().nonnegative(),
+  expires: unixSecondsText,
   signature: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
 });

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { actorOf, responds } from '../../shared/http.js';
+import { filePartOf, readingPart } from '../../shared/upload-part.js';
 
 const projectParams = z.object({ projectIdx: idx });
 const jobParams = z.object({ jobIdx: idx });
@@ -38,15 +39,11 @@ export async function aiRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
-      const part = await request.file({ limits: { fileSize: AI_UPLOAD_MAX_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw new AppError('AI_FILE_TOO_LARGE');
-      }
+      const part = await filePartOf(request, AI_UPLOAD_MAX_BYTES);
+      const bytes = await readingPart(part, () => part.toBuffer()).catch((error: unknown) => {
+        // toBuffer throws FST_REQ_FILE_TOO_LARGE past the limit.
+        throw part.file.truncated ? new AppError('AI_FILE_TOO_LARGE') : error;
+      });
       if (part.file.truncated) throw new AppError('AI_FILE_TOO_LARGE');
       const created = await ai.startTimeline(actorOf(request), request.params.projectIdx, {
         bytes,

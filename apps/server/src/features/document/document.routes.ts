@@ -29,7 +29,7 @@ import { contentDisposition } from '../file/file.routes.js';
 
 const folderParams = z.object({ folderIdx: idx });
 const documentParams = z.object({ documentIdx: idx });
-const versionParams = z.object({ documentIdx: idx, versionNo: z.coerce.number().int().positive() });
+const versionParams = z.object({ documentIdx: idx, versionNo: idx });
 const shareParams = z.object({ shareIdx: idx });
 const tokenParams = z.object({ token: z.string().min(20).max(100) });
 const done = responds(200, z.object({}));

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { actorOf, responds } from '../../shared/http.js';
+import { filePartOf, readingPart } from '../../shared/upload-part.js';
 
 /** Types a browser may render from the app's origin: raster images that cannot carry script. */
 const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -70,9 +71,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+      const part = await filePartOf(request, UPLOAD_MAX_BYTES);
       const field = part.fields.projectIdx;
       const fieldValue = field && !Array.isArray(field) && 'value' in field ? field.value : undefined;
       const parsed = optionalProjectIdx.safeParse({ projectIdx: fieldValue ?? request.query.projectIdx });
@@ -81,12 +80,14 @@ export async function fileRoutes(fastify: FastifyInstance) {
         throw new AppError('VALIDATION_FAILED', undefined);
       }
       // Streamed to storage, never buffered: see file.service upload.
-      const result = await file.upload(actorOf(request), {
-        stream: part.file,
-        isTruncated: () => part.file.truncated,
-        fileName: part.filename,
-        projectIdx: parsed.data.projectIdx ?? null,
-      });
+      const result = await readingPart(part, () =>
+        file.upload(actorOf(request), {
+          stream: part.file,
+          isTruncated: () => part.file.truncated,
+          fileName: part.filename,
+          projectIdx: parsed.data.projectIdx ?? null,
+        }),
+      );
       return reply.status(201).send({ data: result });
     },
   );

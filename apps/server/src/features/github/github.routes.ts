@@ -13,6 +13,7 @@ import {
   githubSyncRequest,
   githubTokenRequest,
   idx,
+  intInText,
 } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,7 +86,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
         querystring: z.object({
           projectIdx: idx,
           q: z.string().max(100).default(''),
-          page: z.coerce.number().int().min(1).max(100).default(1),
+          page: intInText(1, 100).default(1),
         }),
         response: responds(200, githubReposResponse),
       },

@@ -15,8 +15,8 @@ import {
 } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../shared/app-error.js';
 import { actorOf, responds } from '../../shared/http.js';
+import { filePartOf, readingPart } from '../../shared/upload-part.js';
 
 /** PRODUCT.md "Reviews, media": the review calls, review images and signed file addresses. */
 export async function reviewRoutes(fastify: FastifyInstance) {
@@ -74,14 +74,14 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-      const result = await review.uploadMedia(actorOf(request), request.params.id, {
-        stream: part.file,
-        isTruncated: () => part.file.truncated,
-        fileName: part.filename,
-      });
+      const part = await filePartOf(request, UPLOAD_MAX_BYTES);
+      const result = await readingPart(part, () =>
+        review.uploadMedia(actorOf(request), request.params.id, {
+          stream: part.file,
+          isTruncated: () => part.file.truncated,
+          fileName: part.filename,
+        }),
+      );
       return reply.status(201).send({ data: result });
     },
   );

@@ -39,6 +39,8 @@ export const errors = {
   FILE_REQUIRED: 'Please choose a file.',
   FILE_TOO_LARGE: 'The file is larger than 10 MB.',
   FILE_TYPE_NOT_ALLOWED: 'This file type is not allowed.',
+  UPLOAD_MALFORMED: 'The upload arrived incomplete or damaged. Please choose the file again.',
+  FILE_NAME_INVALID: 'Rename the file: its name holds control characters.',
   FILE_NOT_FOUND: 'The file does not exist.',
   STORAGE_QUOTA_EXCEEDED:
     "There is no storage space left for this file (the project's or your own quota is full).",
@@ -170,7 +172,8 @@ export const validation = {
   minutesRange: 'Enter 1 to 1440 minutes.',
   invalid: 'This value is not valid.',
   controlCharacters: 'Remove control characters (such as NUL) from this text.',
-  numberRange: 'This number is too large.',
+  numberRange: 'This number is outside the allowed range.',
+  brokenCharacters: 'This text holds a broken character (such as half of an emoji); type it again.',
   requestToSelf: 'Choose another member: a request goes to someone else.',
   rateMaxBelowMin: 'The highest rate cannot be below the lowest.',
   moneyAmount: 'Enter a whole amount of 1 or more (won, or cents for USD).',

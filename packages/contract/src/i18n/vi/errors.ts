@@ -39,6 +39,8 @@ export const errors = {
   FILE_REQUIRED: 'Vui lòng chọn một tệp.',
   FILE_TOO_LARGE: 'Tệp lớn hơn 10 MB.',
   FILE_TYPE_NOT_ALLOWED: 'Loại tệp này không được phép.',
+  UPLOAD_MALFORMED: 'Tệp tải lên bị thiếu hoặc hỏng. Hãy chọn lại tệp.',
+  FILE_NAME_INVALID: 'Hãy đổi tên tệp: tên tệp có ký tự điều khiển.',
   FILE_NOT_FOUND: 'Tệp không tồn tại.',
   STORAGE_QUOTA_EXCEEDED:
     'Không còn đủ dung lượng lưu trữ cho tệp này (đã hết hạn mức của dự án hoặc của bạn).',
@@ -170,7 +172,8 @@ export const validation = {
   minutesRange: 'Nhập từ 1 đến 1440 phút.',
   invalid: 'Giá trị này không hợp lệ.',
   controlCharacters: 'Hãy xóa các ký tự điều khiển (như NUL) khỏi văn bản này.',
-  numberRange: 'Số này quá lớn.',
+  numberRange: 'Số này nằm ngoài phạm vi cho phép.',
+  brokenCharacters: 'Văn bản có ký tự bị hỏng (ví dụ nửa biểu tượng cảm xúc); hãy nhập lại.',
   requestToSelf: 'Hãy chọn thành viên khác: không thể gửi yêu cầu cho chính mình.',
   rateMaxBelowMin: 'Mức giá cao nhất không thể thấp hơn mức thấp nhất.',
   moneyAmount: 'Nhập số tiền nguyên từ 1 trở lên (won, hoặc cent với USD).',
