@@ -198,7 +198,7 @@ describe('fuzz: malformed requests to every route', () => {
    * asserted, so the test holds whichever code that branch chooses.
    */
   it('answers malformed document content below 500', async () => {
-    const { key } = await t.app.services.auth.startSession(memberIdx);
+    const { key } = await t.app.services.auth.startSession(memberIdx, client);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/document',
