@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { emailTokens, members, sessionFamilies, sessionTokens } from '../../db/schema/index.js';
+import type { EmailTokenPurpose } from '../../db/schema/member.js';
 import type { Db } from '../../infra/db.js';
 
-type EmailPurpose = 'join' | 'password' | 'joinVerified';
+type EmailPurpose = EmailTokenPurpose;
 
 export function createAuthRepository(db: Db) {
   return {

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_TTL_MINUTES,
   EMAIL_TOKEN_TTL_MINUTES,
-  LOGIN_LOCK_AFTER,
-  LOGIN_LOCK_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   type IssuedTokens,
   type Language,
@@ -13,9 +11,16 @@ import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
+import type { EmailTokenPurpose } from '../../db/schema/member.js';
 import type { MemberRepository, MemberRow } from '../member/member.repository.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { SignInClient } from './known-browser.js';
+import { createLoginThrottle } from './login-throttle.js';
 import { createSessionCache } from './session-cache.js';
+import { createSignInLinks } from './sign-in-link.js';
+
+/** Which browser a sign-in comes from, asked once the account is known (known-browser.ts). */
+export type ClientOf = (memberIdx: number) => SignInClient;
 
 const MAILS_PER_WINDOW = 5;
 const MAIL_WINDOW_MINUTES = 15;
@@ -23,17 +28,19 @@ const MAIL_WINDOW_MINUTES = 15;
 export function createAuthService(ctx: AppContext, repo: AuthRepository, memberRepo: MemberRepository) {
   const now = () => ctx.clock.now();
   const sessions = createSessionCache(now);
+  const throttle = createLoginThrottle(ctx, memberRepo);
 
   async function issueEmailToken(
     email: string,
-    purpose: 'join' | 'password' | 'joinVerified',
+    purpose: EmailTokenPurpose,
+    ttlMinutes = EMAIL_TOKEN_TTL_MINUTES,
   ): Promise<string> {
     const token = randomToken();
     await repo.insertEmailToken({
       tokenHash: sha256(token),
       email,
       purpose,
-      expiresAt: addMinutes(now(), EMAIL_TOKEN_TTL_MINUTES),
+      expiresAt: addMinutes(now(), ttlMinutes),
       createdAt: now(),
     });
     return token;
@@ -47,7 +54,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
   }
 
   /** Finds a live token of the purpose and uses it up; null when unknown, used, expired or of another purpose. */
-  async function consumeEmailToken(token: string, purpose: 'join' | 'password' | 'joinVerified') {
+  async function consumeEmailToken(token: string, purpose: EmailTokenPurpose) {
     const row = await repo.findEmailToken(sha256(token));
     if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now()) return null;
     return (await repo.consumeEmailToken(row.id, now())) ? row : null;
@@ -74,30 +81,34 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
   }
 
   /**
-   * The password of an account, with the lockout of e-mail login: wrong entries count towards it and
-   * a locked account refuses every entry until it unlocks (e-mail login and linking an outside sign-in).
+   * The password of an account, through the login throttle (login-throttle.ts): an unknown browser
+   * waits after LOGIN_LOCK_AFTER wrong ones in a row, a browser the account signed in from before
+   * counts only its own (e-mail login and linking an outside sign-in).
    */
-  async function checkPassword(member: MemberRow, password: string): Promise<void> {
-    // A locked account stays locked whatever is typed for LOGIN_LOCK_MINUTES (or until a reset by
-    // e-mail proves ownership); then it starts again with a clean count, so a stranger who knows the
-    // address cannot keep its owner out for longer than that.
-    if (member.lockedAt) {
-      const unlocksAt = addMinutes(member.lockedAt, LOGIN_LOCK_MINUTES);
-      if (unlocksAt > now())
-        throw new AppError('AUTH_ACCOUNT_LOCKED', {
-          retryAfterMinutes: Math.ceil((unlocksAt.getTime() - now().getTime()) / 60_000),
-        });
-      await memberRepo.update(member.memberIdx, { failedLogins: 0, lockedAt: null });
-      member.failedLogins = 0;
-    }
-    if (!(await verifyPassword(password, member.passwordHash))) {
-      const after = await memberRepo.recordFailedLogin(member.memberIdx, LOGIN_LOCK_AFTER, now());
-      if (after.lockedAt)
-        throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterMinutes: LOGIN_LOCK_MINUTES });
-      throw new AppError('AUTH_INCORRECT_PASSWORD', { remaining: LOGIN_LOCK_AFTER - after.failedLogins });
-    }
-    if (member.failedLogins > 0) await memberRepo.update(member.memberIdx, { failedLogins: 0 });
+  async function checkPassword(member: MemberRow, password: string, client: SignInClient): Promise<void> {
+    const attempt = await throttle.attempt(member, client);
+    if (!(await verifyPassword(password, member.passwordHash))) throw throttle.failed(attempt);
+    await throttle.succeeded(member.memberIdx, attempt);
   }
+
+  /**
+   * Where every proof of the first factor ends: a right password and a mailed sign-in link alike. A
+   * second factor the account has belongs here, before the session, so no way in skips it.
+   */
+  async function signInProven(member: MemberRow): Promise<IssuedTokens> {
+    return startSession(member.memberIdx);
+  }
+
+  const signInLinks = createSignInLinks(ctx, {
+    memberRepo,
+    issueEmailToken,
+    consumeEmailToken,
+    async signInProven(member) {
+      // The mailbox proves the owner as well as the password does: any wait ends.
+      await throttle.succeeded(member.memberIdx);
+      return signInProven(member);
+    },
+  });
 
   return {
     issueEmailToken,
@@ -136,13 +147,19 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       return { email: row.email, verifiedToken };
     },
 
-    async loginGeneral(email: string, password: string): Promise<IssuedTokens> {
+    async loginGeneral(
+      email: string,
+      password: string,
+      clientOf: ClientOf,
+    ): Promise<{ memberIdx: number; tokens: IssuedTokens }> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
-      await checkPassword(member, password);
-      return startSession(member.memberIdx);
+      await checkPassword(member, password, clientOf(member.memberIdx));
+      return { memberIdx: member.memberIdx, tokens: await signInProven(member) };
     },
 
+    sendSignInLink: (email: string) => signInLinks.send(email),
+    signInWithLink: (token: string) => signInLinks.signIn(token),
     checkPassword,
     async refresh(refreshToken: string | null): Promise<IssuedTokens> {
       if (!refreshToken) throw new AppError('AUTH_SESSION_EXPIRED');

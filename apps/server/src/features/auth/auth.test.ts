@@ -289,7 +289,9 @@ describe('POST /auth/refresh and /auth/logout', () => {
 describe('the refresh token in an httpOnly cookie (browsers)', () => {
   /** A browser request: every current browser sends Sec-Fetch-Site, script cannot forge or drop it. */
   const browser = { 'sec-fetch-site': 'same-origin' };
-  const setCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']);
+  // A sign-in sets the known-browser cookie too (known-browser.ts); these tests read the refresh one.
+  const setCookie = (res: { headers: Record<string, unknown> }) =>
+    String([res.headers['set-cookie']].flat().find((c) => String(c).startsWith('teamline_refresh=')));
   const cookieValue = (res: { headers: Record<string, unknown> }) =>
     /^teamline_refresh=([^;]*)/.exec(setCookie(res))?.[1];
   const withCookie = (value: string) => ({ ...browser, cookie: `other=1; teamline_refresh=${value}` });

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
+import { signInClient } from '../auth/known-browser.js';
 import { sendSession } from '../auth/refresh-cookie.js';
 
 const providerParams = z.object({ provider: z.enum(oauthProviders) });
@@ -116,13 +117,15 @@ export async function oauthRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Links the outside identity of an `OAUTH_LINK_REQUIRED` answer to the e-mail account once ' +
-          'its password is proven (wrong entries count towards the login lockout), and signs in.',
+          'its password is proven (wrong entries count as at e-mail login), and signs in.',
         body: oauthLinkRequest,
         response: responds(201, authTokens),
       },
     },
     async (request, reply) => {
-      const tokens = await oauth.link(request.body.linkToken, request.body.password);
+      const tokens = await oauth.link(request.body.linkToken, request.body.password, (memberIdx) =>
+        signInClient(request, memberIdx),
+      );
       return reply.status(201).send({ data: sendSession(request, reply, tokens) });
     },
   );

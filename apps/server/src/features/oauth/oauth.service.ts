@@ -9,7 +9,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService, ClientOf } from '../auth/auth.service.js';
 import { createMemberRepository, type MemberRepository } from '../member/member.repository.js';
 import { newMemberRow } from '../member/member.service.js';
 import { createOauthRepository, type OauthRepository } from './oauth.repository.js';
@@ -218,14 +218,14 @@ export function createOauthService(
     },
 
     /** Binds the outside identity to the e-mail account whose password was proven, and signs in. */
-    async link(linkToken: string, password: string): Promise<IssuedTokens> {
+    async link(linkToken: string, password: string, clientOf: ClientOf): Promise<IssuedTokens> {
       const row = await repo.findLiveTicket(sha256(linkToken), 'link', now());
       if (!row) throw new AppError('OAUTH_SESSION_EXPIRED');
       const claims = row.payload as unknown as ClaimsPayload;
       const member = await memberRepo.findActiveById(claims.memberIdx ?? -1);
       if (!member || member.email !== claims.email) throw new AppError('OAUTH_SESSION_EXPIRED');
       // A wrong password leaves the token usable (another try) and counts towards the lockout.
-      await auth.checkPassword(member, password);
+      await auth.checkPassword(member, password, clientOf(member.memberIdx));
       await inTransaction(db, async (tx) => {
         const store = createOauthRepository(tx);
         if (!(await consumeTicket(linkToken, 'link', store))) throw new AppError('OAUTH_SESSION_EXPIRED');
