@@ -57,6 +57,7 @@ export const uiAreas = [
   'recruitment',
   'review',
   'oauth',
+  'signIn',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 
