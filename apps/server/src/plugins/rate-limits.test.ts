@@ -271,22 +271,27 @@ describe('limits that protect a person', () => {
 
 describe('Redis keys per deployment (REDIS_PREFIX)', () => {
   const redisUrl = process.env.TEST_REDIS_URL;
-  it.skipIf(!redisUrl)('two deployments on one Redis count their clients apart', async () => {
-    const findId = (t: TestApp) =>
-      post(t, '/api/member/find/id', { name: 'Lee', phone: '01099999999' }, '10.8.0.1');
-    const prefix = `teamline:test:prefix-${Date.now()}`;
-    const a = await createTestApp({ config: { ...limitsOn, redisPrefix: `${prefix}:a` } });
-    const b = await createTestApp({ config: { ...limitsOn, redisPrefix: `${prefix}:b` } });
-    const aAgain = await createTestApp({ config: { ...limitsOn, redisPrefix: `${prefix}:a` } });
-    try {
-      for (let i = 0; i < 5; i++) expect((await findId(a)).statusCode).toBe(404);
-      expect((await findId(a)).statusCode).toBe(429);
-      // Another deployment's counters are its own…
-      expect((await findId(b)).statusCode).toBe(404);
-      // …while a second instance of the same deployment shares them.
-      expect((await findId(aAgain)).statusCode).toBe(429);
-    } finally {
-      await Promise.all([a.close(), b.close(), aAgain.close()]);
-    }
-  });
+  // Three apps, each with its own fresh database: a long timeout.
+  it.skipIf(!redisUrl)(
+    'two deployments on one Redis count their clients apart',
+    { timeout: 120_000 },
+    async () => {
+      const findId = (t: TestApp) =>
+        post(t, '/api/member/find/id', { name: 'Lee', phone: '01099999999' }, '10.8.0.1');
+      const prefix = `teamline:test:prefix-${Date.now()}`;
+      const a = await createTestApp({ config: { ...limitsOn, redisPrefix: `${prefix}:a` } });
+      const b = await createTestApp({ config: { ...limitsOn, redisPrefix: `${prefix}:b` } });
+      const aAgain = await createTestApp({ config: { ...limitsOn, redisPrefix: `${prefix}:a` } });
+      try {
+        for (let i = 0; i < 5; i++) expect((await findId(a)).statusCode).toBe(404);
+        expect((await findId(a)).statusCode).toBe(429);
+        // Another deployment's counters are its own…
+        expect((await findId(b)).statusCode).toBe(404);
+        // …while a second instance of the same deployment shares them.
+        expect((await findId(aAgain)).statusCode).toBe(429);
+      } finally {
+        await Promise.all([a.close(), b.close(), aAgain.close()]);
+      }
+    },
+  );
 });
