@@ -88,7 +88,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
   async function checkPassword(member: MemberRow, password: string, client: SignInClient): Promise<void> {
     const attempt = await throttle.attempt(member, client);
     if (!(await verifyPassword(password, member.passwordHash))) throw throttle.failed(attempt);
-    await throttle.succeeded(member.memberIdx, attempt);
+    await throttle.succeeded(member, attempt);
   }
 
   /**
@@ -105,7 +105,7 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     consumeEmailToken,
     async signInProven(member) {
       // The mailbox proves the owner as well as the password does: any wait ends.
-      await throttle.succeeded(member.memberIdx);
+      await throttle.succeeded(member);
       return signInProven(member);
     },
   });

@@ -19,12 +19,16 @@ export interface SignInClient {
   browserId: string | null;
 }
 
-let keyCache: { for: string; key: Buffer } | null = null;
+/** The cookie's HMAC key, derived once per app from its secret key (read from disk the first time). */
+const keys = new WeakMap<object, Buffer>();
 function keyOf(request: FastifyRequest): Buffer {
-  const secret = secretKeyOf(request.server.ctx.config);
-  if (keyCache?.for !== secret)
-    keyCache = { for: secret, key: createHmac('sha256', secret).update('known-browser').digest() };
-  return keyCache.key;
+  const { config } = request.server.ctx;
+  let key = keys.get(config);
+  if (!key) {
+    key = createHmac('sha256', secretKeyOf(config)).update('known-browser').digest();
+    keys.set(config, key);
+  }
+  return key;
 }
 
 const sign = (request: FastifyRequest, memberIdx: number, id: string) =>

@@ -85,9 +85,11 @@ export function createLoginThrottle(ctx: AppContext, memberRepo: MemberRepositor
     },
 
     /** The owner proved themselves (password or mailbox): no wait, a clean count. */
-    async succeeded(memberIdx: number, attempt?: LoginAttempt): Promise<void> {
+    async succeeded(member: MemberRow, attempt?: LoginAttempt): Promise<void> {
       if (attempt?.trusted) await ctx.limiter.refund(knownBrowserFailures, attempt.browserId);
-      await memberRepo.update(memberIdx, { failedLogins: 0, lockedAt: null });
+      // An unknown browser's attempt was counted on the row; otherwise it may already be clean.
+      if (attempt?.trusted === false || member.failedLogins > 0 || member.lockedAt)
+        await memberRepo.update(member.memberIdx, { failedLogins: 0, lockedAt: null });
     },
   };
 }
