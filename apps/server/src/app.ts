@@ -29,6 +29,8 @@ import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
+import { createMemoryCounters, createRedisCounters } from './platform/rate-limit/counters.js';
+import { createLimiter, noLimits } from './platform/rate-limit/limiter.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerIdleMemoryRelease } from './platform/memory/idle-memory-release.js';
 import { registerWeb } from './plugins/web.js';
@@ -161,13 +163,20 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     sweepMs: config.outboxSweepMs,
     enabled: overrides.dispatchEvents ?? true,
   });
+  const clock = overrides.clock ?? systemClock;
+  // With REDIS_URL every instance counts in one place; without it each counts its own clients.
+  const counters = !config.rateLimit
+    ? null
+    : config.redisUrl
+      ? createRedisCounters(config.redisUrl, config.redisPrefix)
+      : createMemoryCounters(() => clock.now().getTime());
   const ctx: AppContext = {
     config,
     database,
     mailer,
     pubsub,
     storage: createLocalStorage(config.filesDir),
-    clock: overrides.clock ?? systemClock,
+    clock,
     log: app.log,
     events,
     jobs,
@@ -175,6 +184,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     membershipCache,
     historyCache,
     outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
+    limiter: counters ? createLimiter(counters) : noLimits,
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);
@@ -192,6 +202,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await pubsub.close();
     await mailer.close();
     await ctx.outbound.close();
+    await counters?.close();
     for (const stop of stopHearing) await stop();
     if (ownsDatabase) await database.close();
   });

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { URL } from 'node:url';
 import { z } from 'zod';
 import {
+  AI_OPEN_JOBS_PER_MEMBER,
+  AI_OPEN_JOBS_PER_PROJECT,
   STORAGE_QUOTA_MEMBER_BYTES,
   STORAGE_QUOTA_PROJECT_BYTES,
   webhookRetrySchedule,
@@ -47,7 +50,13 @@ export const environmentSchema = z.object({
   FILE_URL_SECRET: z.string().min(32).optional().describe('at least 32 characters'),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  PUBSUB_CHANNEL: z.string().min(1).default('teamline:events'),
+  PUBSUB_CHANNEL: z.string().min(1).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._/-]+$/)
+    .max(100)
+    .optional()
+    .describe('letters, digits and : . _ / - (at most 100)'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/)
@@ -114,6 +123,12 @@ export interface AppConfig {
    */
   embeddedSharedBuffersMb: number | undefined;
   redisUrl: string | undefined;
+  /**
+   * What every Redis key and channel of this deployment starts with (rate-limit counters, the live
+   * bus, co-editing), so deployments sharing one Redis never read each other's. REDIS_PREFIX, else
+   * `teamline:<host and path of PUBLIC_URL>`.
+   */
+  redisPrefix: string;
   /** Channel of the realtime bus; tests use one per database so suites sharing a Redis stay apart. */
   pubsubChannel: string;
   smtpUrl: string | undefined;
@@ -124,6 +139,8 @@ export interface AppConfig {
   outboxDir: string;
   /** Where uploaded files are stored. */
   filesDir: string;
+  /** AI jobs queued or running at once per project and per account (the contract's constants; tests raise them). */
+  aiOpenJobs: { perProject: number; perMember: number };
   /** Storage quotas in bytes (the contract's constants; tests lower them). */
   storageQuota: { memberBytes: number; projectBytes: number };
   logLevel: string;
@@ -257,20 +274,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue, env)));
   const vars = parsed.data;
   const dataDir = resolve(repoRoot, vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  const redisPrefix = vars.REDIS_PREFIX ?? defaultRedisPrefix(publicUrl);
   return {
     port: vars.PORT,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     embeddedSharedBuffersMb: vars.PGLITE_SHARED_BUFFERS_MB,
     redisUrl: vars.REDIS_URL,
-    pubsubChannel: vars.PUBSUB_CHANNEL,
+    redisPrefix,
+    pubsubChannel: vars.PUBSUB_CHANNEL ?? `${redisPrefix}:events`,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     databaseDir: resolve(dataDir, 'db'),
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),
     storageQuota: { memberBytes: STORAGE_QUOTA_MEMBER_BYTES, projectBytes: STORAGE_QUOTA_PROJECT_BYTES },
+    aiOpenJobs: { perProject: AI_OPEN_JOBS_PER_PROJECT, perMember: AI_OPEN_JOBS_PER_MEMBER },
     logLevel: vars.LOG_LEVEL,
     webDist: resolve(repoRoot, vars.WEB_DIST),
     countryHeader: vars.COUNTRY_HEADER.toLowerCase(),
@@ -333,6 +354,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // and other instances' jobs, and on PGlite each idle poll holds the one connection (5–40 ms).
     jobPollingSeconds: 10,
   };
+}
+
+/** Two deployments differ in their public address, so it names their keys when REDIS_PREFIX is unset. */
+export function defaultRedisPrefix(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `teamline:${url.host}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -32,6 +32,20 @@ describe('configuration', () => {
     expect(config.embeddedSharedBuffersMb).toBe(32);
   });
 
+  it('names Redis keys per deployment: two public addresses never share a prefix (REDIS_PREFIX)', () => {
+    const a = loadConfig({ PUBLIC_URL: 'https://team.example.com' });
+    const b = loadConfig({ PUBLIC_URL: 'https://staging.example.com/app/' });
+    expect(a.redisPrefix).toBe('teamline:team.example.com');
+    expect(b.redisPrefix).toBe('teamline:staging.example.com/app');
+    expect(loadConfig({}).redisPrefix).toBe('teamline:localhost:8080');
+    expect(loadConfig({ PORT: '8081' }).redisPrefix).toBe('teamline:localhost:8081');
+    // The live bus follows the prefix unless PUBSUB_CHANNEL names its own channel.
+    expect(a.pubsubChannel).toBe('teamline:team.example.com:events');
+    const named = loadConfig({ REDIS_PREFIX: 'acme-prod', PUBSUB_CHANNEL: 'acme:bus' });
+    expect([named.redisPrefix, named.pubsubChannel]).toEqual(['acme-prod', 'acme:bus']);
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(ConfigError);
+  });
+
   it('refuses wrong values with a message naming every variable at fault', () => {
     let error: unknown;
     try {

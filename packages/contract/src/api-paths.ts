@@ -12,6 +12,9 @@ export const apiPaths = {
   authLoginGeneral: '/auth/login/general',
   authRefresh: '/auth/refresh',
   authLogout: '/auth/logout',
+  // A mailed one-time sign-in link (issue 30): ask for one, then sign in with its token.
+  authLoginLink: '/auth/login/link',
+  authLoginLinkVerify: '/auth/login/link/verify',
   // Outside sign-in (PRODUCT.md "Integrations"); the callback is what the issuer redirects to.
   authOauth: (provider: string) => `/auth/oauth/${provider}`,
   authOauthCallback: (provider: string) => `/auth/oauth/${provider}/callback`,
@@ -66,6 +69,8 @@ export const apiPaths = {
   memberInProjectOne: (memberInProjectIdx: number | string) => `/member-in-project/${memberInProjectIdx}`,
   invite: '/member-in-project/invite',
   inviteAccept: '/member-in-project/invite/accept',
+  /** An invitation's token proves its address: it opens the join form without a verification mail. */
+  inviteVerify: '/member-in-project/invite/verify',
   inviteList: '/member-in-project/invite/list',
   inviteOne: (inviteIdx: number | string) => `/member-in-project/invite/${inviteIdx}`,
   inviteResend: (inviteIdx: number | string) => `/member-in-project/invite/${inviteIdx}/resend`,

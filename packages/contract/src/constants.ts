@@ -12,9 +12,23 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const STORAGE_QUOTA_MEMBER_BYTES = 200 * 1024 * 1024;
 export const STORAGE_QUOTA_PROJECT_BYTES = 2 * 1024 * 1024 * 1024;
 export const MAX_EPICS = 30;
+/**
+ * Wrong passwords in a row an unknown browser may type for an account before each further one
+ * makes the next try wait: 1, 2, 4, 8 minutes, at most LOGIN_LOCK_MINUTES. A browser that signed in
+ * to the account before is not held by it, and a mailed sign-in link ends it (issue 30).
+ */
 export const LOGIN_LOCK_AFTER = 5;
-/** A lockout ends on its own after this long (or at once by a password reset through the mailed link). */
+/** The longest wait between two password tries of an unknown browser. */
 export const LOGIN_LOCK_MINUTES = 15;
+/** A mailed one-time sign-in link works once, for this long. */
+export const SIGN_IN_LINK_TTL_MINUTES = 15;
+/**
+ * Projects one account may have created and not deleted for good (each brings its own storage
+ * quota); AI jobs queued or running at once per project and per account (docs/security.md).
+ */
+export const PROJECTS_PER_ACCOUNT_MAX = 20;
+export const AI_OPEN_JOBS_PER_PROJECT = 3;
+export const AI_OPEN_JOBS_PER_MEMBER = 5;
 export const EMAIL_TOKEN_TTL_MINUTES = 30;
 export const ACCESS_KEY_TTL_MINUTES = 30;
 export const REFRESH_TOKEN_TTL_DAYS = 14;

@@ -25,6 +25,7 @@ export const errorStatus = {
   AUTH_LOGIN_FAILED: 401,
   AUTH_SESSION_EXPIRED: 401,
   AUTH_REFRESH_REUSED: 401,
+  SIGN_IN_LINK_INVALID: 400,
   OAUTH_NOT_CONFIGURED: 404,
   // Outside sign-in (issue 14, docs/decisions.md "Outside sign-in")
   OAUTH_CANCELLED: 400,
@@ -54,6 +55,7 @@ export const errorStatus = {
   // Projects and links
   PROJECT_NOT_FOUND: 404,
   PROJECT_ACCESS_DENIED: 403,
+  PROJECT_LIMIT_REACHED: 409,
   PROFESSIONAL_ONLY: 403,
   ADMIN_ONLY: 403,
   LINK_NOT_FOUND: 404,
@@ -164,6 +166,7 @@ export const errorStatus = {
   FILE_IN_USE: 409,
   MEMBER_EXPORT_RUNNING: 409,
   MEMBER_EXPORT_LINK_INVALID: 403,
+  AI_JOBS_BUSY: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

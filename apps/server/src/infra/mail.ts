@@ -26,6 +26,7 @@ export interface Mailer {
 export type MailTemplate =
   | 'joinVerify'
   | 'passwordReset'
+  | 'signInLink'
   | 'invite'
   | 'settlementAutoApproveDue'
   | 'billingReceipt'

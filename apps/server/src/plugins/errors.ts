@@ -39,10 +39,16 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
-        const retryMinutes = (error.details as { retryAfterMinutes?: unknown } | undefined)
-          ?.retryAfterMinutes;
-        if (typeof retryMinutes === 'number' && !reply.hasHeader('retry-after'))
-          reply.header('retry-after', retryMinutes * 60);
+        const wait = error.details as
+          { retryAfterMinutes?: unknown; retryAfterSeconds?: unknown } | undefined;
+        const retrySeconds =
+          typeof wait?.retryAfterSeconds === 'number'
+            ? wait.retryAfterSeconds
+            : typeof wait?.retryAfterMinutes === 'number'
+              ? wait.retryAfterMinutes * 60
+              : null;
+        if (retrySeconds !== null && !reply.hasHeader('retry-after'))
+          reply.header('retry-after', retrySeconds);
         return sendError(reply, error.code, {
           ...(error.details === undefined ? {} : { details: error.details }),
           ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),

@@ -1,16 +1,16 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE, apiPaths } from '@teamline/contract';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { Redis } from 'ioredis';
-import { AppError } from '../shared/app-error.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Limit } from '../platform/rate-limit/limiter.js';
 
 type KeyOf = (request: FastifyRequest) => string | null;
-interface Limit {
-  /** Bucket name; the key is `<name>:<by>`. */
-  name: string;
-  max: number;
-  windowMinutes: number;
+interface RouteLimit extends Limit {
+  /** The key counted (`ip:…`, `email:…`, `member:…`); null: this limit does not apply to the request. */
   by: KeyOf;
+  /**
+   * Counts only refused answers (4xx but 429): a sign-in or a link that works never uses up the
+   * allowance of the people behind one address.
+   */
+  failuresOnly?: true;
 }
 
 const byIp: KeyOf = (request) => `ip:${request.ip}`;
@@ -24,104 +24,124 @@ const bodyField =
   };
 const byAccount: KeyOf = (request) => (request.actor ? `member:${request.actor.memberIdx}` : null);
 
-/**
- * Limits on the routes that send mail, check a secret or guess at accounts: per client IP (as the
- * socket sees it, or X-Forwarded-For only with TRUST_PROXY) and per account or address, so neither
- * many addresses from one IP nor one address from many IPs gets far. docs/security.md lists them.
+/*
+ * The numbers, and why each is what it is, are in docs/security.md ("Rate limits"). Two kinds:
+ * limits that protect a person (per account, per e-mail, per link) are tight; limits per client
+ * address are ceilings sized for an office of several hundred people behind one NAT, so a Monday
+ * morning never meets them while one machine hammering the routes still does.
  */
-export const rateLimits: Record<string, Limit[]> = {
-  [`POST ${apiPaths.authLoginGeneral}`]: [
-    { name: 'login-ip', max: 20, windowMinutes: 5, by: byIp },
-    { name: 'login-email', max: 10, windowMinutes: 15, by: bodyField('email') },
-  ],
-  [`POST ${apiPaths.authEmail}`]: [
-    { name: 'mail-ip', max: 10, windowMinutes: 15, by: byIp },
-    { name: 'mail-email', max: 5, windowMinutes: 15, by: bodyField('email') },
-  ],
-  [`POST ${apiPaths.authEmailVerify}`]: [{ name: 'verify-ip', max: 30, windowMinutes: 15, by: byIp }],
-  [`POST ${apiPaths.authRefresh}`]: [{ name: 'refresh-ip', max: 60, windowMinutes: 5, by: byIp }],
-  [`POST ${apiPaths.memberJoinGeneral}`]: [{ name: 'join-ip', max: 10, windowMinutes: 15, by: byIp }],
-  [`POST ${apiPaths.memberJoin}`]: [{ name: 'join-ip', max: 10, windowMinutes: 15, by: byIp }],
-  // Each start writes a state row: a client cannot fill the table.
-  [`GET ${apiPaths.authOauth(':provider')}`]: [
-    { name: 'oauth-start-ip', max: 30, windowMinutes: 5, by: byIp },
-  ],
-  [`POST ${apiPaths.authLogin}`]: [{ name: 'oauth-login-ip', max: 30, windowMinutes: 5, by: byIp }],
+const HOUR = 60;
+/** A person's own allowance of mails to one address (a mailbox cannot be flooded through us). */
+const mailPerAddress = (name: string): RouteLimit => ({
+  name,
+  max: 5,
+  windowMinutes: 15,
+  by: bodyField('email'),
+});
+/** Wrong passwords from one address, shared by e-mail sign-in and linking an outside sign-in. */
+const signInFailuresPerIp: RouteLimit = {
+  name: 'sign-in-failures-ip',
+  max: 100,
+  windowMinutes: 15,
+  by: byIp,
+  failuresOnly: true,
+};
+/** Links and tokens that did not work, from one address (a token is 32 random bytes: a guesser only costs us). */
+const tokenFailuresPerIp = (name: string): RouteLimit => ({
+  name,
+  max: 50,
+  windowMinutes: 15,
+  by: byIp,
+  failuresOnly: true,
+});
+const perIp = (name: string, max: number, windowMinutes: number): RouteLimit => ({
+  name,
+  max,
+  windowMinutes,
+  by: byIp,
+});
+
+/**
+ * Limits on the routes that send mail, check a secret, guess at accounts or cost us outbound work,
+ * by method and path. docs/security.md lists them; services count what only they can key (a project).
+ */
+export const rateLimits: Record<string, RouteLimit[]> = {
+  [`POST ${apiPaths.authLoginGeneral}`]: [signInFailuresPerIp],
   [`POST ${apiPaths.authOauthLink}`]: [
-    { name: 'login-ip', max: 20, windowMinutes: 5, by: byIp },
+    signInFailuresPerIp,
     { name: 'oauth-link-token', max: 10, windowMinutes: 15, by: bodyField('linkToken') },
   ],
+  [`POST ${apiPaths.authLoginLink}`]: [
+    perIp('sign-in-link-ip', 300, HOUR),
+    mailPerAddress('sign-in-link-email'),
+  ],
+  [`POST ${apiPaths.authLoginLinkVerify}`]: [tokenFailuresPerIp('sign-in-link-use-ip')],
+  [`POST ${apiPaths.authEmail}`]: [perIp('mail-ip', 300, HOUR), mailPerAddress('mail-email')],
+  [`POST ${apiPaths.authEmailVerify}`]: [tokenFailuresPerIp('verify-ip')],
+  [`POST ${apiPaths.inviteVerify}`]: [tokenFailuresPerIp('invite-verify-ip')],
+  [`POST ${apiPaths.authRefresh}`]: [perIp('refresh-ip', 2000, 5)],
+  [`POST ${apiPaths.memberJoinGeneral}`]: [perIp('join-ip', 300, HOUR)],
+  [`POST ${apiPaths.memberJoin}`]: [perIp('join-ip', 300, HOUR)],
+  // Each start writes a state row: a client cannot fill the table.
+  [`GET ${apiPaths.authOauth(':provider')}`]: [perIp('oauth-start-ip', 600, HOUR)],
+  [`POST ${apiPaths.authLogin}`]: [perIp('oauth-login-ip', 600, HOUR)],
   [`POST ${apiPaths.memberFindId}`]: [
-    { name: 'find-id-ip', max: 10, windowMinutes: 15, by: byIp },
+    perIp('find-id-ip', 100, HOUR),
     { name: 'find-id-person', max: 5, windowMinutes: 15, by: bodyField('name', 'phone') },
   ],
   [`POST ${apiPaths.memberFindPassword}`]: [
-    { name: 'find-password-ip', max: 10, windowMinutes: 15, by: byIp },
-    { name: 'find-password-email', max: 5, windowMinutes: 15, by: bodyField('email') },
+    perIp('find-password-ip', 300, HOUR),
+    mailPerAddress('find-password-email'),
   ],
-  [`POST ${apiPaths.memberPasswordReset}`]: [{ name: 'reset-ip', max: 10, windowMinutes: 15, by: byIp }],
+  [`POST ${apiPaths.memberPasswordReset}`]: [tokenFailuresPerIp('reset-ip')],
   [`PATCH ${apiPaths.memberPassword}`]: [
-    { name: 'password-ip', max: 10, windowMinutes: 15, by: byIp },
+    perIp('password-ip', 300, HOUR),
     { name: 'password-member', max: 5, windowMinutes: 15, by: byAccount },
   ],
   [`POST ${apiPaths.invite}`]: [
-    { name: 'invite-ip', max: 60, windowMinutes: 60, by: byIp },
-    { name: 'invite-member', max: 30, windowMinutes: 60, by: byAccount },
+    perIp('invite-ip', 600, HOUR),
+    { name: 'invite-member', max: 100, windowMinutes: HOUR, by: byAccount },
   ],
   [`POST ${apiPaths.inviteResend(':inviteIdx')}`]: [
-    { name: 'invite-ip', max: 60, windowMinutes: 60, by: byIp },
-    { name: 'invite-member', max: 30, windowMinutes: 60, by: byAccount },
+    perIp('invite-ip', 600, HOUR),
+    { name: 'invite-member', max: 100, windowMinutes: HOUR, by: byAccount },
   ],
+  // Costly calls (issue 31) counted by account and project are in platform/rate-limit/costly-calls.ts.
+  [`GET ${apiPaths.publicDocument(':token')}`]: [tokenFailuresPerIp('public-document-ip')],
 };
 
+const isFailure = (status: number) => status >= 400 && status < 500 && status !== 429;
+
 /**
- * Registers the limits in the /api scope (before the routes, whose registration they watch). With
- * REDIS_URL the counters live in Redis, so the limits hold across instances; otherwise in memory.
- * Counted after validation (preHandler), so the body's address is known and malformed requests do
- * not use up a user's allowance; a limit answers 429 RATE_LIMITED with Retry-After in seconds.
+ * Attaches the table to the routes of the /api scope (registered before them, watching their
+ * registration). Counted in preHandler, after validation, so the body's address is known and a
+ * malformed request does not use up a person's allowance. A limit of failures counts every attempt
+ * there too (a burst sent in parallel cannot slip past it) and gives the use back in onSend when
+ * the answer was not a failure. Over a limit: 429 RATE_LIMITED with Retry-After.
  */
 export async function registerRateLimits(api: FastifyInstance) {
-  const { redisUrl, rateLimit } = api.ctx.config;
-  if (!rateLimit) return;
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
-  if (redis) api.addHook('onClose', async () => void (await redis.quit()));
-  await api.register(fastifyRateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'teamline:rate-limit:' } : {}),
-  });
-
-  const checks = new Map<Limit, ReturnType<FastifyInstance['createRateLimit']>>();
-  for (const limits of Object.values(rateLimits))
-    for (const limit of limits)
-      checks.set(
-        limit,
-        api.createRateLimit({
-          max: limit.max,
-          timeWindow: limit.windowMinutes * 60_000,
-          keyGenerator: (request) => `${limit.name}:${limit.by(request)}`,
-        }),
-      );
-
+  if (!api.ctx.config.rateLimit) return;
+  const { limiter } = api.ctx;
   api.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
     const path = route.url.slice(API_BASE.length);
     const limits = methods.flatMap((method) => rateLimits[`${method} ${path}`] ?? []);
     if (limits.length === 0) return;
-    const limitHook = async (
-      request: FastifyRequest,
-      reply: { header(name: string, value: number): unknown },
-    ) => {
-      let retryAfter = 0;
+    const taken = Symbol('rate limits taken');
+    type Counted = FastifyRequest & { [taken]?: [RouteLimit, string][] };
+    const before = async (request: Counted) => {
       for (const limit of limits) {
-        if (limit.by(request) === null) continue;
-        const result = await checks.get(limit)!(request);
-        if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds);
-      }
-      if (retryAfter > 0) {
-        reply.header('retry-after', retryAfter);
-        throw new AppError('RATE_LIMITED', { retryAfterSeconds: retryAfter });
+        const key = limit.by(request);
+        if (key === null) continue;
+        if (limit.failuresOnly) (request[taken] ??= []).push([limit, key]);
+        await limiter.take(limit, key);
       }
     };
-    route.preHandler = [limitHook, ...[route.preHandler ?? []].flat()];
+    const after = async (request: Counted, reply: FastifyReply) => {
+      if (isFailure(reply.statusCode)) return;
+      for (const [limit, key] of request[taken] ?? []) await limiter.refund(limit, key);
+    };
+    route.preHandler = [before, ...[route.preHandler ?? []].flat()];
+    if (limits.some((limit) => limit.failuresOnly)) route.onSend = [...[route.onSend ?? []].flat(), after];
   });
 }

@@ -11,6 +11,7 @@ import type { Storage } from '../infra/storage.js';
 import type { MembershipCache } from '../platform/authorization/membership-cache.js';
 import type { HistoryCache } from '../features/history/history-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
+import type { Limiter } from '../platform/rate-limit/limiter.js';
 
 /** Adapters chosen by configuration, handed to every service. */
 export interface AppContext {
@@ -33,6 +34,8 @@ export interface AppContext {
   historyCache?: HistoryCache;
   /** Every request to an address a user typed goes through this (SSRF checks at connect time). */
   outbound: OutboundHttp;
+  /** Rate limits services count by account or project (the route table counts by IP and body). */
+  limiter: Limiter;
 }
 
 /** The signed-in caller, set by the auth hook. */

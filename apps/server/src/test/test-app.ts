@@ -97,6 +97,7 @@ export interface TestApp {
 
 export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<AppConfig> {
   const dir = await mkdtemp(join(tmpdir(), 'teamline-test-'));
+  const redisPrefix = `teamline:test:${randomBytes(6).toString('hex')}`;
   return {
     ...loadConfig({}),
     dataDir: dir,
@@ -113,8 +114,9 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
     // Tests run the delay job themselves, at the moment they choose.
     delayJobMs: 0,
     jobPollingSeconds: 0.5,
-    // One channel per test file: files share the Redis server but not their databases' ids.
-    pubsubChannel: `teamline:test:${randomBytes(6).toString('hex')}`,
+    // One channel and key prefix per test file: files share the Redis server but not their databases' ids.
+    pubsubChannel: `${redisPrefix}:events`,
+    redisPrefix,
     ...overrides,
   };
 }
@@ -235,6 +237,15 @@ export async function latestLink(config: AppConfig, to: string) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The device cookie a sign-in set (features/session/device-cookie.ts), as a browser sends it back. */
+export function browserCookieOf(res: { headers: Record<string, unknown> }): string {
+  const set = [res.headers['set-cookie']]
+    .flat()
+    .find((c): c is string => typeof c === 'string' && c.startsWith('teamline_device='));
+  if (!set) throw new Error(`no device cookie in ${JSON.stringify(res.headers['set-cookie'])}`);
+  return set.split(';')[0]!;
+}
 
 /** Signs up through the real e-mail flow and returns the session and the member's id. */
 export async function signUp(

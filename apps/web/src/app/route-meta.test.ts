@@ -8,6 +8,8 @@ const spec: Record<string, [boolean, boolean]> = {
   '/guide': [true, true],
   '/home': [true, true],
   '/login': [false, false],
+  // Not in spec §2: where a mailed one-time sign-in link lands (issue 30).
+  '/login/link': [false, false],
   '/oauth/pre': [false, false],
   '/oauth/success': [false, false],
   '/mailform': [false, false],

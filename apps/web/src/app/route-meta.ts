@@ -53,6 +53,8 @@ export const routeTable: RouteMeta[] = [
   page('guide', '/guide', 'home'),
   page('homeType', '/home', 'home'),
   page('login', '/login', null, bare),
+  // A mailed one-time sign-in link lands here (issue 30).
+  page('loginLink', '/login/link', null, bare),
   page('oauthPre', '/oauth/pre', null, bare),
   page('oauthSuccess', '/oauth/success', null, bare),
   page('mailform', '/mailform', null, bare),

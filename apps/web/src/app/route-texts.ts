@@ -8,6 +8,8 @@ import type { UiArea } from '@teamline/contract/i18n';
  */
 export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   home: ['home'],
+  login: ['signIn'],
+  loginLink: ['signIn'],
   homeType: ['home'],
   join: ['profileForm'],
   oauthPre: ['profileForm', 'oauth'],

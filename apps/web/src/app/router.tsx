@@ -24,6 +24,8 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
   home: () => import('../features/home/components/HomePage').then((m) => ({ Component: m.HomePage })),
   homeType: () => import('../features/home/components/HomePage').then((m) => ({ Component: m.HomePage })),
   login: () => import('../features/auth/components/LoginPage').then((m) => ({ Component: m.LoginPage })),
+  loginLink: () =>
+    import('../features/auth/components/SignInLinkPage').then((m) => ({ Component: m.SignInLinkPage })),
   mailform: () =>
     import('../features/auth/components/MailformPage').then((m) => ({ Component: m.MailformPage })),
   verifyEmail: () =>

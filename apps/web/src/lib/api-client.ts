@@ -39,6 +39,9 @@ export const errorCodeOf = (error: unknown): ErrorCode =>
  */
 const authPaths: string[] = [
   apiPaths.authLoginGeneral,
+  apiPaths.authLoginLink,
+  apiPaths.authLoginLinkVerify,
+  apiPaths.inviteVerify,
   apiPaths.authEmail,
   apiPaths.authEmailVerify,
   apiPaths.memberJoinGeneral,

@@ -5,6 +5,9 @@ export const invitationApi = {
   preview: (token: string) => api<InvitePreview>(apiPaths.invite, { query: { token } }),
   accept: (token: string) =>
     api<InviteAcceptResponse>(apiPaths.inviteAccept, { method: 'POST', body: { token } }),
+  /** An invitee without an account: the invitation proves the address, the join form opens at once. */
+  verify: (token: string) =>
+    api<{ email: string; verifiedToken: string }>(apiPaths.inviteVerify, { method: 'POST', body: { token } }),
 };
 
 /**

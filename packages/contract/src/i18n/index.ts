@@ -59,6 +59,7 @@ export const uiAreas = [
   'review',
   'oauth',
   'myData',
+  'signIn',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

@@ -6,6 +6,7 @@ export type RouteName =
   | 'homeType'
   | 'guide'
   | 'login'
+  | 'loginLink'
   | 'oauthPre'
   | 'oauthSuccess'
   | 'mailform'

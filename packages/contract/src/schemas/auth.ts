@@ -15,6 +15,9 @@ export const emailVerifyRequest = z.object({ token: singleLine().min(1).max(200)
 export const emailVerifyResponse = z.object({ email: z.string(), verifiedToken: z.string() });
 
 export const loginGeneralRequest = z.object({ email, password: z.string().min(1, 'required') });
+/** Ask for a mailed one-time sign-in link; answered alike whether or not the address has an account. */
+export const signInLinkRequest = z.object({ email });
+export const signInLinkVerifyRequest = emailVerifyRequest;
 
 /**
  * The auth session of spec §3: access key, its expiry (ISO 8601) and the refresh token. A browser

@@ -2,6 +2,8 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } fr
 import type { Career } from '@teamline/contract';
 import { ts } from './columns.js';
 
+export type EmailTokenPurpose = 'join' | 'password' | 'signIn' | 'joinVerified';
+
 export const members = pgTable(
   'member',
   {
@@ -23,7 +25,9 @@ export const members = pgTable(
     career: jsonb('career').$type<Career[]>().notNull().default([]),
     lang: text('lang').$type<'kr' | 'en' | 'vi'>().notNull().default('en'),
     profileFileIdx: integer('profile_file_idx'),
+    /** Password attempts of unknown browsers since the last success (features/auth/login-throttle.ts). */
     failedLogins: integer('failed_logins').notNull().default(0),
+    /** When the latest wait of unknown browsers began; it lasts loginWaitMinutes(failedLogins). */
     lockedAt: ts('locked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -32,12 +36,12 @@ export const members = pgTable(
   (t) => [uniqueIndex('member_email_uq').on(t.email), index('member_name_phone_idx').on(t.name, t.phone)],
 );
 
-/** Single-use e-mail tokens: join links, password-reset links and the verified-join ticket. */
+/** Single-use e-mail tokens: join links, password-reset links, sign-in links and the verified-join ticket. */
 export const emailTokens = pgTable('email_token', {
   id: serial('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   email: text('email').notNull(),
-  purpose: text('purpose').$type<'join' | 'password' | 'joinVerified'>().notNull(),
+  purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),

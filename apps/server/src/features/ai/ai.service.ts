@@ -79,6 +79,19 @@ export function createAiService(
     return { row, m };
   }
 
+  /**
+   * A new job, if its project and its author have room for one more open job (issue 31: each costs a
+   * provider call). A job open for over an hour is stuck, not running, and does not take a place.
+   */
+  async function insertJob(row: Parameters<AiRepository['insertIfRoom']>[0]): Promise<AiJobRow> {
+    const created = await repo.insertIfRoom(row, {
+      ...ctx.config.aiOpenJobs,
+      since: new Date(ctx.clock.now().getTime() - 60 * 60_000),
+    });
+    if (!created) throw new AppError('AI_JOBS_BUSY', { retryAfterSeconds: 30 });
+    return created;
+  }
+
   async function queue(row: AiJobRow): Promise<AiJobCreated> {
     await ctx.jobs.send(AI_RUN_JOB, { jobIdx: row.aiJobIdx, projectIdx: row.projectIdx } satisfies AiRunData);
     return { jobIdx: row.aiJobIdx };
@@ -140,13 +153,16 @@ export function createAiService(
       detectPlanFile(file.bytes);
       const uploadKey = `ai-${randomUUID()}`;
       await ctx.storage.put(uploadKey, file.bytes);
-      const row = await repo.insert({
+      const row = await insertJob({
         projectIdx,
         kind: 'timeline',
         fileName: file.fileName.slice(0, 255),
         uploadKey,
         provider: deps.provider.name,
         createdByIdx: actor.memberIdx,
+      }).catch(async (error: unknown) => {
+        await ctx.storage.remove(uploadKey).catch(() => undefined);
+        throw error;
       });
       return queue(row);
     },
@@ -154,7 +170,7 @@ export function createAiService(
     async startDocument(actor: Actor, request: AiDocumentRequest): Promise<AiJobCreated> {
       await authz.authorize(actor, 'ai.document', request.projectIdx);
       await authz.authorize(actor, 'document.edit', request.projectIdx);
-      const row = await repo.insert({
+      const row = await insertJob({
         projectIdx: request.projectIdx,
         kind: 'document',
         request,

@@ -1,8 +1,9 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { emailTokens, members, sessionFamilies, sessionTokens } from '../../db/schema/index.js';
+import type { EmailTokenPurpose } from '../../db/schema/member.js';
 import type { Db } from '../../infra/db.js';
 
-type EmailPurpose = 'join' | 'password' | 'joinVerified';
+type EmailPurpose = EmailTokenPurpose;
 
 export function createAuthRepository(db: Db) {
   return {
@@ -51,6 +52,15 @@ export function createAuthRepository(db: Db) {
       patch: Pick<typeof sessionFamilies.$inferInsert, 'lastUsedAt' | 'ip' | 'userAgent'>,
     ) {
       await db.update(sessionFamilies).set(patch).where(eq(sessionFamilies.familyId, familyId));
+    },
+    /** Whether any session of the member, ended or not, was started from this device mark's hash. */
+    async signedInFrom(memberIdx: number, deviceHash: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql<number>`1` })
+        .from(sessionFamilies)
+        .where(and(eq(sessionFamilies.memberIdx, memberIdx), eq(sessionFamilies.deviceHash, deviceHash)))
+        .limit(1);
+      return rows.length > 0;
     },
     async insertSessionToken(row: {
       tokenHash: string;

@@ -6,6 +6,8 @@ import {
   emailVerifyRequest,
   emailVerifyResponse,
   loginGeneralRequest,
+  signInLinkRequest,
+  signInLinkVerifyRequest,
 } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,6 +63,42 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const tokens = await auth.loginGeneral(request.body.email, request.body.password, clientOf(request));
+      return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
+    },
+  );
+
+  app.post(
+    apiPaths.authLoginLink,
+    {
+      config: { public: true, invalidEmailCode: true },
+      schema: {
+        tags,
+        description:
+          'Mails a one-time sign-in link to the account of this address (nothing to an unknown ' +
+          'address; the answer is the same). The link opens `#/login/link?token=`.',
+        body: signInLinkRequest,
+        response: responds(201, z.object({})),
+      },
+    },
+    async (request, reply) => {
+      await auth.sendSignInLink(request.body.email);
+      return reply.status(201).send({ data: {} });
+    },
+  );
+
+  app.post(
+    apiPaths.authLoginLinkVerify,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description: 'Signs in with the token of a mailed sign-in link (once; it expires in 15 minutes).',
+        body: signInLinkVerifyRequest,
+        response: responds(201, authTokens),
+      },
+    },
+    async (request, reply) => {
+      const tokens = await auth.signInWithLink(request.body.token, clientOf(request));
       return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_TTL_MINUTES,
   EMAIL_TOKEN_TTL_MINUTES,
-  LOGIN_LOCK_AFTER,
-  LOGIN_LOCK_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
   type IssuedTokens,
   type Language,
@@ -13,13 +11,16 @@ import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
+import type { EmailTokenPurpose } from '../../db/schema/member.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { MemberRepository, MemberRow } from '../member/member.repository.js';
 import type { SessionClient } from '../session/device-cookie.js';
 import type { NewBrowserNotice } from '../session/new-browser.js';
 import { createAuthRepository, type AuthRepository } from './auth.repository.js';
+import { createLoginThrottle, type SignInClient } from './login-throttle.js';
 import { openSuccessor, REFRESH_REUSE_GRACE_SECONDS, sealSuccessor, withinGrace } from './refresh-grace.js';
 import { createSessionCache } from './session-cache.js';
+import { createSignInLinks } from './sign-in-link.js';
 
 const MAILS_PER_WINDOW = 5;
 const MAIL_WINDOW_MINUTES = 15;
@@ -39,17 +40,19 @@ export function createAuthService(
 ) {
   const now = () => ctx.clock.now();
   const sessions = createSessionCache(now);
+  const throttle = createLoginThrottle(ctx, memberRepo);
 
   async function issueEmailToken(
     email: string,
-    purpose: 'join' | 'password' | 'joinVerified',
+    purpose: EmailTokenPurpose,
+    ttlMinutes = EMAIL_TOKEN_TTL_MINUTES,
   ): Promise<string> {
     const token = randomToken();
     await repo.insertEmailToken({
       tokenHash: sha256(token),
       email,
       purpose,
-      expiresAt: addMinutes(now(), EMAIL_TOKEN_TTL_MINUTES),
+      expiresAt: addMinutes(now(), ttlMinutes),
       createdAt: now(),
     });
     return token;
@@ -63,7 +66,7 @@ export function createAuthService(
   }
 
   /** Finds a live token of the purpose and uses it up; null when unknown, used, expired or of another purpose. */
-  async function consumeEmailToken(token: string, purpose: 'join' | 'password' | 'joinVerified') {
+  async function consumeEmailToken(token: string, purpose: EmailTokenPurpose) {
     const row = await repo.findEmailToken(sha256(token));
     if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt <= now()) return null;
     return (await repo.consumeEmailToken(row.id, now())) ? row : null;
@@ -100,30 +103,44 @@ export function createAuthService(
   }
 
   /**
-   * The password of an account, with the lockout of e-mail login: wrong entries count towards it and
-   * a locked account refuses every entry until it unlocks (e-mail login and linking an outside sign-in).
+   * The password of an account, through the login throttle (login-throttle.ts): an unknown browser
+   * waits after LOGIN_LOCK_AFTER wrong ones in a row, a browser the account signed in from before
+   * counts only its own (e-mail login and linking an outside sign-in).
    */
-  async function checkPassword(member: MemberRow, password: string): Promise<void> {
-    // A locked account stays locked whatever is typed for LOGIN_LOCK_MINUTES (or until a reset by
-    // e-mail proves ownership); then it starts again with a clean count, so a stranger who knows the
-    // address cannot keep its owner out for longer than that.
-    if (member.lockedAt) {
-      const unlocksAt = addMinutes(member.lockedAt, LOGIN_LOCK_MINUTES);
-      if (unlocksAt > now())
-        throw new AppError('AUTH_ACCOUNT_LOCKED', {
-          retryAfterMinutes: Math.ceil((unlocksAt.getTime() - now().getTime()) / 60_000),
-        });
-      await memberRepo.update(member.memberIdx, { failedLogins: 0, lockedAt: null });
-      member.failedLogins = 0;
-    }
-    if (!(await verifyPassword(password, member.passwordHash))) {
-      const after = await memberRepo.recordFailedLogin(member.memberIdx, LOGIN_LOCK_AFTER, now());
-      if (after.lockedAt)
-        throw new AppError('AUTH_ACCOUNT_LOCKED', { retryAfterMinutes: LOGIN_LOCK_MINUTES });
-      throw new AppError('AUTH_INCORRECT_PASSWORD', { remaining: LOGIN_LOCK_AFTER - after.failedLogins });
-    }
-    if (member.failedLogins > 0) await memberRepo.update(member.memberIdx, { failedLogins: 0 });
+  async function checkPassword(member: MemberRow, password: string, client: SessionClient): Promise<void> {
+    const attempt = await throttle.attempt(member, await signInClient(member.memberIdx, client));
+    if (!(await verifyPassword(password, member.passwordHash))) throw throttle.failed(attempt);
+    await throttle.succeeded(member, attempt);
   }
+
+  /**
+   * Where every proof of the first factor ends: a right password and a mailed sign-in link alike. A
+   * second factor the account has belongs here, before the session, so no way in skips it.
+   */
+  async function signInProven(member: MemberRow, client: SessionClient): Promise<IssuedTokens> {
+    return startSession(member.memberIdx, client);
+  }
+
+  /**
+   * The browser as the login throttle sees it: known to the account when one of the account's
+   * sessions, ended or not, was started from its device mark (session/device-cookie.ts). The mark
+   * is a random 256-bit value in an httpOnly cookie, so a guesser cannot pass as the owner's browser.
+   */
+  async function signInClient(memberIdx: number, client: SessionClient): Promise<SignInClient> {
+    const deviceHash = sha256(client.device);
+    return { browserId: (await repo.signedInFrom(memberIdx, deviceHash)) ? deviceHash : null };
+  }
+
+  const signInLinks = createSignInLinks(ctx, {
+    memberRepo,
+    issueEmailToken,
+    consumeEmailToken,
+    async signInProven(member, client) {
+      // The mailbox proves the owner as well as the password does: any wait ends.
+      await throttle.succeeded(member);
+      return signInProven(member, client);
+    },
+  });
 
   return {
     issueEmailToken,
@@ -165,10 +182,12 @@ export function createAuthService(
     async loginGeneral(email: string, password: string, client: SessionClient): Promise<IssuedTokens> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
-      await checkPassword(member, password);
-      return startSession(member.memberIdx, client);
+      await checkPassword(member, password, client);
+      return signInProven(member, client);
     },
 
+    sendSignInLink: (email: string) => signInLinks.send(email),
+    signInWithLink: (token: string, client: SessionClient) => signInLinks.signIn(token, client),
     checkPassword,
 
     /**

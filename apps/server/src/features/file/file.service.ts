@@ -11,6 +11,7 @@ import type { FileRepository, FileRow, QuotaOwner } from './file.repository.js';
 import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
 import type { FileDeletion } from './file-deletion.js';
 import { UploadInspector, detectAllowedTypeOfFile } from './file.policy.js';
+import { costlyCallLimits } from '../../platform/rate-limit/costly-calls.js';
 
 /** Raster images a browser renders and that cannot carry script (review images, avatars). */
 export const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -109,6 +110,9 @@ export function createFileService(
       let temp: TempFile | null = null;
       try {
         if (input.projectIdx != null) await authz.authorize(actor, 'file.upload', input.projectIdx);
+        await ctx.limiter.take(costlyCallLimits.uploadsPerMember, actor.memberIdx);
+        if (input.projectIdx != null)
+          await ctx.limiter.take(costlyCallLimits.uploadsPerProject, input.projectIdx);
         const owner: QuotaOwner =
           input.projectIdx != null ? { projectIdx: input.projectIdx } : { memberIdx: actor.memberIdx };
         const quota =

@@ -104,17 +104,21 @@ export function createMemberRepository(db: Db) {
     },
     /** A withdrawal's erasure of personal data (`member-erasure.repository.ts`), on this handle's transaction. */
     erase: (memberIdx: number, at: Date) => createMemberErasure(db).erase(memberIdx, at),
-    async recordFailedLogin(memberIdx: number, lockAfter: number, at: Date) {
-      // One statement so concurrent wrong attempts cannot lose a count.
+    /**
+     * Counts a password attempt of an unknown browser before its password is checked, if the count
+     * is still `seen` (compare-and-set: of attempts sent at once, one counts and the others read the
+     * new count again). From `lockAfter` on, the wait restarts at `at`. null: another attempt won.
+     */
+    async countLoginAttempt(memberIdx: number, seen: number, lockAfter: number, at: Date) {
       const [row] = await db
         .update(members)
         .set({
-          failedLogins: sql`${members.failedLogins} + 1`,
-          lockedAt: sql`case when ${members.failedLogins} + 1 >= ${lockAfter} then ${at.toISOString()}::timestamptz else ${members.lockedAt} end`,
+          failedLogins: seen + 1,
+          lockedAt: seen + 1 >= lockAfter ? at : sql`${members.lockedAt}`,
         })
-        .where(eq(members.memberIdx, memberIdx))
+        .where(and(eq(members.memberIdx, memberIdx), eq(members.failedLogins, seen)))
         .returning({ failedLogins: members.failedLogins, lockedAt: members.lockedAt });
-      return row!;
+      return row ?? null;
     },
     /** Whether the two members share an active project in which the viewer has admin authority. */
     async viewerAdminsProjectOf(viewerIdx: number, memberIdx: number): Promise<boolean> {

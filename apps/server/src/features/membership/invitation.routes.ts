@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  emailVerifyResponse,
   invitation,
   inviteAcceptRequest,
   inviteAcceptResponse,
@@ -40,6 +41,22 @@ export async function invitationRoutes(fastify: FastifyInstance) {
     apiPaths.inviteAccept,
     { schema: { tags, security, body: inviteAcceptRequest, response: responds(200, inviteAcceptResponse) } },
     async (request) => ({ data: await service.accept(actorOf(request), request.body.token) }),
+  );
+
+  app.post(
+    apiPaths.inviteVerify,
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          'An invitee without an account: the invitation token proves its address, and the answer ' +
+          'is the ticket of `POST /member/join/general` (as `POST /auth/email/verify` gives after a join mail).',
+        body: inviteAcceptRequest,
+        response: responds(200, emailVerifyResponse),
+      },
+    },
+    async (request) => ({ data: await service.verifyForJoin(request.body.token) }),
   );
 
   app.get(

@@ -33,6 +33,8 @@ export function createInvitationService(
   memberRepo: MemberRepository,
   transaction: UnitOfWork<MembershipStore>,
   authz: Authorization<MembershipRow>,
+  /** A join ticket (`verifiedToken`) for an address this service has proven (auth.issueEmailToken). */
+  issueJoinTicket: (email: string) => Promise<string>,
 ) {
   const now = () => ctx.clock.now();
 
@@ -84,6 +86,16 @@ export function createInvitationService(
     const caller = row ? await projectRepo.findMembership(row.invite.projectIdx, actor.memberIdx) : null;
     if (!row || !caller) throw new AppError('NOT_FOUND');
     authz.decide(caller, 'invite.manage');
+    return row;
+  }
+
+  /** The invitation a token names while it can still be accepted. */
+  async function openInvitation(token: string) {
+    const row = await repo.findInvitationByTokenHash(sha256(token));
+    if (!row || row.projectDeleted === 'Y') throw new AppError('INVITE_INVALID');
+    const status = statusOf(row.invite);
+    if (status === 'accepted' || status === 'revoked') throw new AppError('INVITE_INVALID');
+    if (status === 'expired') throw new AppError('INVITE_EXPIRED');
     return row;
   }
 
@@ -169,12 +181,19 @@ export function createInvitationService(
       };
     },
 
+    /**
+     * The invitation was mailed to its address, so its token proves that address as a join mail's
+     * link would: an invitee without an account gets the join form's ticket at once, no second mail.
+     * The token stays valid: accepting it after joining is what makes the member.
+     */
+    async verifyForJoin(token: string): Promise<{ email: string; verifiedToken: string }> {
+      const { invite } = await openInvitation(token);
+      if (await memberRepo.findActiveByEmail(invite.email)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+      return { email: invite.email, verifiedToken: await issueJoinTicket(invite.email) };
+    },
+
     async accept(actor: Actor, token: string): Promise<InviteAcceptResponse> {
-      const row = await repo.findInvitationByTokenHash(sha256(token));
-      if (!row || row.projectDeleted === 'Y') throw new AppError('INVITE_INVALID');
-      const status = statusOf(row.invite);
-      if (status === 'accepted' || status === 'revoked') throw new AppError('INVITE_INVALID');
-      if (status === 'expired') throw new AppError('INVITE_EXPIRED');
+      const row = await openInvitation(token);
       const account = await memberRepo.findActiveById(actor.memberIdx);
       if (!account || account.email.toLowerCase() !== row.invite.email)
         throw new AppError('INVITE_EMAIL_MISMATCH');

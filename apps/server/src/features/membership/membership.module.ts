@@ -21,7 +21,7 @@ declare module '../../platform/services.js' {
  */
 export const membershipModule = defineModule({
   name: 'membership',
-  services: ({ ctx, services: { project, projectRepo, authz } }) => {
+  services: ({ ctx, services: { project, projectRepo, authz, auth } }) => {
     const db = ctx.database.db;
     const membershipRepo = createMembershipRepository(db);
     const transaction = unitOfWork(db, ctx.events, (h) => ({
@@ -37,6 +37,7 @@ export const membershipModule = defineModule({
         createMemberRepository(db),
         transaction,
         authz,
+        (email) => auth.issueEmailToken(email, 'joinVerified'),
       ),
       membershipRepo,
     };

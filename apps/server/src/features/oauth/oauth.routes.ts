@@ -116,7 +116,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
         tags,
         description:
           'Links the outside identity of an `OAUTH_LINK_REQUIRED` answer to the e-mail account once ' +
-          'its password is proven (wrong entries count towards the login lockout), and signs in.',
+          'its password is proven (wrong entries count as at e-mail login), and signs in.',
         body: oauthLinkRequest,
         response: responds(201, authTokens),
       },

@@ -229,7 +229,7 @@ export function createOauthService(
       const member = await memberRepo.findActiveById(claims.memberIdx ?? -1);
       if (!member || member.email !== claims.email) throw new AppError('OAUTH_SESSION_EXPIRED');
       // A wrong password leaves the token usable (another try) and counts towards the lockout.
-      await auth.checkPassword(member, password);
+      await auth.checkPassword(member, password, client);
       await inTransaction(db, async (tx) => {
         const store = createOauthRepository(tx);
         if (!(await consumeTicket(linkToken, 'link', store))) throw new AppError('OAUTH_SESSION_EXPIRED');

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { membersInProject, projects } from '../../db/schema/index.js';
+import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import { members, membersInProject, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { holdsAdminAuthority } from '../membership/last-admin.js';
 import { createMembershipRepository } from '../membership/membership.repository.js';
@@ -23,6 +23,27 @@ export function createProjectRepository(db: Db) {
           .returning();
         return { project: p!, membership: m! };
       });
+    },
+    /**
+     * The projects an account created that still count (not deleted, or deleted and restorable),
+     * counted under a lock on the account's row: two creations at once cannot both take the last place.
+     */
+    async lockAndCountCreatedBy(memberIdx: number, restorableSince: Date): Promise<number> {
+      await db
+        .select({ one: members.memberIdx })
+        .from(members)
+        .where(eq(members.memberIdx, memberIdx))
+        .for('no key update');
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.createdByIdx, memberIdx),
+            or(eq(projects.delYn, 'N'), gte(projects.deletedAt, restorableSince)),
+          ),
+        );
+      return row?.n ?? 0;
     },
     async findById(projectIdx: number): Promise<ProjectRow | null> {
       const [row] = await db

@@ -2,6 +2,7 @@ import {
   hasAdminAuthorityOf,
   isSubscriptionShort,
   PROJECT_RESTORE_DAYS,
+  PROJECTS_PER_ACCOUNT_MAX,
   type CreateProjectRequest,
   type DeletedProject,
   type ProjectAction,
@@ -77,6 +78,12 @@ export function createProjectService(
     /** The creator is the first administrator; on the client side as a client with admin authority. */
     async create(actor: Actor, input: CreateProjectRequest): Promise<ProjectOfMember> {
       return transaction(async (r) => {
+        // Each project brings its own storage quota: an account's count of them is bounded (issue 31).
+        if (
+          (await r.lockAndCountCreatedBy(actor.memberIdx, restoreWindowStart(ctx.clock.now()))) >=
+          PROJECTS_PER_ACCOUNT_MAX
+        )
+          throw new AppError('PROJECT_LIMIT_REACHED', { max: PROJECTS_PER_ACCOUNT_MAX });
         const { project, membership } = await r.createWithMember(
           {
             name: input.name.trim(),

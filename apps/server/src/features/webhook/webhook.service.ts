@@ -18,6 +18,7 @@ import { attemptDelivery } from './webhook-sender.js';
 import type { WebhookDelivery } from './webhook-delivery.js';
 import { renderMessage } from './webhook-message.js';
 import type { DeliveryRow, WebhookListRow, WebhookRepository, WebhookRow } from './webhook.repository.js';
+import { costlyCallLimits } from '../../platform/rate-limit/costly-calls.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -159,6 +160,10 @@ export function createWebhookService(
      */
     async test(actor: Actor, webhookIdx: number): Promise<WebhookTestResult> {
       const row = await load(actor, webhookIdx);
+      // Each test is a POST to an address a user typed: counted per hook, project and caller.
+      await ctx.limiter.take(costlyCallLimits.webhookTestPerHook, row.webhookIdx);
+      await ctx.limiter.take(costlyCallLimits.webhookTestPerProject, row.projectIdx);
+      await ctx.limiter.take(costlyCallLimits.webhookTestPerMember, actor.memberIdx);
       await checkAddress(row.url);
       const now = ctx.clock.now();
       const message = renderMessage(

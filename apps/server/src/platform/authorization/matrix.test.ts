@@ -1060,6 +1060,8 @@ beforeAll(async () => {
   t = await createTestApp({
     config: {
       outboundAllowPrivate: true,
+      // Every allowed caller starts an AI job in one project, faster than jobs finish.
+      aiOpenJobs: { perProject: 100, perMember: 100 },
       github: {
         apiUrl: github.url,
         webUrl: github.url,

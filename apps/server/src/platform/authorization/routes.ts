@@ -40,6 +40,9 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'POST /api/auth/login/general': 'public',
   'POST /api/auth/refresh': 'public',
   'POST /api/auth/logout': 'authenticated',
+  // A mailed one-time sign-in link (issue 30): before any key exists.
+  'POST /api/auth/login/link': 'public',
+  'POST /api/auth/login/link/verify': 'public',
   // Outside sign-in (docs/decisions.md "Outside sign-in"): before any account or key exists.
   'GET /api/auth/oauth/:provider': 'public',
   'GET /api/auth/oauth/:provider/callback': 'public',
@@ -105,6 +108,8 @@ export const routePolicies: Record<string, RoutePolicy> = {
   // Reading an invitation by its token needs no key: the token is the secret.
   'GET /api/member-in-project/invite': 'public',
   'POST /api/member-in-project/invite/accept': 'authenticated',
+  // The invitation's token is the secret: it opens the join form of its address, before an account.
+  'POST /api/member-in-project/invite/verify': 'public',
   'GET /api/member-in-project/invite/list': project('invite.manage'),
   'POST /api/member-in-project/invite/:inviteIdx/resend': record('invite.manage', 'NOT_FOUND'),
   'DELETE /api/member-in-project/invite/:inviteIdx': record('invite.manage', 'NOT_FOUND'),

@@ -16,10 +16,11 @@ export const errors = {
   AUTH_INCORRECT_PASSWORD: 'Incorrect password.',
   AUTH_NO_ACCOUNT: 'No account matches this email.',
   AUTH_ACCOUNT_LOCKED:
-    'Your account is locked for 15 minutes after 5 wrong passwords. Try again later, or reset your password from the e-mailed link.',
+    'Too many wrong passwords for this account. Wait a few minutes before the next try from this browser, or have a sign-in link mailed to you.',
   AUTH_LOGIN_FAILED: 'Login failed. Please try again.',
   AUTH_SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
   AUTH_REFRESH_REUSED: 'For your security you were signed out. Please sign in again.',
+  SIGN_IN_LINK_INVALID: 'This sign-in link is invalid, already used or expired. Ask for a new one.',
   OAUTH_NOT_CONFIGURED: 'Google sign-in is not available. Try email login.',
   OAUTH_CANCELLED: 'Google sign-in was cancelled.',
   OAUTH_STATE_INVALID: 'This sign-in link is no longer valid. Please start Google sign-in again.',
@@ -46,6 +47,8 @@ export const errors = {
     "There is no storage space left for this file (the project's or your own quota is full).",
   PROJECT_NOT_FOUND: 'The project does not exist.',
   PROJECT_ACCESS_DENIED: 'Invalid project access.',
+  PROJECT_LIMIT_REACHED:
+    'You have created as many projects as one account may (20). Delete one you no longer need, or ask another member to create it.',
   PROFESSIONAL_ONLY: 'Only professionals can do this.',
   ADMIN_ONLY: 'Only project administrators can do this.',
   LINK_NOT_FOUND: 'The link does not exist.',
@@ -149,6 +152,7 @@ export const errors = {
   MEMBER_EXPORT_RUNNING: 'Your data archive is already being prepared; wait until it is ready.',
   MEMBER_EXPORT_LINK_INVALID:
     'This download link has expired or is not valid; open your profile for a new one.',
+  AI_JOBS_BUSY: 'Several AI jobs are already running. Wait until one finishes, then try again.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {

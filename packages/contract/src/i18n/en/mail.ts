@@ -15,6 +15,13 @@ export const mail = {
     expiry: 'This link works once and expires in {{minutes}} minutes.',
     ignore: 'If you did not ask for this, you can ignore this email; your password stays the same.',
   },
+  signInLink: {
+    subject: 'Your Teamline sign-in link',
+    body: 'Use this link to sign in to your Teamline account without your password.',
+    action: 'Sign in',
+    expiry: 'This link works once and expires in {{minutes}} minutes.',
+    ignore: 'If you did not ask for it, you can ignore this email; nobody can sign in without it.',
+  },
   invite: {
     subject: '{{inviter}} invited you to {{project}} on Teamline',
     body: '{{inviter}} invited you to join the project "{{project}}" on Teamline as {{role}}.',

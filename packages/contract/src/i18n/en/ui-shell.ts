@@ -74,6 +74,7 @@ export const shellUi = {
     mailauth: 'Email authentication',
     verifyEmail: 'Email verification',
     verifyInvite: 'Project invitation',
+    loginLink: 'Sign-in link',
     setting: 'Project settings',
     Recruitment: 'Recruitment',
     epic: 'Epics',

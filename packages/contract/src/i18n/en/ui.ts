@@ -13,6 +13,7 @@ import { aiUi } from './ui-ai.js';
 import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
+import { signInUi } from './ui-signIn.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { devicesUi } from './ui-devices.js';
@@ -47,4 +48,5 @@ export const ui = {
   review: reviewUi,
   oauth: oauthUi,
   myData: myDataUi,
+  signIn: signInUi,
 };

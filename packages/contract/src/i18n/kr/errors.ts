@@ -16,10 +16,12 @@ export const errors = {
   AUTH_INCORRECT_PASSWORD: '비밀번호가 올바르지 않습니다.',
   AUTH_NO_ACCOUNT: '일치하는 계정이 없습니다.',
   AUTH_ACCOUNT_LOCKED:
-    '비밀번호를 5회 잘못 입력하여 계정이 15분간 잠겼습니다. 잠시 후 다시 시도하거나 메일로 받은 링크로 비밀번호를 재설정해 주세요.',
+    '이 계정의 비밀번호가 여러 번 틀렸습니다. 이 브라우저에서는 몇 분 후 다시 시도하거나, 로그인 링크를 메일로 받아 로그인해 주세요.',
   AUTH_LOGIN_FAILED: '로그인에 실패했습니다. 다시 시도해 주세요.',
   AUTH_SESSION_EXPIRED: '세션이 만료되었습니다. 다시 로그인해 주세요.',
   AUTH_REFRESH_REUSED: '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요.',
+  SIGN_IN_LINK_INVALID:
+    '로그인 링크가 올바르지 않거나 이미 사용되었거나 만료되었습니다. 새 링크를 요청해 주세요.',
   OAUTH_NOT_CONFIGURED: 'Google 로그인을 사용할 수 없습니다. 이메일로 로그인해 주세요.',
   OAUTH_CANCELLED: 'Google 로그인이 취소되었습니다.',
   OAUTH_STATE_INVALID: '더 이상 유효하지 않은 로그인 요청입니다. Google 로그인을 다시 시작해 주세요.',
@@ -44,6 +46,8 @@ export const errors = {
   STORAGE_QUOTA_EXCEEDED: '저장 공간 한도(프로젝트 또는 내 파일)를 넘어 이 파일을 올릴 수 없습니다.',
   PROJECT_NOT_FOUND: '존재하지 않는 프로젝트입니다.',
   PROJECT_ACCESS_DENIED: '잘못된 프로젝트 접근입니다.',
+  PROJECT_LIMIT_REACHED:
+    '한 계정이 만들 수 있는 프로젝트 수(20개)에 도달했습니다. 필요 없는 프로젝트를 삭제하거나 다른 멤버에게 생성을 요청해 주세요.',
   PROFESSIONAL_ONLY: '전문가만 할 수 있는 작업입니다.',
   ADMIN_ONLY: '프로젝트 관리자만 할 수 있는 작업입니다.',
   LINK_NOT_FOUND: '링크가 존재하지 않습니다.',
@@ -144,6 +148,7 @@ export const errors = {
   MEMBER_EXPORT_RUNNING: '내 데이터 파일을 이미 만들고 있습니다. 준비될 때까지 기다려 주세요.',
   MEMBER_EXPORT_LINK_INVALID:
     '다운로드 링크가 만료되었거나 올바르지 않습니다. 프로필에서 새 링크를 받으세요.',
+  AI_JOBS_BUSY: '이미 여러 AI 작업이 실행 중입니다. 하나가 끝난 후 다시 시도해 주세요.',
 } satisfies typeof en;
 
 export const validation = {

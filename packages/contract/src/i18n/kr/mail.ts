@@ -15,6 +15,13 @@ export const mail = {
     expiry: '이 링크는 한 번만 사용할 수 있으며 {{minutes}}분 후에 만료됩니다.',
     ignore: '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
   },
+  signInLink: {
+    subject: 'Teamline 로그인 링크',
+    body: '비밀번호 없이 Teamline 계정에 로그인하려면 이 링크를 사용하세요.',
+    action: '로그인하기',
+    expiry: '이 링크는 한 번만 사용할 수 있으며 {{minutes}}분 후에 만료됩니다.',
+    ignore: '요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 이 링크 없이는 누구도 로그인할 수 없습니다.',
+  },
   invite: {
     subject: '{{inviter}}님이 Teamline 프로젝트 {{project}}에 초대했습니다',
     body: '{{inviter}}님이 Teamline 프로젝트 "{{project}}"에 {{role}}(으)로 초대했습니다.',

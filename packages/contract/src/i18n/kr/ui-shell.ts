@@ -71,6 +71,7 @@ export const shellUi = {
     mailauth: '이메일 인증',
     verifyEmail: '이메일 인증',
     verifyInvite: '프로젝트 초대',
+    loginLink: '로그인 링크',
     setting: '프로젝트 설정',
     Recruitment: '채용',
     epic: '에픽',

@@ -16,10 +16,12 @@ export const errors = {
   AUTH_INCORRECT_PASSWORD: 'Mật khẩu không đúng.',
   AUTH_NO_ACCOUNT: 'Không có tài khoản nào khớp với email này.',
   AUTH_ACCOUNT_LOCKED:
-    'Tài khoản bị khóa 15 phút do nhập sai mật khẩu 5 lần. Hãy thử lại sau, hoặc đặt lại mật khẩu qua liên kết trong e-mail.',
+    'Tài khoản này đã bị nhập sai mật khẩu quá nhiều lần. Hãy đợi vài phút rồi thử lại trên trình duyệt này, hoặc nhận liên kết đăng nhập qua email.',
   AUTH_LOGIN_FAILED: 'Đăng nhập thất bại. Vui lòng thử lại.',
   AUTH_SESSION_EXPIRED: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
   AUTH_REFRESH_REUSED: 'Vì lý do bảo mật, bạn đã bị đăng xuất. Vui lòng đăng nhập lại.',
+  SIGN_IN_LINK_INVALID:
+    'Liên kết đăng nhập không hợp lệ, đã được dùng hoặc đã hết hạn. Hãy yêu cầu liên kết mới.',
   OAUTH_NOT_CONFIGURED: 'Không thể đăng nhập bằng Google. Hãy thử đăng nhập bằng email.',
   OAUTH_CANCELLED: 'Đăng nhập bằng Google đã bị hủy.',
   OAUTH_STATE_INVALID: 'Yêu cầu đăng nhập này không còn hợp lệ. Vui lòng đăng nhập bằng Google lại.',
@@ -46,6 +48,8 @@ export const errors = {
     'Không còn đủ dung lượng lưu trữ cho tệp này (đã hết hạn mức của dự án hoặc của bạn).',
   PROJECT_NOT_FOUND: 'Dự án không tồn tại.',
   PROJECT_ACCESS_DENIED: 'Truy cập dự án không hợp lệ.',
+  PROJECT_LIMIT_REACHED:
+    'Bạn đã tạo đủ số dự án tối đa cho một tài khoản (20). Hãy xóa dự án không còn cần, hoặc nhờ thành viên khác tạo.',
   PROFESSIONAL_ONLY: 'Chỉ chuyên gia mới có thể thực hiện thao tác này.',
   ADMIN_ONLY: 'Chỉ quản trị viên dự án mới có thể thực hiện thao tác này.',
   LINK_NOT_FOUND: 'Liên kết không tồn tại.',
@@ -149,6 +153,7 @@ export const errors = {
   MEMBER_EXPORT_RUNNING: 'Bản lưu dữ liệu của bạn đang được chuẩn bị; hãy đợi đến khi xong.',
   MEMBER_EXPORT_LINK_INVALID:
     'Liên kết tải xuống đã hết hạn hoặc không hợp lệ; hãy mở hồ sơ để lấy liên kết mới.',
+  AI_JOBS_BUSY: 'Đang có nhiều tác vụ AI chạy. Hãy đợi một tác vụ xong rồi thử lại.',
 } satisfies typeof en;
 
 export const validation = {

@@ -15,6 +15,13 @@ export const mail = {
     expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{minutes}} phút.',
     ignore: 'Nếu bạn không yêu cầu điều này, hãy bỏ qua email này; mật khẩu của bạn vẫn giữ nguyên.',
   },
+  signInLink: {
+    subject: 'Liên kết đăng nhập Teamline của bạn',
+    body: 'Dùng liên kết này để đăng nhập vào tài khoản Teamline mà không cần mật khẩu.',
+    action: 'Đăng nhập',
+    expiry: 'Liên kết này chỉ dùng được một lần và hết hạn sau {{minutes}} phút.',
+    ignore: 'Nếu bạn không yêu cầu, hãy bỏ qua email này; không ai có thể đăng nhập nếu không có liên kết.',
+  },
   invite: {
     subject: '{{inviter}} đã mời bạn tham gia {{project}} trên Teamline',
     body: '{{inviter}} đã mời bạn tham gia dự án "{{project}}" trên Teamline với vai trò {{role}}.',

@@ -71,6 +71,7 @@ export const shellUi = {
     mailauth: 'Xác thực email',
     verifyEmail: 'Xác thực email',
     verifyInvite: 'Lời mời dự án',
+    loginLink: 'Liên kết đăng nhập',
     setting: 'Cài đặt dự án',
     Recruitment: 'Tuyển dụng',
     epic: 'Hạng mục',

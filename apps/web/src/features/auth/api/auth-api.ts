@@ -23,6 +23,11 @@ export const authApi = {
     }),
   loginGeneral: (email: string, password: string) =>
     api<AuthTokens>(apiPaths.authLoginGeneral, { method: 'POST', body: { email, password } }),
+  /** Mails a one-time sign-in link; answered alike whether or not the address has an account. */
+  sendSignInLink: (email: string) =>
+    api<unknown>(apiPaths.authLoginLink, { method: 'POST', body: { email } }),
+  signInWithLink: (token: string) =>
+    api<AuthTokens>(apiPaths.authLoginLinkVerify, { method: 'POST', body: { token } }),
   joinGeneral: (body: JoinGeneralRequest) =>
     api<AuthTokens>(apiPaths.memberJoinGeneral, { method: 'POST', body }),
   /** The browser goes to the issuer through the server (GET /auth/oauth/google redirects). */

@@ -1,30 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { loginGeneralRequest } from '@teamline/contract';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormText } from '../../../components/ui/Form';
+import { errorCodeOf } from '../../../lib/api-client';
 import { useServerError } from '../../../lib/form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { authApi } from '../api/auth-api';
+import { afterLoginPath } from './after-login';
 import { AuthShell } from '../../../components/AuthShell';
+import '../sign-in-link.css';
 
 type LoginForm = z.input<typeof loginGeneralRequest>;
 // The one form pattern (lib/zod-form) with its resolver fetched lazily: zod is not in the login page's first load.
 const loginResolver = lazyResolver<LoginForm>(() => import('./login-resolver').then((m) => m.loginResolver));
-
-/** Where to go after login: the redirect query, else the previous path, else home. */
-export function afterLoginPath(redirect: string | null, previousPath: string): string {
-  const isSafe = (p: string | null): p is string =>
-    !!p && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/login');
-  if (isSafe(redirect)) return redirect;
-  if (isSafe(previousPath)) return previousPath;
-  return '/';
-}
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -44,8 +39,15 @@ export function LoginPage() {
   const { isSubmitting } = form.formState;
   const onServerError = useServerError(form);
   const isLogin = useAuthStore((s) => s.isLogin);
+  // Too many wrong passwords from browsers this account never signed in from: said here, beside
+  // the way in that does not wait (a mailed sign-in link), rather than in a passing toast.
+  const [isLocked, setIsLocked] = useState(false);
+  const mailLink = useMutation({
+    mutationFn: (email: string) => authApi.sendSignInLink(email),
+  });
 
   async function handleLogin(values: LoginForm) {
+    setIsLocked(false);
     try {
       const tokens = await authApi.loginGeneral(values.email.trim(), values.password);
       useAuthStore.getState().setTokens(tokens);
@@ -53,8 +55,15 @@ export function LoginPage() {
         replace: true,
       });
     } catch (error) {
-      onServerError(error);
+      if (errorCodeOf(error) === 'AUTH_ACCOUNT_LOCKED') setIsLocked(true);
+      else onServerError(error);
     }
+  }
+
+  async function handleMailLink() {
+    // Only the address is needed: check that one field, whatever the password field holds.
+    if (!(await form.trigger('email'))) return form.setFocus('email');
+    mailLink.mutate(form.getValues('email').trim());
   }
 
   function handleGoogle() {
@@ -99,6 +108,37 @@ export function LoginPage() {
           {t('ui.login.submit')}
         </Button>
       </Form>
+      {isLocked && (
+        <p className="auth-card__message auth-card__message--error" role="alert" data-testid="login-locked">
+          {t('errors.AUTH_ACCOUNT_LOCKED')}
+        </p>
+      )}
+      <div className="sign-in-link">
+        <Button
+          variant="outline"
+          isBlock
+          isLoading={mailLink.isPending}
+          onClick={() => void handleMailLink()}
+          data-testid="sign-in-link"
+        >
+          {t('ui.signIn.mailLink')}
+        </Button>
+        {mailLink.isSuccess ? (
+          <p className="sign-in-link__note" role="status" data-testid="sign-in-link-note">
+            {t('ui.signIn.sent', { email: mailLink.variables })}
+          </p>
+        ) : mailLink.isError ? (
+          <p
+            className="sign-in-link__note sign-in-link__note--error"
+            role="alert"
+            data-testid="sign-in-link-note"
+          >
+            {t(`errors.${errorCodeOf(mailLink.error)}`)}
+          </p>
+        ) : (
+          <p className="sign-in-link__note muted">{t('ui.signIn.mailLinkHint')}</p>
+        )}
+      </div>
       <div className="auth-card__links">
         <p>
           {t('ui.login.noAccount')} <Link to="/mailform">{t('ui.login.signUp')}</Link>

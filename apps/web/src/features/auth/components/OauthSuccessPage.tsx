@@ -14,7 +14,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from '../../../components/AuthShell';
-import { afterLoginPath } from './LoginPage';
+import { afterLoginPath } from './after-login';
 
 /** What the callback's `error` means to the person: the issuer's `access_denied` is a cancel. */
 export function oauthErrorCode(error: string): ErrorCode {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath } from './LoginPage';
+import { afterLoginPath } from './after-login';
 
 describe('where login returns to', () => {
   it('prefers the redirect query, then the previous path, then home', () => {

@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { documentApi } from '../api/document-api';
@@ -33,7 +34,10 @@ export function PublicDocumentPage() {
       {doc.isLoading && <span className="spinner" aria-hidden="true" />}
       {doc.isError && (
         <p className="empty-state" role="alert">
-          {t('ui.document.public.invalid')}
+          {/* Too many wrong links from this address (issue 31) is not the same as a wrong link. */}
+          {errorCodeOf(doc.error) === 'RATE_LIMITED'
+            ? t('errors.RATE_LIMITED')
+            : t('ui.document.public.invalid')}
         </p>
       )}
       {doc.data && (

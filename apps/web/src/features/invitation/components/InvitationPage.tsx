@@ -18,11 +18,13 @@ import { AuthShell } from '../../../components/AuthShell';
 import { projectApi } from '../../../lib/project-api';
 import { projectsKey } from '../../../lib/use-projects';
 import { invitationApi, savePendingInvite } from '../../../lib/invitation-api';
+import { writeJoinSession } from '../../../lib/storage';
 import '../invitation.css';
 
 /**
  * `#/verify/invite?token=`: shows the invitation; a signed-in invitee joins, anyone else logs in or
- * signs up first (the token waits in storage) and comes back here to join.
+ * signs up first (the token waits in storage; signing up needs no verification mail, the invitation
+ * proves the address) and comes back here to join.
  */
 export function InvitationPage() {
   const { t } = useTranslation();
@@ -65,6 +67,16 @@ export function InvitationPage() {
       notify(t(`errors.${errorCodeOf(error)}`), 'error');
       await queryClient.invalidateQueries({ queryKey: ['invite', token] });
     },
+  });
+  // The invitation was mailed to its address, so it proves it: the join form opens at once, with no
+  // verification mail (issue 30); after joining, the visitor comes back here to accept.
+  const signUp = useMutation({
+    mutationFn: () => invitationApi.verify(token),
+    onSuccess: async (ticket) => {
+      writeJoinSession(ticket);
+      await navigate('/join');
+    },
+    onError: (error) => notify(t(`errors.${errorCodeOf(error)}`), 'error'),
   });
 
   if (!token || query.isError) {
@@ -156,13 +168,15 @@ export function InvitationPage() {
             >
               {t('ui.settings.invite.login')}
             </Link>
-            <Link
-              className="btn btn--outline btn--large btn--block"
-              to={`/mailform?email=${encodeURIComponent(invite.email)}`}
+            <Button
+              isBlock
+              variant="outline"
+              isLoading={signUp.isPending}
+              onClick={() => signUp.mutate()}
               data-testid="invite-signup"
             >
               {t('ui.settings.invite.signup')}
-            </Link>
+            </Button>
           </>
         )}
       </div>
