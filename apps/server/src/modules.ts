@@ -9,6 +9,7 @@ import { linkModule } from './features/link/link.module.js';
 import { memberModule } from './features/member/member.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
 import { oauthModule } from './features/oauth/oauth.module.js';
+import { twoFactorModule } from './features/two-factor/two-factor.module.js';
 import { notificationModule } from './features/notification/notification.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
@@ -33,6 +34,7 @@ export const appModules: readonly AppModule[] = [
   authModule,
   membershipModule,
   memberModule,
+  twoFactorModule,
   oauthModule,
   fileModule,
   linkModule,

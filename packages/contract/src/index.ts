@@ -36,3 +36,5 @@ export * from './schemas/document.js';
 export * from './schemas/ai.js';
 export * from './schemas/recruitment.js';
 export * from './schemas/review.js';
+export * from './rules/two-factor.js';
+export * from './schemas/two-factor.js';

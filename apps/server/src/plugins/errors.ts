@@ -39,10 +39,16 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler(
     (error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
-        const retryMinutes = (error.details as { retryAfterMinutes?: unknown } | undefined)
-          ?.retryAfterMinutes;
-        if (typeof retryMinutes === 'number' && !reply.hasHeader('retry-after'))
-          reply.header('retry-after', retryMinutes * 60);
+        const retry = error.details as
+          { retryAfterMinutes?: unknown; retryAfterSeconds?: unknown } | undefined;
+        const retrySeconds =
+          typeof retry?.retryAfterSeconds === 'number'
+            ? retry.retryAfterSeconds
+            : typeof retry?.retryAfterMinutes === 'number'
+              ? retry.retryAfterMinutes * 60
+              : null;
+        if (retrySeconds !== null && !reply.hasHeader('retry-after'))
+          reply.header('retry-after', retrySeconds);
         return sendError(reply, error.code, {
           ...(error.details === undefined ? {} : { details: error.details }),
           ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),

@@ -64,6 +64,20 @@ export const rateLimits: Record<string, Limit[]> = {
     { name: 'password-ip', max: 10, windowMinutes: 15, by: byIp },
     { name: 'password-member', max: 5, windowMinutes: 15, by: byAccount },
   ],
+  // Two-factor sign-in: wrong factors are also limited per account in the database
+  // (features/two-factor/wrong-entries.ts); these bound the requests of one address.
+  [`POST ${apiPaths.authLoginSecondFactor}`]: [
+    { name: 'second-factor-ip', max: 30, windowMinutes: 5, by: byIp },
+  ],
+  [`POST ${apiPaths.authLoginSecondFactorPasskey}`]: [
+    { name: 'second-factor-ip', max: 30, windowMinutes: 5, by: byIp },
+  ],
+  [`POST ${apiPaths.authPasskeyOptions}`]: [{ name: 'passkey-ip', max: 30, windowMinutes: 5, by: byIp }],
+  [`POST ${apiPaths.authLoginPasskey}`]: [{ name: 'passkey-ip', max: 30, windowMinutes: 5, by: byIp }],
+  [`POST ${apiPaths.authStepUp}`]: [
+    { name: 'step-up-ip', max: 30, windowMinutes: 5, by: byIp },
+    { name: 'step-up-member', max: 10, windowMinutes: 15, by: byAccount },
+  ],
   [`POST ${apiPaths.invite}`]: [
     { name: 'invite-ip', max: 60, windowMinutes: 60, by: byIp },
     { name: 'invite-member', max: 30, windowMinutes: 60, by: byAccount },

@@ -51,6 +51,11 @@ export const sessionFamilies = pgTable('session_family', {
     .references(() => members.memberIdx),
   createdAt: ts('created_at').notNull().defaultNow(),
   revokedAt: ts('revoked_at'),
+  /**
+   * When this login last proved a factor (the sign-in itself, then each step-up): the sensitive
+   * calls need it within STEP_UP_MAX_AGE_MINUTES (features/two-factor). Null: before this column.
+   */
+  provenAt: ts('proven_at'),
 });
 
 export const sessionTokens = pgTable(

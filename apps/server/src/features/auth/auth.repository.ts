@@ -42,8 +42,9 @@ export function createAuthRepository(db: Db) {
         .returning({ id: emailTokens.id });
       return rows.length === 1;
     },
-    async createFamily(familyId: string, memberIdx: number) {
-      await db.insert(sessionFamilies).values({ familyId, memberIdx });
+    /** A new login; `provenAt` is when it proved its factor (its sign-in), for step-up. */
+    async createFamily(familyId: string, memberIdx: number, provenAt: Date) {
+      await db.insert(sessionFamilies).values({ familyId, memberIdx, provenAt });
     },
     async insertSessionToken(row: {
       tokenHash: string;

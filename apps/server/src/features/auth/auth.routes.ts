@@ -56,10 +56,18 @@ export async function authRoutes(fastify: FastifyInstance) {
     apiPaths.authLoginGeneral,
     {
       config: { public: true, invalidEmailCode: true },
-      schema: { tags, body: loginGeneralRequest, response: responds(201, authTokens) },
+      schema: {
+        tags,
+        description:
+          'An account with a second factor answers 401 `SECOND_FACTOR_REQUIRED` with ' +
+          '`details: {challengeToken, methods}` instead of a session: see `POST /auth/login/second-factor`.',
+        body: loginGeneralRequest,
+        response: responds(201, authTokens),
+      },
     },
     async (request, reply) => {
-      const tokens = await auth.loginGeneral(request.body.email, request.body.password);
+      const memberIdx = await auth.verifyLogin(request.body.email, request.body.password);
+      const tokens = await app.services.signInFactor.completeSignIn(memberIdx);
       return reply.status(201).send({ data: sendSession(request, reply, tokens) });
     },
   );

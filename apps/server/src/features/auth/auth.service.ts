@@ -53,9 +53,14 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
     return (await repo.consumeEmailToken(row.id, now())) ? row : null;
   }
 
+  /**
+   * A new login. Every caller has just proven who this is (password, passkey, second factor, the
+   * issuer, a fresh join), so the login counts as proven now for step-up (features/two-factor).
+   * Accounts with a second factor reach it only through `twoFactor.completeSignIn`.
+   */
   async function startSession(memberIdx: number): Promise<IssuedTokens> {
     const familyId = randomUUID();
-    await repo.createFamily(familyId, memberIdx);
+    await repo.createFamily(familyId, memberIdx, now());
     return issueTokens(familyId);
   }
 
@@ -136,11 +141,16 @@ export function createAuthService(ctx: AppContext, repo: AuthRepository, memberR
       return { email: row.email, verifiedToken };
     },
 
-    async loginGeneral(email: string, password: string): Promise<IssuedTokens> {
+    /**
+     * The e-mail login's first factor: the account whose password this is. The session comes from
+     * `signInFactor.completeSignIn` (features/two-factor), which asks for a second factor first
+     * when the account has one.
+     */
+    async verifyLogin(email: string, password: string): Promise<number> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
       await checkPassword(member, password);
-      return startSession(member.memberIdx);
+      return member.memberIdx;
     },
 
     checkPassword,

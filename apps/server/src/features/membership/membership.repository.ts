@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { members, membersInProject, projectInvitations, projects } from '../../db/schema/index.js';
+import {
+  memberPasskeys,
+  members,
+  membersInProject,
+  memberTotp,
+  projectInvitations,
+  projects,
+} from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { holdsAdminAuthority, type OtherMembers } from './last-admin.js';
 
@@ -69,7 +76,13 @@ export function createMembershipRepository(db: Db) {
   let membershipQuery: ReturnType<typeof prepareMembership> | null = null;
   const prepareMembership = () =>
     db
-      .select({ m: membersInProject, projectStatus: projects.status })
+      .select({
+        m: membersInProject,
+        projectStatus: projects.status,
+        requireTwoFactor: projects.requireTwoFactor,
+        // Read only when the project asks for it (features/two-factor): no cost for other projects.
+        hasSecondFactor: sql<boolean>`case when ${projects.requireTwoFactor} then (exists (select 1 from ${memberTotp} where ${memberTotp.memberIdx} = ${membersInProject.memberIdx} and ${memberTotp.confirmedAt} is not null) or exists (select 1 from ${memberPasskeys} where ${memberPasskeys.memberIdx} = ${membersInProject.memberIdx})) else false end`,
+      })
       .from(membersInProject)
       .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
       .where(
@@ -94,8 +107,15 @@ export function createMembershipRepository(db: Db) {
     async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
       membershipQuery ??= prepareMembership();
       const [row] = await membershipQuery.execute({ projectIdx, memberIdx });
-      // The project's status rides along: authorization answers 423 for an INACTIVE project.
-      return row ? Object.assign(row.m, { projectStatus: row.projectStatus }) : null;
+      // The project's status rides along: authorization answers 423 for an INACTIVE project; and
+      // its two-factor rule with whether the member has a factor (403 TWO_FACTOR_REQUIRED).
+      return row
+        ? Object.assign(row.m, {
+            projectStatus: row.projectStatus,
+            requireTwoFactor: row.requireTwoFactor,
+            hasSecondFactor: row.hasSecondFactor === true,
+          })
+        : null;
     },
     /** The member's active record whatever the project's state (restore of a deleted project). */
     async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
