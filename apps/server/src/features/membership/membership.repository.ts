@@ -1,12 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import {
-  memberPasskeys,
-  members,
-  membersInProject,
-  memberTotp,
-  projectInvitations,
-  projects,
-} from '../../db/schema/index.js';
+import { members, membersInProject, projectInvitations, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { holdsAdminAuthority, type OtherMembers } from './last-admin.js';
 
@@ -81,7 +74,8 @@ export function createMembershipRepository(db: Db) {
         projectStatus: projects.status,
         requireTwoFactor: projects.requireTwoFactor,
         // Read only when the project asks for it (features/two-factor): no cost for other projects.
-        hasSecondFactor: sql<boolean>`case when ${projects.requireTwoFactor} then (exists (select 1 from ${memberTotp} where ${memberTotp.memberIdx} = ${membersInProject.memberIdx} and ${memberTotp.confirmedAt} is not null) or exists (select 1 from ${memberPasskeys} where ${memberPasskeys.memberIdx} = ${membersInProject.memberIdx})) else false end`,
+        // Written out: the correlated column must name its table (drizzle leaves it unqualified).
+        hasSecondFactor: sql<boolean>`case when ${projects.requireTwoFactor} then (exists (select 1 from member_totp t where t.member_idx = "member_in_project"."member_idx" and t.confirmed_at is not null) or exists (select 1 from member_passkey p where p.member_idx = "member_in_project"."member_idx")) else false end`,
       })
       .from(membersInProject)
       .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))

@@ -140,13 +140,13 @@ export function createTwoFactorRepository(db: Db) {
     async factorsOf(memberIdx: number) {
       const [row] = await db
         .select({
-          totp: sql<boolean>`exists (select 1 from ${memberTotp} where ${memberTotp.memberIdx} = ${members.memberIdx} and ${memberTotp.confirmedAt} is not null)`,
+          totp: sql<boolean>`exists (select 1 from ${memberTotp} where ${memberTotp.memberIdx} = ${memberIdx} and ${memberTotp.confirmedAt} is not null)`,
           passkeys:
-            sql<number>`(select count(*) from ${memberPasskeys} where ${memberPasskeys.memberIdx} = ${members.memberIdx})`.mapWith(
+            sql<number>`(select count(*) from ${memberPasskeys} where ${memberPasskeys.memberIdx} = ${memberIdx})`.mapWith(
               Number,
             ),
           codes:
-            sql<number>`(select count(*) from ${memberRecoveryCodes} where ${memberRecoveryCodes.memberIdx} = ${members.memberIdx} and ${memberRecoveryCodes.usedAt} is null)`.mapWith(
+            sql<number>`(select count(*) from ${memberRecoveryCodes} where ${memberRecoveryCodes.memberIdx} = ${memberIdx} and ${memberRecoveryCodes.usedAt} is null)`.mapWith(
               Number,
             ),
         })
