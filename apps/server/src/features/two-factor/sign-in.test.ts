@@ -19,7 +19,8 @@ function expectError(res: { statusCode: number; body: string }, code: ErrorCode)
 let n = 0;
 const person = () => signUp(t, `tf${++n}-${Date.now().toString(36)}@example.com`);
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await t.database.db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 const familiesOf = async (memberIdx: number) =>
   (
