@@ -22,4 +22,7 @@ export const api = createApiClient({
     queryClient.clear();
     goToLoginWithRedirect();
   },
+  // The step-up dialog (features/two-factor) comes with its own chunk when a call first needs it.
+  stepUp: (methods) =>
+    import('../features/two-factor/logic/step-up-store').then((m) => m.requestStepUp(methods)),
 });

@@ -57,6 +57,7 @@ export const uiAreas = [
   'recruitment',
   'review',
   'oauth',
+  'twoFactor',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

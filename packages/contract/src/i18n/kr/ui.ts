@@ -13,6 +13,7 @@ import { aiUi } from './ui-ai.js';
 import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
+import { twoFactorUi } from './ui-twoFactor.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { profileFormUi } from './ui-profileForm.js';
@@ -41,4 +42,5 @@ export const ui = {
   recruitment: recruitmentUi,
   review: reviewUi,
   oauth: oauthUi,
+  twoFactor: twoFactorUi,
 };

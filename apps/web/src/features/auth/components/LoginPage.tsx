@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import type { loginGeneralRequest } from '@teamline/contract';
+import type { AuthTokens, loginGeneralRequest, SecondFactorChallenge } from '@teamline/contract';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormText } from '../../../components/ui/Form';
+import { ApiError } from '../../../lib/api-client';
 import { useServerError } from '../../../lib/form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuthStore } from '../../../stores/auth-store';
 import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from '../../../components/AuthShell';
+import { PageSpinner } from '../../../app/RootLayout';
+import { PasskeySignInButton, SecondFactorStep } from '../../../app/two-factor-slots';
 
 type LoginForm = z.input<typeof loginGeneralRequest>;
 // The one form pattern (lib/zod-form) with its resolver fetched lazily: zod is not in the login page's first load.
@@ -44,16 +48,23 @@ export function LoginPage() {
   const { isSubmitting } = form.formState;
   const onServerError = useServerError(form);
   const isLogin = useAuthStore((s) => s.isLogin);
+  // An account with a second factor: the password was right, the factor is next (features/two-factor).
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+
+  async function signedIn(tokens: AuthTokens) {
+    useAuthStore.getState().setTokens(tokens);
+    await navigate(afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath), {
+      replace: true,
+    });
+  }
 
   async function handleLogin(values: LoginForm) {
     try {
-      const tokens = await authApi.loginGeneral(values.email.trim(), values.password);
-      useAuthStore.getState().setTokens(tokens);
-      await navigate(afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath), {
-        replace: true,
-      });
+      await signedIn(await authApi.loginGeneral(values.email.trim(), values.password));
     } catch (error) {
-      onServerError(error);
+      if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED')
+        setChallenge(error.details as SecondFactorChallenge);
+      else onServerError(error);
     }
   }
 
@@ -64,12 +75,28 @@ export function LoginPage() {
   }
 
   // Already signed in (e.g. a bookmarked login page): go where login would have gone.
-  if (isLogin && !isSubmitting) {
+  if (isLogin && !isSubmitting && !challenge) {
     return (
       <Navigate
         to={afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath)}
         replace
       />
+    );
+  }
+  if (challenge) {
+    return (
+      <AuthShell title={t('ui.twoFactor.stepTitle')}>
+        <Suspense fallback={<PageSpinner />}>
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              form.resetField('password');
+              setChallenge(null);
+            }}
+          />
+        </Suspense>
+      </AuthShell>
     );
   }
   return (
@@ -99,6 +126,11 @@ export function LoginPage() {
           {t('ui.login.submit')}
         </Button>
       </Form>
+      <Suspense fallback={null}>
+        <div className="login-passkey">
+          <PasskeySignInButton onSignedIn={signedIn} />
+        </div>
+      </Suspense>
       <div className="auth-card__links">
         <p>
           {t('ui.login.noAccount')} <Link to="/mailform">{t('ui.login.signUp')}</Link>

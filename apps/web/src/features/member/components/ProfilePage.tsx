@@ -33,6 +33,7 @@ import { NewPasswordFields } from '../../../components/profile/NewPasswordFields
 import { ProfileFields } from '../../../components/profile/ProfileFields';
 import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
+import { TwoFactorSection } from '../../../app/two-factor-slots';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -45,6 +46,9 @@ export function ProfilePage() {
       <ProfileSection profile={profile} />
       <Suspense fallback={<PageSpinner />}>
         <NotificationSettings />
+      </Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        <TwoFactorSection />
       </Suspense>
       <AccountSection profile={profile} />
     </div>
