@@ -2,6 +2,7 @@ import { queryClient } from './query-client';
 import { createApiClient } from './api-client';
 import { useAuthStore } from '../stores/auth-store';
 import { resetSessionStores } from '../stores/reset-stores';
+import { requestStepUp } from '../features/two-factor/logic/step-up-store';
 
 /** Where the user is now, as the path after the hash marker. */
 export const currentHashPath = (): string => window.location.hash.replace(/^#/, '') || '/';
@@ -22,7 +23,6 @@ export const api = createApiClient({
     queryClient.clear();
     goToLoginWithRedirect();
   },
-  // The step-up dialog (features/two-factor) comes with its own chunk when a call first needs it.
-  stepUp: (methods) =>
-    import('../features/two-factor/logic/step-up-store').then((m) => m.requestStepUp(methods)),
+  // The one step-up dialog (features/two-factor; the layout mounts it, its chunk loads when opened).
+  stepUp: requestStepUp,
 });
