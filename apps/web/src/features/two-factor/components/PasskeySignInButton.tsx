@@ -35,9 +35,6 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (tokens: AuthT
       onClick={() => void signIn()}
       data-testid="passkey-sign-in"
     >
-      <span className="passkey-mark" aria-hidden="true">
-        ⚿
-      </span>
       {t('ui.twoFactor.signInWithPasskey')}
     </Button>
   );
