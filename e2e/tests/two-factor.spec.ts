@@ -59,6 +59,8 @@ async function passwordStep(page: Page, user: TestUser, lang: Language) {
 async function signOut(page: Page) {
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.removeItem('teamline.auth'));
+  // The next page load starts without the key the app held in memory.
+  await page.goto('about:blank');
 }
 
 for (const lang of languages) {
