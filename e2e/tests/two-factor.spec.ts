@@ -289,7 +289,7 @@ test.describe('step-up before a refund', () => {
 
       await page.getByTestId('refund-open').click();
       const refund = page.getByRole('dialog', { name: billing.refundPop.title });
-      await refund.getByRole('button', { name: /₩10,000|10,000/ }).click();
+      await refund.getByRole('button', { name: /10[.,\s ]?000/ }).click();
       const stepUp = page.getByRole('dialog', { name: t.stepUpTitle });
       await expect(stepUp).toBeVisible();
       await expect(stepUp.getByTestId('step-up')).toContainText(t.stepBodyTotp);
