@@ -320,6 +320,15 @@ test.describe('step-up before a refund', () => {
             ).filter((p) => p.kind === 'refund').length,
         )
         .toBe(1);
+
+      // Settings › General shows the project setting to its admin (who has a factor: it can be on).
+      await page.goto(`/#/setting?idx=${projectIdx}&tab=general`);
+      const setting = page.getByTestId('settings-two-factor');
+      await expect(setting.getByRole('switch', { name: t.projectRequire })).toBeEnabled();
+      await expect(setting.getByRole('switch', { name: t.projectRequire })).not.toBeChecked();
+      await setting.scrollIntoViewIfNeeded();
+      await expectNoA11yViolations(page, `${lang} settings with the two-factor setting`);
+      await shoot(page, `${lang}-settings-two-factor`);
     });
   }
 });
