@@ -32,6 +32,7 @@ import { registerRateLimits } from './plugins/rate-limits.js';
 import { createMemoryCounters, createRedisCounters } from './platform/rate-limit/counters.js';
 import { createLimiter, noLimits } from './platform/rate-limit/limiter.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerStepUp } from './plugins/step-up.js';
 import { registerIdleMemoryRelease } from './platform/memory/idle-memory-release.js';
 import { registerWeb } from './plugins/web.js';
 import type { AppContext } from './shared/context.js';
@@ -245,6 +246,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       registerInputGuard(api);
       await registerRateLimits(api);
       registerAuthHook(api);
+      registerStepUp(api);
       for (const module of appModules) if (module.routes) await api.register(module.routes);
     },
     { prefix: API_BASE },

@@ -7,6 +7,7 @@ import {
   AI_OPEN_JOBS_PER_MEMBER,
   AI_OPEN_JOBS_PER_PROJECT,
   STORAGE_QUOTA_MEMBER_BYTES,
+  STEP_UP_MAX_AGE_MINUTES,
   STORAGE_QUOTA_PROJECT_BYTES,
   webhookRetrySchedule,
 } from '@teamline/contract';
@@ -109,6 +110,14 @@ export const environmentSchema = z.object({
   AI_BASE_URL: optionalUrl(['http', 'https']),
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  // Two-factor sign-in (docs/decisions.md "Two-factor sign-in"): how fresh a factor the sensitive calls need.
+  STEP_UP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(STEP_UP_MAX_AGE_MINUTES * 60)
+    .describe('a whole number of seconds from 1 to 86400'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -210,6 +219,11 @@ export interface AppConfig {
    * `DATA_DIR/secret.key`, made when GitHub first needs it; instances on one PostgreSQL database must share one.
    */
   secretKey: string | undefined;
+  /**
+   * How long after a login last proved a factor (sign-in or step-up) the sensitive calls still
+   * accept it (a refund, a card, roles, webhooks, GitHub, password, factors); then 403 STEP_UP_REQUIRED.
+   */
+  stepUpSeconds: number;
   /**
    * AI documents and timelines: an OpenAI-compatible chat-completions endpoint, or null for the
    * built-in offline generator.
@@ -320,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: 10_000,
     },
     secretKey: vars.SECRET_KEY,
+    stepUpSeconds: vars.STEP_UP_SECONDS,
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL.replace(/\/+$/, ''),

@@ -10,6 +10,7 @@ import { memberModule } from './features/member/member.module.js';
 import { myDataModule } from './features/my-data/my-data.module.js';
 import { membershipModule } from './features/membership/membership.module.js';
 import { oauthModule } from './features/oauth/oauth.module.js';
+import { twoFactorModule } from './features/two-factor/two-factor.module.js';
 import { notificationModule } from './features/notification/notification.module.js';
 import { planningModule } from './features/planning/planning.module.js';
 import { projectModule } from './features/project/project.module.js';
@@ -36,6 +37,7 @@ export const appModules: readonly AppModule[] = [
   membershipModule,
   memberModule,
   sessionModule,
+  twoFactorModule,
   oauthModule,
   fileModule,
   myDataModule,

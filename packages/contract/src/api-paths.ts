@@ -168,6 +168,21 @@ export const apiPaths = {
   aiJob: (jobIdx: number | string) => `/ai-job/${jobIdx}`,
   aiJobApply: (jobIdx: number | string) => `/ai-job/${jobIdx}/apply`,
   aiJobCancel: (jobIdx: number | string) => `/ai-job/${jobIdx}/cancel`,
+  // Two-factor sign-in and step-up (issue 30, docs/decisions.md "Two-factor sign-in")
+  authLoginSecondFactor: '/auth/login/second-factor',
+  authLoginSecondFactorPasskey: '/auth/login/second-factor/passkey-options',
+  authPasskeyOptions: '/auth/passkey/options',
+  authLoginPasskey: '/auth/login/passkey',
+  authStepUp: '/auth/step-up',
+  authStepUpPasskey: '/auth/step-up/passkey-options',
+  twoFactor: '/two-factor',
+  twoFactorTotp: '/two-factor/totp',
+  twoFactorTotpConfirm: '/two-factor/totp/confirm',
+  twoFactorRecoveryCodes: '/two-factor/recovery-codes',
+  twoFactorPasskeyOptions: '/two-factor/passkey/options',
+  twoFactorPasskey: '/two-factor/passkey',
+  twoFactorPasskeyOne: (passkeyIdx: number | string) => `/two-factor/passkey/${passkeyIdx}`,
+  projectTwoFactor: (projectIdx: number | string) => `/project/${projectIdx}/two-factor`,
 } as const;
 
 export const API_BASE = '/api';

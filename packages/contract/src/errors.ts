@@ -167,6 +167,16 @@ export const errorStatus = {
   MEMBER_EXPORT_RUNNING: 409,
   MEMBER_EXPORT_LINK_INVALID: 403,
   AI_JOBS_BUSY: 429,
+  // Two-factor sign-in and step-up (issue 30, docs/decisions.md "Two-factor sign-in")
+  SECOND_FACTOR_REQUIRED: 401,
+  SECOND_FACTOR_INVALID: 400,
+  SECOND_FACTOR_EXPIRED: 401,
+  STEP_UP_REQUIRED: 403,
+  TWO_FACTOR_REQUIRED: 403,
+  TOTP_ALREADY_ENABLED: 409,
+  TOTP_SETUP_MISSING: 409,
+  PASSKEY_NOT_FOUND: 404,
+  PASSKEY_REGISTRATION_FAILED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -39,3 +39,5 @@ export * from './schemas/recruitment.js';
 export * from './schemas/review.js';
 export * from './schemas/my-data.js';
 export * from './schemas/session.js';
+export * from './rules/two-factor.js';
+export * from './schemas/two-factor.js';

@@ -98,6 +98,17 @@ export const rateLimits: Record<string, RouteLimit[]> = {
     perIp('password-ip', 300, HOUR),
     { name: 'password-member', max: 5, windowMinutes: 15, by: byAccount },
   ],
+  // Two-factor sign-in: wrong factors are also limited per account in the database
+  // (features/two-factor/wrong-entries.ts). Per address these are office-sized ceilings, counting
+  // failures where a success is the common case.
+  [`POST ${apiPaths.authLoginSecondFactor}`]: [tokenFailuresPerIp('second-factor-ip')],
+  [`POST ${apiPaths.authLoginSecondFactorPasskey}`]: [perIp('second-factor-passkey-ip', 600, HOUR)],
+  [`POST ${apiPaths.authPasskeyOptions}`]: [perIp('passkey-options-ip', 600, HOUR)],
+  [`POST ${apiPaths.authLoginPasskey}`]: [tokenFailuresPerIp('passkey-ip')],
+  [`POST ${apiPaths.authStepUp}`]: [
+    perIp('step-up-ip', 300, HOUR),
+    { name: 'step-up-member', max: 10, windowMinutes: 15, by: byAccount },
+  ],
   [`POST ${apiPaths.invite}`]: [
     perIp('invite-ip', 600, HOUR),
     { name: 'invite-member', max: 100, windowMinutes: HOUR, by: byAccount },

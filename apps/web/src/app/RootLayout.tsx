@@ -12,6 +12,7 @@ import { usePendingModeSwitch } from './use-mode-switch';
 import { useProjectResolution } from './use-project-resolution';
 import { useRouteMeta } from './use-route-meta';
 import { useSession } from './use-session';
+import { StepUpSlot } from './two-factor-slots';
 
 export function PageSpinner() {
   const { t } = useTranslation();
@@ -75,6 +76,7 @@ export function RootLayout() {
       <WarningBar meta={meta} />
       <Toasts />
       <AlertDialog />
+      <StepUpSlot />
     </div>
   );
 }

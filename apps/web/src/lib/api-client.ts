@@ -5,6 +5,7 @@ import {
   type AuthTokens,
   type ErrorCode,
   type FieldErrors,
+  type SecondFactorMethod,
 } from '@teamline/contract';
 import { createBrowserRefresh, type BrowserRefresh } from './browser-refresh';
 
@@ -54,6 +55,10 @@ const authPaths: string[] = [
   apiPaths.memberPasswordReset,
   apiPaths.authConfig,
   apiPaths.region,
+  apiPaths.authLoginSecondFactor,
+  apiPaths.authLoginSecondFactorPasskey,
+  apiPaths.authPasskeyOptions,
+  apiPaths.authLoginPasskey,
 ];
 export const isAuthPath = (path: string): boolean => authPaths.includes(path);
 
@@ -76,6 +81,11 @@ export interface SessionPort {
   setTokens: (tokens: AuthTokens) => void;
   /** Reset every store and send the user to login with a redirect back. */
   onSessionLost: () => void;
+  /**
+   * A sensitive call answered 403 STEP_UP_REQUIRED: ask for the factor (one dialog); true once it
+   * is proven, and the call is sent again (docs/decisions.md "Two-factor sign-in").
+   */
+  stepUp?: (methods: SecondFactorMethod[]) => Promise<boolean>;
 }
 
 export type ApiClient = (<T>(path: string, options?: RequestOptions) => Promise<T>) & {
@@ -152,7 +162,17 @@ export function createApiClient(
     return session.getKey();
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** A 401 that refuses what was typed (a wrong password), not the session: no refresh for it. */
+  async function isWrongPassword(res: Response): Promise<boolean> {
+    try {
+      const body = (await res.clone().json()) as { error?: { code?: string } };
+      return body.error?.code === 'AUTH_INCORRECT_PASSWORD';
+    } catch {
+      return false;
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}, afterStepUp = false): Promise<T> {
     let res: Response;
     // A call made with no session at all (one still in flight or refetching while the user logs
     // out) is refused on its own: it must not send the signed-out user to login (spec §4 Logout → /).
@@ -165,7 +185,7 @@ export function createApiClient(
         throw new ApiError('AUTH_SESSION_EXPIRED', 401);
       }
       res = await send(path, options);
-      if (res.status === 401 && !isAuthPath(path) && !signedOut) {
+      if (res.status === 401 && !isAuthPath(path) && !signedOut && !(await isWrongPassword(res))) {
         if (await sharedRefresh()) {
           res = await send(path, options);
         } else {
@@ -195,6 +215,10 @@ export function createApiClient(
         details = body.error?.details;
       } catch {
         // A body that is not JSON keeps the status-derived code.
+      }
+      if (code === 'STEP_UP_REQUIRED' && !afterStepUp && session.stepUp) {
+        const methods = (details as { methods?: SecondFactorMethod[] } | undefined)?.methods ?? [];
+        if (await session.stepUp(methods)) return request<T>(path, options, true);
       }
       throw new ApiError(code, res.status, message, fieldErrors, details);
     }

@@ -3,6 +3,7 @@ import { createApiClient } from './api-client';
 import { browserRefreshOfWindow } from './browser-refresh';
 import { useAuthStore } from '../stores/auth-store';
 import { resetSessionStores } from '../stores/reset-stores';
+import { requestStepUp } from '../features/two-factor/logic/step-up-store';
 
 /** Where the user is now, as the path after the hash marker. */
 export const currentHashPath = (): string => window.location.hash.replace(/^#/, '') || '/';
@@ -24,6 +25,8 @@ export const api = createApiClient(
       queryClient.clear();
       goToLoginWithRedirect();
     },
+    // The one step-up dialog (features/two-factor; the layout mounts it, its chunk loads when opened).
+    stepUp: requestStepUp,
   },
   undefined,
   // Tabs of one browser share one refresh (Web Locks and a BroadcastChannel).

@@ -1,11 +1,18 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportProjectInactive } from './project-inactive';
+import { reportTwoFactorRequired } from '../features/two-factor/logic/two-factor-required';
 import { ApiError } from './api-client';
 
+function reportProjectErrors(error: unknown): void {
+  reportProjectInactive(error);
+  reportTwoFactorRequired(error);
+}
+
 export const queryClient = new QueryClient({
-  // An inactive project's 423 anywhere says why and leads to its subscription settings.
-  queryCache: new QueryCache({ onError: reportProjectInactive }),
-  mutationCache: new MutationCache({ onError: reportProjectInactive }),
+  // An inactive project's 423 anywhere says why and leads to its subscription settings; a project
+  // requiring two-factor of an admin or client without it leads to the profile's setup.
+  queryCache: new QueryCache({ onError: reportProjectErrors }),
+  mutationCache: new MutationCache({ onError: reportProjectErrors }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

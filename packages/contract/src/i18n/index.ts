@@ -60,6 +60,7 @@ export const uiAreas = [
   'oauth',
   'myData',
   'signIn',
+  'twoFactor',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

@@ -15,3 +15,4 @@ export * from './github.js';
 export * from './document.js';
 export * from './ai.js';
 export * from './member-export.js';
+export * from './two-factor.js';

@@ -68,6 +68,11 @@ export const sessionFamilies = pgTable(
     ip: text('ip'),
     /** Written at sign-in, at each refresh and at most every few minutes by use (features/auth/device.ts). */
     lastUsedAt: ts('last_used_at'),
+    /**
+     * When this login last proved a factor (the sign-in itself, then each step-up): the sensitive
+     * calls need it within STEP_UP_SECONDS (features/two-factor). Null: before this column.
+     */
+    provenAt: ts('proven_at'),
   },
   (t) => [index('session_family_member_idx').on(t.memberIdx)],
 );

@@ -20,6 +20,8 @@ export const projects = pgTable('project', {
   delYn: text('del_yn').$type<'Y' | 'N'>().notNull().default('N'),
   deletedAt: ts('deleted_at'),
   deletedByIdx: integer('deleted_by_idx'),
+  /** "Admins and clients must use two-factor" (features/two-factor): authorization refuses them without a factor. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
 });
 
 export const membersInProject = pgTable(

@@ -43,6 +43,7 @@ export function createAuthRepository(db: Db) {
         .returning({ id: emailTokens.id });
       return rows.length === 1;
     },
+    /** A new login; `provenAt` is when it proved its factor (its sign-in), for step-up. */
     async createFamily(row: typeof sessionFamilies.$inferInsert) {
       await db.insert(sessionFamilies).values(row);
     },

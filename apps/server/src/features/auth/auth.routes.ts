@@ -59,10 +59,19 @@ export async function authRoutes(fastify: FastifyInstance) {
     apiPaths.authLoginGeneral,
     {
       config: { public: true, invalidEmailCode: true },
-      schema: { tags, body: loginGeneralRequest, response: responds(201, authTokens) },
+      schema: {
+        tags,
+        description:
+          'An account with a second factor answers 401 `SECOND_FACTOR_REQUIRED` with ' +
+          '`details: {challengeToken, methods}` instead of a session: see `POST /auth/login/second-factor`.',
+        body: loginGeneralRequest,
+        response: responds(201, authTokens),
+      },
     },
     async (request, reply) => {
-      const tokens = await auth.loginGeneral(request.body.email, request.body.password, clientOf(request));
+      const client = clientOf(request);
+      const memberIdx = await auth.verifyLogin(request.body.email, request.body.password, client);
+      const tokens = await app.services.signInFactor.completeSignIn(memberIdx, client);
       return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );
@@ -98,7 +107,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const tokens = await auth.signInWithLink(request.body.token, clientOf(request));
+      const memberIdx = await auth.verifySignInLink(request.body.token);
+      const tokens = await app.services.signInFactor.completeSignIn(memberIdx, clientOf(request));
       return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );

@@ -72,7 +72,12 @@ export function createAuthService(
     return (await repo.consumeEmailToken(row.id, now())) ? row : null;
   }
 
-  /** A new login of the member from this client (its browser, address and device mark). */
+  /**
+   * A new login of the member from this client (its browser, address and device mark). Every caller
+   * has just proven who this is (password, passkey, second factor, the issuer, a fresh join), so the
+   * login counts as proven now for step-up (features/two-factor). Accounts with a second factor
+   * reach it only through `signInFactor.completeSignIn`.
+   */
   async function startSession(memberIdx: number, client: SessionClient): Promise<IssuedTokens> {
     await noteSignIn(memberIdx, client);
     const familyId = randomUUID();
@@ -84,6 +89,7 @@ export function createAuthService(
       ip: client.ip,
       createdAt: now(),
       lastUsedAt: now(),
+      provenAt: now(),
     });
     return issueTokens(familyId);
   }
@@ -114,14 +120,6 @@ export function createAuthService(
   }
 
   /**
-   * Where every proof of the first factor ends: a right password and a mailed sign-in link alike. A
-   * second factor the account has belongs here, before the session, so no way in skips it.
-   */
-  async function signInProven(member: MemberRow, client: SessionClient): Promise<IssuedTokens> {
-    return startSession(member.memberIdx, client);
-  }
-
-  /**
    * The browser as the login throttle sees it: known to the account when one of the account's
    * sessions, ended or not, was started from its device mark (session/device-cookie.ts). The mark
    * is a random 256-bit value in an httpOnly cookie, so a guesser cannot pass as the owner's browser.
@@ -135,10 +133,9 @@ export function createAuthService(
     memberRepo,
     issueEmailToken,
     consumeEmailToken,
-    async signInProven(member, client) {
+    async firstFactorProven(member) {
       // The mailbox proves the owner as well as the password does: any wait ends.
       await throttle.succeeded(member);
-      return signInProven(member, client);
     },
   });
 
@@ -179,15 +176,21 @@ export function createAuthService(
       return { email: row.email, verifiedToken };
     },
 
-    async loginGeneral(email: string, password: string, client: SessionClient): Promise<IssuedTokens> {
+    /**
+     * The e-mail login's first factor: the account whose password this is. The session comes from
+     * `signInFactor.completeSignIn` (features/two-factor), which asks for a second factor first
+     * when the account has one.
+     */
+    async verifyLogin(email: string, password: string, client: SessionClient): Promise<number> {
       const member = await memberRepo.findActiveByEmail(email);
       if (!member) throw new AppError('AUTH_NO_ACCOUNT');
       await checkPassword(member, password, client);
-      return signInProven(member, client);
+      return member.memberIdx;
     },
 
     sendSignInLink: (email: string) => signInLinks.send(email),
-    signInWithLink: (token: string, client: SessionClient) => signInLinks.signIn(token, client),
+    /** The account a mailed sign-in link proves (its session comes from `signInFactor.completeSignIn`). */
+    verifySignInLink: (token: string) => signInLinks.verify(token),
     checkPassword,
 
     /**

@@ -1,17 +1,16 @@
-import { SIGN_IN_LINK_TTL_MINUTES, type IssuedTokens } from '@teamline/contract';
+import { SIGN_IN_LINK_TTL_MINUTES } from '@teamline/contract';
 import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { AppContext } from '../../shared/context.js';
 import type { EmailTokenPurpose } from '../../db/schema/member.js';
 import type { MemberRepository, MemberRow } from '../member/member.repository.js';
-import type { SessionClient } from '../session/device-cookie.js';
 
 interface SignInLinkDeps {
   memberRepo: MemberRepository;
   issueEmailToken(email: string, purpose: EmailTokenPurpose, ttlMinutes: number): Promise<string>;
   consumeEmailToken(token: string, purpose: EmailTokenPurpose): Promise<{ email: string } | null>;
-  /** Where a right password ends too (auth.service `signInProven`): a second factor goes there. */
-  signInProven(member: MemberRow, client: SessionClient): Promise<IssuedTokens>;
+  /** The link proves the first factor as a right password does (the login throttle's wait ends). */
+  firstFactorProven(member: MemberRow): Promise<void>;
 }
 
 /**
@@ -34,12 +33,16 @@ export function createSignInLinks(ctx: AppContext, deps: SignInLinkDeps) {
       );
     },
 
-    /** Uses the link up and signs its owner in as a right password would. */
-    async signIn(token: string, client: SessionClient): Promise<IssuedTokens> {
+    /**
+     * Uses the link up and answers its owner, proven as a right password would prove them; the
+     * route then signs in through `signInFactor.completeSignIn`, so a second factor is still asked.
+     */
+    async verify(token: string): Promise<number> {
       const row = await deps.consumeEmailToken(token, 'signIn');
       const member = row ? await deps.memberRepo.findActiveByEmail(row.email) : null;
       if (!member) throw new AppError('SIGN_IN_LINK_INVALID');
-      return deps.signInProven(member, client);
+      await deps.firstFactorProven(member);
+      return member.memberIdx;
     },
   };
 }

@@ -69,7 +69,14 @@ export function createMembershipRepository(db: Db) {
   let membershipQuery: ReturnType<typeof prepareMembership> | null = null;
   const prepareMembership = () =>
     db
-      .select({ m: membersInProject, projectStatus: projects.status })
+      .select({
+        m: membersInProject,
+        projectStatus: projects.status,
+        requireTwoFactor: projects.requireTwoFactor,
+        // Read only when the project asks for it (features/two-factor): no cost for other projects.
+        // Written out: the correlated column must name its table (drizzle leaves it unqualified).
+        hasSecondFactor: sql<boolean>`case when ${projects.requireTwoFactor} then (exists (select 1 from member_totp t where t.member_idx = "member_in_project"."member_idx" and t.confirmed_at is not null) or exists (select 1 from member_passkey p where p.member_idx = "member_in_project"."member_idx")) else false end`,
+      })
       .from(membersInProject)
       .innerJoin(projects, eq(projects.projectIdx, membersInProject.projectIdx))
       .where(
@@ -94,8 +101,15 @@ export function createMembershipRepository(db: Db) {
     async findMembership(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {
       membershipQuery ??= prepareMembership();
       const [row] = await membershipQuery.execute({ projectIdx, memberIdx });
-      // The project's status rides along: authorization answers 423 for an INACTIVE project.
-      return row ? Object.assign(row.m, { projectStatus: row.projectStatus }) : null;
+      // The project's status rides along: authorization answers 423 for an INACTIVE project; and
+      // its two-factor rule with whether the member has a factor (403 TWO_FACTOR_REQUIRED).
+      return row
+        ? Object.assign(row.m, {
+            projectStatus: row.projectStatus,
+            requireTwoFactor: row.requireTwoFactor,
+            hasSecondFactor: row.hasSecondFactor === true,
+          })
+        : null;
     },
     /** The member's active record whatever the project's state (restore of a deleted project). */
     async findMembershipInAnyState(projectIdx: number, memberIdx: number): Promise<MembershipRow | null> {

@@ -20,6 +20,7 @@ export const oauthModule = defineModule({
       createOauthRepository(ctx.database.db),
       createMemberRepository(ctx.database.db),
       services.auth,
+      services.signInFactor,
     ),
   }),
   routes: oauthRoutes,

@@ -11,6 +11,7 @@ import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SessionClient } from '../session/device-cookie.js';
+import type { SignInService } from '../two-factor/sign-in.service.js';
 import { createMemberRepository, type MemberRepository } from '../member/member.repository.js';
 import { newMemberRow } from '../member/member.service.js';
 import { createOauthRepository, type OauthRepository } from './oauth.repository.js';
@@ -50,6 +51,8 @@ export function createOauthService(
   repo: OauthRepository,
   memberRepo: MemberRepository,
   auth: AuthService,
+  /** Where a known account's sign-in ends: its second factor first, if it has one. */
+  signInFactor: Pick<SignInService, 'completeSignIn'>,
 ) {
   const now = () => ctx.clock.now();
   const oidc = ctx.config.oidc;
@@ -196,7 +199,7 @@ export function createOauthService(
 
       const known = await repo.findIdentity(issuer, subject);
       if (known && !known.deletedAt)
-        return { result: 'session', tokens: await auth.startSession(known.memberIdx, client) };
+        return { result: 'session', tokens: await signInFactor.completeSignIn(known.memberIdx, client) };
 
       const verified = claims.email_verified === true || claims.email_verified === 'true';
       if (typeof claims.email !== 'string' || !claims.email || !verified)
@@ -243,7 +246,7 @@ export function createOauthService(
           email: claims.email,
         });
       });
-      return auth.startSession(member.memberIdx, client);
+      return signInFactor.completeSignIn(member.memberIdx, client);
     },
 
     /** `POST /member/join {preToken, …}`: the account and its identity in one transaction, then a session. */

@@ -12,6 +12,8 @@ import {
   type ProjectStatus,
   type RecordScope,
   inactiveProjectActions,
+  mustUseTwoFactor,
+  twoFactorExemptActions,
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
@@ -25,6 +27,10 @@ export interface Membership {
   depth1Idx: number | null;
   /** The project's status (the membership lookup reads it): INACTIVE refuses most actions with 423. */
   projectStatus?: ProjectStatus;
+  /** The project's "admins and clients must use two-factor" setting (features/two-factor). */
+  requireTwoFactor?: boolean;
+  /** Whether the member has a second factor (read only when the project requires one). */
+  hasSecondFactor?: boolean;
 }
 
 /**
@@ -45,8 +51,9 @@ export interface Target extends Partial<Omit<RecordScope, 'projectIdx'>> {
 
 /**
  * The decision once the caller's membership is known (null: not an active member of a live project).
- * Order: membership (PROJECT_ACCESS_DENIED, or the record's `missing` code), the table's role rule
- * (its denial code), the record's project, then the record rule (FORBIDDEN).
+ * Order: membership (PROJECT_ACCESS_DENIED, or the record's `missing` code), the project's
+ * two-factor rule for admins and clients (TWO_FACTOR_REQUIRED), the table's role rule (its denial
+ * code), the record's project, then the record rule (FORBIDDEN).
  */
 export function decide<M extends Membership>(
   membership: M | null | undefined,
@@ -56,6 +63,13 @@ export function decide<M extends Membership>(
 ): M {
   const hidden = target?.missing ?? 'PROJECT_ACCESS_DENIED';
   if (!membership || (target && target.projectIdx !== membership.projectIdx)) throw new AppError(hidden);
+  if (
+    membership.requireTwoFactor &&
+    !membership.hasSecondFactor &&
+    mustUseTwoFactor(membership) &&
+    !twoFactorExemptActions.includes(action)
+  )
+    throw new AppError('TWO_FACTOR_REQUIRED');
   const policy = table[action];
   if (!can(membership, action, table)) throw new AppError(ruleDenial[policy.rule]);
   if (

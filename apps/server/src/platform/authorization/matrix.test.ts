@@ -375,6 +375,14 @@ const cases: Case[] = [
   },
   { route: 'DELETE /api/project/:projectIdx', build: async () => ['DELETE', `/project/${P()}`] },
   { route: 'POST /api/project/:projectIdx/restore', build: async () => ['POST', `/project/${P()}/restore`] },
+  {
+    route: 'GET /api/project/:projectIdx/two-factor',
+    build: async () => ['GET', `/project/${P()}/two-factor`],
+  },
+  {
+    route: 'PUT /api/project/:projectIdx/two-factor',
+    build: async () => ['PUT', `/project/${P()}/two-factor`, { required: false }],
+  },
   { route: 'POST /api/file', build: async () => ['POST', '/file'] },
   {
     route: 'GET /api/file',

@@ -153,6 +153,16 @@ export const errors = {
   MEMBER_EXPORT_LINK_INVALID:
     'This download link has expired or is not valid; open your profile for a new one.',
   AI_JOBS_BUSY: 'Several AI jobs are already running. Wait until one finishes, then try again.',
+  SECOND_FACTOR_REQUIRED: 'Enter the code from your authenticator app, use your passkey or a recovery code.',
+  SECOND_FACTOR_INVALID: 'That code or passkey did not work. Check it and try again.',
+  SECOND_FACTOR_EXPIRED: 'This sign-in took too long. Please enter your password again.',
+  STEP_UP_REQUIRED: 'Please confirm it is you before making this change.',
+  TWO_FACTOR_REQUIRED:
+    'This project asks its admins and clients to use two-factor sign-in. Set it up to open the project.',
+  TOTP_ALREADY_ENABLED: 'An authenticator app is already set up. Remove it first to set up another.',
+  TOTP_SETUP_MISSING: 'Start the authenticator setup again: no code was waiting to be confirmed.',
+  PASSKEY_NOT_FOUND: 'This passkey was not found.',
+  PASSKEY_REGISTRATION_FAILED: 'The passkey could not be registered. Please try again.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
@@ -195,4 +205,5 @@ export const validation = {
   webhookUrlPrivate: "This address is on a private network; use the chat tool's public webhook URL.",
   projectKey: '2–10 capital letters or digits, starting with a letter (e.g. SHOP).',
   githubRepo: 'Choose a repository (owner/name).',
+  totpCode: 'Enter the 6-digit code from your authenticator app.',
 };

@@ -149,6 +149,16 @@ export const errors = {
   MEMBER_EXPORT_LINK_INVALID:
     '다운로드 링크가 만료되었거나 올바르지 않습니다. 프로필에서 새 링크를 받으세요.',
   AI_JOBS_BUSY: '이미 여러 AI 작업이 실행 중입니다. 하나가 끝난 후 다시 시도해 주세요.',
+  SECOND_FACTOR_REQUIRED: '인증 앱의 코드를 입력하거나 패스키 또는 복구 코드를 사용해 주세요.',
+  SECOND_FACTOR_INVALID: '코드 또는 패스키가 맞지 않습니다. 확인 후 다시 시도해 주세요.',
+  SECOND_FACTOR_EXPIRED: '로그인 시간이 초과되었습니다. 비밀번호를 다시 입력해 주세요.',
+  STEP_UP_REQUIRED: '이 변경을 하기 전에 본인 확인이 필요합니다.',
+  TWO_FACTOR_REQUIRED:
+    '이 프로젝트는 관리자와 클라이언트에게 2단계 인증을 요구합니다. 설정하면 프로젝트를 열 수 있습니다.',
+  TOTP_ALREADY_ENABLED: '인증 앱이 이미 설정되어 있습니다. 다른 앱을 쓰려면 먼저 삭제해 주세요.',
+  TOTP_SETUP_MISSING: '확인을 기다리는 설정이 없습니다. 인증 앱 설정을 다시 시작해 주세요.',
+  PASSKEY_NOT_FOUND: '패스키를 찾을 수 없습니다.',
+  PASSKEY_REGISTRATION_FAILED: '패스키를 등록하지 못했습니다. 다시 시도해 주세요.',
 } satisfies typeof en;
 
 export const validation = {
@@ -191,4 +201,5 @@ export const validation = {
   webhookUrlPrivate: '사설 네트워크 주소입니다. 채팅 도구의 공개 웹훅 URL을 사용하세요.',
   projectKey: '영문 대문자로 시작하는 2~10자의 대문자 또는 숫자를 입력하세요 (예: SHOP).',
   githubRepo: '저장소를 선택하세요 (owner/name).',
+  totpCode: '인증 앱에 표시된 6자리 코드를 입력해 주세요.',
 } satisfies typeof enValidation;

@@ -154,6 +154,17 @@ export const errors = {
   MEMBER_EXPORT_LINK_INVALID:
     'Liên kết tải xuống đã hết hạn hoặc không hợp lệ; hãy mở hồ sơ để lấy liên kết mới.',
   AI_JOBS_BUSY: 'Đang có nhiều tác vụ AI chạy. Hãy đợi một tác vụ xong rồi thử lại.',
+  SECOND_FACTOR_REQUIRED: 'Nhập mã từ ứng dụng xác thực, dùng passkey hoặc mã khôi phục.',
+  SECOND_FACTOR_INVALID: 'Mã hoặc passkey không đúng. Vui lòng kiểm tra và thử lại.',
+  SECOND_FACTOR_EXPIRED: 'Phiên đăng nhập đã quá thời gian. Vui lòng nhập lại mật khẩu.',
+  STEP_UP_REQUIRED: 'Vui lòng xác nhận danh tính trước khi thực hiện thay đổi này.',
+  TWO_FACTOR_REQUIRED:
+    'Dự án này yêu cầu quản trị viên và khách hàng dùng xác thực hai lớp. Hãy thiết lập để mở dự án.',
+  TOTP_ALREADY_ENABLED: 'Đã thiết lập một ứng dụng xác thực. Hãy xóa nó trước khi thiết lập ứng dụng khác.',
+  TOTP_SETUP_MISSING:
+    'Không có thiết lập nào đang chờ xác nhận. Hãy bắt đầu lại việc thiết lập ứng dụng xác thực.',
+  PASSKEY_NOT_FOUND: 'Không tìm thấy passkey này.',
+  PASSKEY_REGISTRATION_FAILED: 'Không thể đăng ký passkey. Vui lòng thử lại.',
 } satisfies typeof en;
 
 export const validation = {
@@ -196,4 +207,5 @@ export const validation = {
   webhookUrlPrivate: 'Địa chỉ này thuộc mạng riêng; hãy dùng URL webhook công khai của công cụ chat.',
   projectKey: '2–10 chữ in hoa hoặc số, bắt đầu bằng chữ cái (ví dụ SHOP).',
   githubRepo: 'Hãy chọn kho mã (owner/name).',
+  totpCode: 'Nhập mã 6 chữ số từ ứng dụng xác thực.',
 } satisfies typeof enValidation;

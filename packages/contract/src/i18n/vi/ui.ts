@@ -14,6 +14,7 @@ import { recruitmentUi } from './ui-recruitment.js';
 import { reviewUi } from './ui-review.js';
 import { oauthUi } from './ui-oauth.js';
 import { signInUi } from './ui-signIn.js';
+import { twoFactorUi } from './ui-twoFactor.js';
 import { homeUi } from './ui-home.js';
 import { profileUi } from './ui-profile.js';
 import { devicesUi } from './ui-devices.js';
@@ -49,4 +50,5 @@ export const ui = {
   oauth: oauthUi,
   myData: myDataUi,
   signIn: signInUi,
+  twoFactor: twoFactorUi,
 };

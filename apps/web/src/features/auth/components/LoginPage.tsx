@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { loginGeneralRequest } from '@teamline/contract';
-import { useState } from 'react';
+import type { AuthTokens, loginGeneralRequest, SecondFactorChallenge } from '@teamline/contract';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormText } from '../../../components/ui/Form';
-import { errorCodeOf } from '../../../lib/api-client';
+import { ApiError, errorCodeOf } from '../../../lib/api-client';
 import { useServerError } from '../../../lib/form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -16,6 +16,8 @@ import { authApi } from '../api/auth-api';
 import { afterLoginPath } from './after-login';
 import { AuthShell } from '../../../components/AuthShell';
 import '../sign-in-link.css';
+import { PageSpinner } from '../../../app/RootLayout';
+import { PasskeySignInButton, SecondFactorStep } from '../../../app/two-factor-slots';
 
 type LoginForm = z.input<typeof loginGeneralRequest>;
 // The one form pattern (lib/zod-form) with its resolver fetched lazily: zod is not in the login page's first load.
@@ -46,16 +48,24 @@ export function LoginPage() {
     mutationFn: (email: string) => authApi.sendSignInLink(email),
   });
 
+  // An account with a second factor: the password was right, the factor is next (features/two-factor).
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+
+  async function signedIn(tokens: AuthTokens) {
+    useAuthStore.getState().setTokens(tokens);
+    await navigate(afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath), {
+      replace: true,
+    });
+  }
+
   async function handleLogin(values: LoginForm) {
     setIsLocked(false);
     try {
-      const tokens = await authApi.loginGeneral(values.email.trim(), values.password);
-      useAuthStore.getState().setTokens(tokens);
-      await navigate(afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath), {
-        replace: true,
-      });
+      await signedIn(await authApi.loginGeneral(values.email.trim(), values.password));
     } catch (error) {
-      if (errorCodeOf(error) === 'AUTH_ACCOUNT_LOCKED') setIsLocked(true);
+      if (error instanceof ApiError && error.code === 'SECOND_FACTOR_REQUIRED')
+        setChallenge(error.details as SecondFactorChallenge);
+      else if (errorCodeOf(error) === 'AUTH_ACCOUNT_LOCKED') setIsLocked(true);
       else onServerError(error);
     }
   }
@@ -73,12 +83,28 @@ export function LoginPage() {
   }
 
   // Already signed in (e.g. a bookmarked login page): go where login would have gone.
-  if (isLogin && !isSubmitting) {
+  if (isLogin && !isSubmitting && !challenge) {
     return (
       <Navigate
         to={afterLoginPath(params.get('redirect'), usePreviousPathStore.getState().previousPath)}
         replace
       />
+    );
+  }
+  if (challenge) {
+    return (
+      <AuthShell title={t('ui.twoFactor.stepTitle')}>
+        <Suspense fallback={<PageSpinner />}>
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              form.resetField('password');
+              setChallenge(null);
+            }}
+          />
+        </Suspense>
+      </AuthShell>
     );
   }
   return (
@@ -108,6 +134,11 @@ export function LoginPage() {
           {t('ui.login.submit')}
         </Button>
       </Form>
+      <Suspense fallback={null}>
+        <div className="login-passkey">
+          <PasskeySignInButton onSignedIn={signedIn} />
+        </div>
+      </Suspense>
       {isLocked && (
         <p className="auth-card__message auth-card__message--error" role="alert" data-testid="login-locked">
           {t('errors.AUTH_ACCOUNT_LOCKED')}

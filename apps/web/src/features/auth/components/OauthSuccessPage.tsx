@@ -1,5 +1,11 @@
-import { isErrorCode, type ErrorCode, type OauthLinkRequired } from '@teamline/contract';
-import { useEffect, useRef, useState } from 'react';
+import {
+  isErrorCode,
+  type AuthTokens,
+  type ErrorCode,
+  type OauthLinkRequired,
+  type SecondFactorChallenge,
+} from '@teamline/contract';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -15,6 +21,7 @@ import { usePreviousPathStore } from '../../../stores/previous-path-store';
 import { authApi } from '../api/auth-api';
 import { AuthShell } from '../../../components/AuthShell';
 import { afterLoginPath } from './after-login';
+import { SecondFactorStep } from '../../../app/two-factor-slots';
 
 /** What the callback's `error` means to the person: the issuer's `access_denied` is a cancel. */
 export function oauthErrorCode(error: string): ErrorCode {
@@ -44,6 +51,8 @@ export function OauthSuccessPage() {
     error ? oauthErrorCode(error) : !code || !state ? 'OAUTH_STATE_INVALID' : null,
   );
   const [link, setLink] = useState<OauthLinkRequired | null>(null);
+  // An account with a second factor is asked for it as after a password (features/two-factor).
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const started = useRef(false);
   const form = useZodForm(linkFormSchema, { defaultValues: { password: '' } });
   const onServerError = useServerError(form, { codeFields: { AUTH_INCORRECT_PASSWORD: 'password' } });
@@ -69,6 +78,8 @@ export function OauthSuccessPage() {
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.code === 'OAUTH_LINK_REQUIRED')
           setLink(err.details as OauthLinkRequired);
+        else if (err instanceof ApiError && err.code === 'SECOND_FACTOR_REQUIRED')
+          setChallenge(err.details as SecondFactorChallenge);
         else setFailure(errorCodeOf(err));
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the address it was opened with
@@ -81,7 +92,10 @@ export function OauthSuccessPage() {
       await goOn();
     } catch (err) {
       if (errorCodeOf(err) === 'OAUTH_SESSION_EXPIRED') setFailure('OAUTH_SESSION_EXPIRED');
-      else onServerError(err);
+      else if (err instanceof ApiError && err.code === 'SECOND_FACTOR_REQUIRED') {
+        setLink(null);
+        setChallenge(err.details as SecondFactorChallenge);
+      } else onServerError(err);
     }
   }
 
@@ -94,6 +108,22 @@ export function OauthSuccessPage() {
         <Link className="btn btn--green btn--large btn--block" to="/login">
           {t('ui.oauth.backToLogin')}
         </Link>
+      </AuthShell>
+    );
+  }
+  if (challenge) {
+    return (
+      <AuthShell title={t('ui.twoFactor.stepTitle')}>
+        <Suspense fallback={<PageSpinner />}>
+          <SecondFactorStep
+            challenge={challenge}
+            onSignedIn={async (tokens: AuthTokens) => {
+              useAuthStore.getState().setTokens(tokens);
+              await goOn();
+            }}
+            onRestart={() => void navigate('/login', { replace: true })}
+          />
+        </Suspense>
       </AuthShell>
     );
   }

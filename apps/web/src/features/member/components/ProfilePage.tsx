@@ -36,6 +36,7 @@ import { NotificationSettings } from '../../../app/notification-settings';
 import { MyDataSection } from '../../../app/my-data-sections';
 import { storageUsageKey } from '../../../lib/storage-usage';
 import { DevicesSection } from './DevicesSection';
+import { TwoFactorSection } from '../../../app/two-factor-slots';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -49,11 +50,14 @@ export function ProfilePage() {
       <Suspense fallback={<PageSpinner />}>
         <NotificationSettings />
       </Suspense>
+      <AccountSection profile={profile} />
+      <Suspense fallback={<PageSpinner />}>
+        <TwoFactorSection />
+      </Suspense>
+      <DevicesSection />
       <Suspense fallback={<PageSpinner />}>
         <MyDataSection />
       </Suspense>
-      <AccountSection profile={profile} />
-      <DevicesSection />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   type ProjectSettings,
   type UpdateProjectRequest,
 } from '@teamline/contract';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../../app/RootLayout';
@@ -23,6 +23,7 @@ import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../../lib/use-projects';
 import { settingsApi } from '../api/settings-api';
+import { ProjectTwoFactorSetting } from '../../../app/two-factor-slots';
 
 interface GeneralValues {
   name: string;
@@ -159,6 +160,9 @@ function GeneralForm({
           </div>
         )}
       </Form>
+      <Suspense fallback={<PageSpinner />}>
+        <ProjectTwoFactorSetting projectIdx={projectIdx} canEdit={canEdit} />
+      </Suspense>
       {can('project.delete') && (
         <div className="card settings__danger">
           <h3>{t('ui.settings.general.dangerTitle')}</h3>
