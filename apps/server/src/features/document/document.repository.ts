@@ -253,6 +253,22 @@ export function createDocumentRepository(db: Db) {
         .returning({ documentIdx: documents.documentIdx });
       return rows.length > 0;
     },
+    /**
+     * The content rewritten in place (no new version, same author and time) while the document is
+     * still at `version`; whether it was. The rules' clean-up of documents stored before them.
+     */
+    async replaceContentAt(
+      documentIdx: number,
+      version: number,
+      set: { content: EditorNode; text: string; ydoc: string | null },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(documents)
+        .set(set)
+        .where(and(eq(documents.documentIdx, documentIdx), eq(documents.version, version)))
+        .returning({ documentIdx: documents.documentIdx });
+      return rows.length > 0;
+    },
     async setYdoc(documentIdx: number, ydoc: string) {
       await db.update(documents).set({ ydoc }).where(eq(documents.documentIdx, documentIdx));
     },

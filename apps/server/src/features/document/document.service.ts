@@ -23,10 +23,11 @@ import type { FileService } from '../file/file.service.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
+import { checkedContent } from './content-rules.js';
 import { imageFilesOf, withImageUrls } from './document-images.js';
 import { contentIntoState, stateOf } from './editor-schema.js';
 import { plainTextOf, snippetOf } from './editor-text.js';
-import { toMarkdown } from './markdown.js';
+import { markdownDocument } from './markdown.js';
 
 /** A save starts a new version after this long, or when someone else saves. */
 export const VERSION_SPELL_MS = 5 * 60 * 1000;
@@ -218,8 +219,9 @@ export function createDocumentService(
         if (!file || file.projectIdx !== input.projectIdx) throw new AppError('FILE_NOT_FOUND');
         fileIdx = file.fileIdx;
       }
-      const content = input.content ?? emptyEditorDocument;
-      checkSize(content);
+      if (input.content) checkSize(input.content);
+      // Only what the editor's schema knows, with unsafe addresses taken out (content-rules.ts).
+      const content = checkedContent(input.content ?? emptyEditorDocument);
       const created = await transaction(async (r) => {
         const row = await r.insert({
           projectIdx: input.projectIdx,
@@ -251,6 +253,8 @@ export function createDocumentService(
         input.folderIdx === undefined ? undefined : await folderIn(row.projectIdx, input.folderIdx);
       if (input.content) checkSize(input.content);
       if (input.content && row.kind === 'file') throw new AppError('VALIDATION_FAILED');
+      const content = input.content ? checkedContent(input.content) : undefined;
+      const madePrivate = input.visibility === 'private' && row.visibility !== 'private';
       const saved = await transaction(async (r) => {
         const next = await r.save(
           documentIdx,
@@ -258,12 +262,12 @@ export function createDocumentService(
             title: input.title,
             folderIdx,
             visibility: input.visibility,
-            ...(input.content
+            ...(content
               ? {
-                  content: input.content,
-                  text: plainTextOf(input.content),
+                  content,
+                  text: plainTextOf(content),
                   // The live state follows (as a diff), so it stays the one every opening starts from.
-                  ydoc: row.ydoc ? contentIntoState(row.ydoc, input.content) : stateOf(input.content),
+                  ydoc: row.ydoc ? contentIntoState(row.ydoc, content) : stateOf(content),
                 }
               : {}),
             updatedByIdx: actor.memberIdx,
@@ -272,13 +276,32 @@ export function createDocumentService(
           input.baseVersion,
         );
         if (!next) throw new AppError('DOCUMENT_VERSION_CONFLICT');
-        if (input.content || input.title) await recordVersion(r, next, actor);
+        if (content || input.title) await recordVersion(r, next, actor);
+        // Private means the people it is shared with: a public link made before stops working.
+        if (madePrivate) await r.deletePublicLink(documentIdx);
         return next;
       });
-      if (input.content) await liveSessions.contentReplaced(documentIdx, saved.content);
+      if (content) await liveSessions.contentReplaced(documentIdx, saved.content);
       if (input.visibility !== undefined && input.visibility !== row.visibility)
         liveSessions.accessChanged(documentIdx);
       return detailOf(actor, { ...row, ...saved });
+    },
+
+    /**
+     * The stored content made safe without a new version (content-rules.ts on documents stored
+     * before the rules, `content-cleanup.job.ts`): written only while the document is still at
+     * `version`, since a save meanwhile went through the rules itself. Whether it wrote.
+     */
+    async replaceCleanContent(
+      documentIdx: number,
+      version: number,
+      input: { content: EditorNode; ydoc: string | null },
+    ): Promise<boolean> {
+      return repo.replaceContentAt(documentIdx, version, {
+        content: input.content,
+        text: plainTextOf(input.content),
+        ydoc: input.ydoc,
+      });
     },
 
     async remove(actor: Actor, documentIdx: number) {
@@ -328,7 +351,7 @@ export function createDocumentService(
     async exportMarkdown(actor: Actor, documentIdx: number): Promise<{ fileName: string; body: string }> {
       const row = await live(documentIdx);
       await access.of(actor, row);
-      const body = `# ${row.title}\n\n${toMarkdown(await readableOutside(row, true))}`;
+      const body = markdownDocument(row.title, await readableOutside(row, true));
       return { fileName: `${row.title.replace(/[\\/:*?"<>|]+/g, '_')}.md`, body };
     },
 
@@ -361,6 +384,7 @@ export function createDocumentService(
     async createPublicLink(actor: Actor, documentIdx: number): Promise<DocumentPublicLink> {
       const row = await live(documentIdx);
       await access.toManage(actor, row);
+      if (row.visibility === 'private') throw new AppError('DOCUMENT_PRIVATE');
       const token = randomToken();
       const createdAt = ctx.clock.now();
       await repo.setPublicLink({
@@ -441,7 +465,8 @@ export function createDocumentService(
     /** No sign-in: the token alone opens this one document, read-only. */
     async publicDocument(token: string): Promise<PublicDocument> {
       const row = await repo.documentOfToken(sha256(token));
-      if (!row || row.deletedAt) throw new AppError('DOCUMENT_LINK_INVALID');
+      // A private document has no public link (a link made before it became private is gone too).
+      if (!row || row.deletedAt || row.visibility === 'private') throw new AppError('DOCUMENT_LINK_INVALID');
       return { title: row.title, content: await readableOutside(row), updatedAt: iso(row.updatedAt) };
     },
   };

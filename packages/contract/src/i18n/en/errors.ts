@@ -131,6 +131,8 @@ export const errors = {
   DOCUMENT_SHARE_NOT_FOUND: 'This share no longer exists.',
   DOCUMENT_LINK_INVALID: 'This link is not valid or was revoked.',
   DOCUMENT_TOO_LARGE: 'The document is too large to save.',
+  DOCUMENT_CONTENT_INVALID: 'The document holds content the editor cannot read, so it was not saved.',
+  DOCUMENT_PRIVATE: 'A private document cannot have a public link. Let the project see it first.',
   AI_FILE_TYPE_NOT_ALLOWED: 'Upload a PDF, Word (.docx), TXT or CSV file.',
   AI_FILE_TOO_LARGE: 'The file is larger than 10 MB.',
   AI_FILE_EMPTY: 'The file is empty.',
@@ -180,6 +182,7 @@ export const validation = {
   cardCvv: 'Enter the 3 or 4 digit CVV.',
   webhookUrl: 'Enter a valid webhook URL starting with http:// or https://.',
   webhookUrlPrivate: "This address is on a private network; use the chat tool's public webhook URL.",
+  safeUrl: 'Enter an address starting with http://, https:// or mailto:.',
   projectKey: '2–10 capital letters or digits, starting with a letter (e.g. SHOP).',
   githubRepo: 'Choose a repository (owner/name).',
 };

@@ -126,6 +126,8 @@ export const errors = {
   DOCUMENT_SHARE_NOT_FOUND: '이 공유는 더 이상 없습니다.',
   DOCUMENT_LINK_INVALID: '유효하지 않거나 해제된 링크입니다.',
   DOCUMENT_TOO_LARGE: '문서가 너무 커서 저장할 수 없습니다.',
+  DOCUMENT_CONTENT_INVALID: '편집기가 읽을 수 없는 내용이 있어 문서를 저장하지 않았습니다.',
+  DOCUMENT_PRIVATE: '비공개 문서에는 공개 링크를 만들 수 없습니다. 먼저 프로젝트 전체 공개로 바꾸세요.',
   AI_FILE_TYPE_NOT_ALLOWED: 'PDF, Word(.docx), TXT, CSV 파일을 올려 주세요.',
   AI_FILE_TOO_LARGE: '파일이 10MB보다 큽니다.',
   AI_FILE_EMPTY: '빈 파일입니다.',
@@ -176,6 +178,7 @@ export const validation = {
   cardCvv: 'CVV 3~4자리를 입력하세요.',
   webhookUrl: 'http:// 또는 https://로 시작하는 올바른 웹훅 URL을 입력하세요.',
   webhookUrlPrivate: '사설 네트워크 주소입니다. 채팅 도구의 공개 웹훅 URL을 사용하세요.',
+  safeUrl: 'http://, https:// 또는 mailto:로 시작하는 주소를 입력하세요.',
   projectKey: '영문 대문자로 시작하는 2~10자의 대문자 또는 숫자를 입력하세요 (예: SHOP).',
   githubRepo: '저장소를 선택하세요 (owner/name).',
 } satisfies typeof enValidation;

@@ -131,6 +131,8 @@ export const errors = {
   DOCUMENT_SHARE_NOT_FOUND: 'Lượt chia sẻ này không còn nữa.',
   DOCUMENT_LINK_INVALID: 'Liên kết không hợp lệ hoặc đã bị thu hồi.',
   DOCUMENT_TOO_LARGE: 'Tài liệu quá lớn để lưu.',
+  DOCUMENT_CONTENT_INVALID: 'Tài liệu chứa nội dung trình soạn thảo không đọc được nên chưa được lưu.',
+  DOCUMENT_PRIVATE: 'Tài liệu riêng tư không thể có liên kết công khai. Hãy cho cả dự án xem trước.',
   AI_FILE_TYPE_NOT_ALLOWED: 'Hãy tải lên tệp PDF, Word (.docx), TXT hoặc CSV.',
   AI_FILE_TOO_LARGE: 'Tệp lớn hơn 10 MB.',
   AI_FILE_EMPTY: 'Tệp trống.',
@@ -180,6 +182,7 @@ export const validation = {
   cardCvv: 'Nhập CVV 3 hoặc 4 chữ số.',
   webhookUrl: 'Hãy nhập URL webhook hợp lệ bắt đầu bằng http:// hoặc https://.',
   webhookUrlPrivate: 'Địa chỉ này thuộc mạng riêng; hãy dùng URL webhook công khai của công cụ chat.',
+  safeUrl: 'Nhập địa chỉ bắt đầu bằng http://, https:// hoặc mailto:.',
   projectKey: '2–10 chữ in hoa hoặc số, bắt đầu bằng chữ cái (ví dụ SHOP).',
   githubRepo: 'Hãy chọn kho mã (owner/name).',
 } satisfies typeof enValidation;
