@@ -14,3 +14,4 @@ export * from './review.js';
 export * from './github.js';
 export * from './document.js';
 export * from './ai.js';
+export * from './data-fix.js';

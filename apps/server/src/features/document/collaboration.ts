@@ -1,11 +1,6 @@
 import { Redis as RedisSync } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
-import type { EditorNode } from '@teamline/contract';
-import {
-  prosemirrorJSONToYDoc,
-  prosemirrorJSONToYXmlFragment,
-  yDocToProsemirrorJSON,
-} from '@tiptap/y-tiptap';
+import { prosemirrorJSONToYDoc, prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import type { FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
 import * as Y from 'yjs';
@@ -13,6 +8,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import { repairedContent } from './content-rules.js';
 import { COLLAB_FIELD, editorSchema } from './editor-schema.js';
+import { cleanLive, encodedState as encoded } from './live-content.js';
 
 /** Hocuspocus names a document `document:{documentIdx}`. */
 const nameOf = (documentIdx: number) => `document:${documentIdx}`;
@@ -21,24 +17,6 @@ const documentIdxOf = (name: string) => {
   if (!m) throw new Error('DOCUMENT_NOT_FOUND');
   return Number(m[1]);
 };
-
-const encoded = (document: Y.Doc) => Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64');
-
-/**
- * The live document made safe in place (content-rules.ts): a client can send any Yjs update, so what
- * the editor's schema does not know, or an address that could run script, is taken out of the Yjs
- * document itself. The change is an ordinary Yjs update every open editor (and, with Redis, every
- * instance) receives, so the stored state, the stored JSON and each copy agree. The clean JSON, and
- * whether anything was taken out.
- */
-function cleanLive(document: Y.Doc): { content: EditorNode; changed: boolean } {
-  const cleaned = repairedContent(yDocToProsemirrorJSON(document, COLLAB_FIELD));
-  if (cleaned.changed)
-    document.transact(() =>
-      prosemirrorJSONToYXmlFragment(editorSchema(), cleaned.content, document.getXmlFragment(COLLAB_FIELD)),
-    );
-  return cleaned;
-}
 
 /**
  * Live co-editing (issue 15): `GET /api/document/collab` is a WebSocket speaking the Hocuspocus

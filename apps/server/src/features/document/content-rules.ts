@@ -169,7 +169,7 @@ function cleanNode(input: unknown, depth: number, walk: Walk): EditorNode[] {
     return [{ type: 'text', text: text(node.text, walk), ...(marks?.length ? { marks } : {}) }];
   }
   const content = node.content;
-  const children =
+  let children =
     content === undefined
       ? undefined
       : Array.isArray(content)
@@ -185,6 +185,7 @@ function cleanNode(input: unknown, depth: number, walk: Walk): EditorNode[] {
     walk.changed = true;
     return children ?? [];
   }
+  if (walk.mode === 'repair' && children && !nodeType.inlineContent) children = inParagraphs(children, walk);
   const attrs = cleanAttrs(node.type, nodeType.spec.attrs ?? {}, node.attrs, walk);
   if (attrs === null) {
     walk.changed = true;
@@ -199,6 +200,31 @@ function cleanNode(input: unknown, depth: number, walk: Walk): EditorNode[] {
       ...(marks?.length ? { marks } : {}),
     },
   ];
+}
+
+/**
+ * Repairing: text (and other inline nodes) where blocks belong, e.g. the text of an unknown element
+ * that was unwrapped, goes into a paragraph of its own instead of breaking the whole document.
+ */
+function inParagraphs(children: EditorNode[], walk: Walk): EditorNode[] {
+  const isInline = (n: EditorNode) => n.type === 'text' || !!walk.schema.nodes[n.type]?.isInline;
+  if (!children.some(isInline)) return children;
+  walk.changed = true;
+  const out: EditorNode[] = [];
+  let run: EditorNode[] = [];
+  const flush = () => {
+    if (run.length) out.push({ type: 'paragraph', content: run });
+    run = [];
+  };
+  for (const child of children) {
+    if (isInline(child)) run.push(child);
+    else {
+      flush();
+      out.push(child);
+    }
+  }
+  flush();
+  return out;
 }
 
 /**
@@ -250,7 +276,9 @@ export function repairedContent(input: unknown): { content: EditorNode; changed:
   const walk: Walk = { mode: 'repair', schema: editorSchema(), changed: false };
   const nodes = cleanNode(input, 0, walk);
   const root: EditorNode =
-    nodes.length === 1 && nodes[0]!.type === 'doc' ? nodes[0]! : { type: 'doc', content: nodes };
+    nodes.length === 1 && nodes[0]!.type === 'doc'
+      ? nodes[0]!
+      : { type: 'doc', content: inParagraphs(nodes, walk) };
   if (root !== nodes[0]) walk.changed = true;
   try {
     return { content: checked(walk.schema, root), changed: walk.changed };

@@ -155,6 +155,21 @@ describe('document content rules (issue 30)', () => {
       changed: true,
     });
     expect(repairedContent('nonsense').changed).toBe(true);
+    // The text of an unknown element straight in the document becomes a paragraph of its own.
+    expect(
+      repairedContent(
+        doc(p({ type: 'text', text: 'a', marks: [{ type: 'bold' }] }), {
+          type: 'script',
+          content: [{ type: 'text', text: 'evil' }],
+        }),
+      ),
+    ).toEqual({
+      content: doc(
+        p({ type: 'text', text: 'a', marks: [{ type: 'bold' }] }),
+        p({ type: 'text', text: 'evil' }),
+      ),
+      changed: true,
+    });
   });
 });
 

@@ -296,12 +296,15 @@ export function createDocumentService(
       documentIdx: number,
       version: number,
       input: { content: EditorNode; ydoc: string | null },
+      /** Only while the stored live state is still this one (the job, beside live sessions). */
+      ydocWas?: string | null,
     ): Promise<boolean> {
-      return repo.replaceContentAt(documentIdx, version, {
-        content: input.content,
-        text: plainTextOf(input.content),
-        ydoc: input.ydoc,
-      });
+      return repo.replaceContentAt(
+        documentIdx,
+        version,
+        { content: input.content, text: plainTextOf(input.content), ydoc: input.ydoc },
+        ydocWas,
+      );
     },
 
     async remove(actor: Actor, documentIdx: number) {
