@@ -4,6 +4,7 @@ import type { Language } from '@teamline/contract';
 import { interpolate, resources } from '@teamline/contract/i18n';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from '../shared/html.js';
 
 export interface MailMessage {
   to: string;
@@ -31,12 +32,6 @@ export type MailTemplate =
   | 'billingReceipt'
   | 'billingPaymentFailed'
   | 'billingWarning';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** A translated mail with one call-to-action link, as plain text and simple HTML. */
 export function renderMail(
