@@ -1,4 +1,4 @@
-import { isSafeImageSrc, isSafeUrl, type EditorNode } from '@teamline/contract';
+import { EDITOR_MAX_DEPTH, isSafeImageSrc, isSafeUrl, type EditorNode } from '@teamline/contract';
 import { Fragment, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
 import { AppError } from '../../shared/app-error.js';
 import { editorSchema } from './editor-schema.js';
@@ -20,7 +20,7 @@ import { documentOfText, plainTextOf } from './editor-text.js';
  */
 
 /** Deeper than any document the editor makes (48 list levels); bounds the walk's recursion. */
-export const MAX_CONTENT_DEPTH = 100;
+export const MAX_CONTENT_DEPTH = EDITOR_MAX_DEPTH;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');

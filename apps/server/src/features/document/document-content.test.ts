@@ -175,6 +175,19 @@ describe('document content rules over REST', () => {
       `{"projectIdx":${project},"title":"Bad","content":{"type":"doc","content":[{"type":"image","attrs":{"src":"teamline-file:1","alt":"\\udc00"}}]}}`,
     );
     expect(created.json().error?.code).toBe('DOCUMENT_CONTENT_INVALID');
+    // Nesting deeper than any editor makes is refused before anything reads it recursively.
+    for (const depth of [150, 5_000]) {
+      let inner = '{"type":"paragraph"}';
+      for (let i = 0; i < depth; i++) inner = `{"type":"blockquote","content":[${inner}]}`;
+      const deep = await req(
+        'PATCH',
+        `/document/${before.documentIdx}`,
+        dev.key,
+        `{"content":{"type":"doc","content":[${inner}]}}`,
+      );
+      expect(deep.statusCode, deep.body).toBe(400);
+      expect(deep.json().error.code).toBe('VALIDATION_FAILED');
+    }
     const after = await ok('GET', `/document/${before.documentIdx}`, dev.key);
     expect(after.version).toBe(before.version);
     const titles = (await ok('GET', `/document?projectIdx=${project}`, dev.key)).documents.map(
