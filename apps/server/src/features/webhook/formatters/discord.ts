@@ -29,7 +29,8 @@ export const discordEscape = (text: string): string => text.replace(/([\\*_~`|>#
  * the description shortened further when the embed's total would pass 6,000.
  */
 export function discordMessage(m: ChatMessage) {
-  const title = cut(m.title, DISCORD_LIMITS.title);
+  // Embed titles read Markdown too: escaped like every text a member wrote.
+  const title = fit(m.title, DISCORD_LIMITS.title, discordEscape);
   const fields = m.fields.slice(0, DISCORD_LIMITS.fields).map((f) => ({
     name: fit(f.label, DISCORD_LIMITS.fieldName, discordEscape),
     value: fit(f.value || '-', DISCORD_LIMITS.fieldValue, discordEscape) || '-',
