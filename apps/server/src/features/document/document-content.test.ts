@@ -322,3 +322,55 @@ describe('documents stored before the content rules', () => {
     expect(fixes.every((f) => f.done_at !== null)).toBe(true);
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('document content rules across instances (REDIS_URL)', () => {
+  it('a hostile update sent to one instance is cleaned for an editor on another', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    // This file's app has no REDIS_URL: two more instances on its database, sharing one Redis.
+    const first = await createTestApp({ database: t.database, config: { redisUrl } });
+    const second = await createTestApp({
+      database: t.database,
+      config: { redisUrl, pubsubChannel: first.config.pubsubChannel },
+    });
+    try {
+      const d = await ok('POST', '/document', dev.key, {
+        projectIdx: project,
+        title: 'Across',
+        content: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }],
+        },
+      });
+      const writer = await openLiveDocument(await listen(first), d.documentIdx, dev.key);
+      const reader = await openLiveDocument(await listen(second), d.documentIdx, other.key);
+      if (writer === 'refused' || reader === 'refused') throw new Error('refused');
+      closers.push(writer.close, reader.close);
+      const text = (writer.ydoc.getXmlFragment(COLLAB_FIELD).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+      text.format(0, 5, { link: { href: 'javascript:alert(1)' } });
+      // A store happened (the live state in the row moved on) and holds no javascript: address.
+      const stateOf = async () =>
+        (
+          await rowsOf<{ ydoc: string }>(sql`select ydoc from document where document_idx = ${d.documentIdx}`)
+        )[0]!.ydoc;
+      const initial = await stateOf();
+      await until(async () => {
+        const state = await stateOf();
+        if (state === initial) return false;
+        const stored = new Y.Doc();
+        Y.applyUpdate(stored, Buffer.from(state, 'base64'));
+        return !stored.getXmlFragment(COLLAB_FIELD).toJSON().includes('javascript:');
+      }, 'stored clean');
+      // Cleaning took nothing the person typed: no new version.
+      expect((await ok('GET', `/document/${d.documentIdx}`, dev.key)).version).toBe(d.version);
+      for (const copy of [writer.ydoc, reader.ydoc])
+        await until(
+          () => !copy.getXmlFragment(COLLAB_FIELD).toJSON().includes('javascript:'),
+          'both cleaned',
+        );
+      expect(reader.ydoc.getXmlFragment(COLLAB_FIELD).toJSON()).toContain('Hello');
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

@@ -12,6 +12,7 @@ import {
   type EditorNode,
   type PublicDocument,
 } from '@teamline/contract';
+import { isDeepStrictEqual } from 'node:util';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
@@ -448,7 +449,8 @@ export function createDocumentService(
       const row = await live(documentIdx);
       if (!(await access.of(actor, row)).can.edit) return;
       checkSize(input.content);
-      const unchanged = JSON.stringify(input.content) === JSON.stringify(row.content);
+      // Compared as values: jsonb hands keys back in its own order, so their text would always differ.
+      const unchanged = isDeepStrictEqual(input.content, row.content);
       await transaction(async (r) => {
         if (unchanged) {
           await r.setYdoc(documentIdx, input.ydoc);
