@@ -24,7 +24,7 @@ import type { FileService } from '../file/file.service.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
-import { checkedContent } from './content-rules.js';
+import { checkedContent, servedContent } from './content-rules.js';
 import { imageFilesOf, withImageUrls } from './document-images.js';
 import { contentIntoState, stateOf } from './editor-schema.js';
 import { plainTextOf, snippetOf } from './editor-text.js';
@@ -117,11 +117,12 @@ export function createDocumentService(
    * `absolute` for a file read away from the app (an export), which needs the server's address too.
    */
   async function readableOutside(row: Pick<DocumentRow, 'projectIdx' | 'content'>, absolute = false) {
-    const fileIdxs = imageFilesOf(row.content);
-    if (fileIdxs.size === 0) return row.content;
+    const content = servedContent(row.content);
+    const fileIdxs = imageFilesOf(content);
+    if (fileIdxs.size === 0) return content;
     const urls = await deps.fileUrls.signedUrlsInProject(row.projectIdx, fileIdxs);
     if (absolute) for (const [fileIdx, url] of urls) urls.set(fileIdx, `${ctx.config.publicUrl}${url}`);
-    return withImageUrls(row.content, urls);
+    return withImageUrls(content, urls);
   }
 
   /** Writes the version list: the latest spell is updated in place, a new spell gets a new number. */
@@ -150,7 +151,7 @@ export function createDocumentService(
     const { can } = await access.of(actor, row, shares);
     return {
       ...summaryOf(row, can),
-      content: row.content,
+      content: servedContent(row.content),
       text: row.text,
       shares: can.share ? shares.map(shareOf) : [],
       hasPublicLink: can.share ? await repo.hasPublicLink(row.documentIdx) : false,
@@ -347,7 +348,7 @@ export function createDocumentService(
         title: v.title,
         savedByIdx: v.savedByIdx,
         savedAt: iso(v.savedAt),
-        content: v.content,
+        content: servedContent(v.content),
         text: v.text,
       };
     },
