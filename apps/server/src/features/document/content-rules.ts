@@ -287,15 +287,56 @@ export function repairedContent(input: unknown): { content: EditorNode; changed:
   }
 }
 
+/** Whether a known attribute set holds only known, valid values (no allocation: the read path). */
+function cleanAttrsAlready(type: string, spec: Record<string, unknown>, given: unknown): boolean {
+  if (given === undefined || given === null) return required[type] === undefined;
+  if (typeof given !== 'object' || Array.isArray(given)) return false;
+  const rules = attributeRules[type] ?? {};
+  const attrs = given as Attrs;
+  for (const name in attrs) {
+    const value = attrs[name];
+    if (!(name in spec)) {
+      if (value !== null && value !== undefined) return false;
+      continue;
+    }
+    if (typeof value === 'string' && LONE_SURROGATE.test(value)) return false;
+    const rule = rules[name];
+    if (name === 'rel' && type === 'link') continue;
+    if (rule ? !rule(value) : !(value === null || ['string', 'number', 'boolean'].includes(typeof value)))
+      return false;
+  }
+  const needed = required[type];
+  return needed === undefined || attrs[needed] !== undefined;
+}
+
+function alreadyClean(input: unknown, depth: number, schema: Schema): boolean {
+  const node = input as Partial<EditorNode> | null;
+  if (typeof node !== 'object' || node === null || typeof node.type !== 'string') return false;
+  if (depth > MAX_CONTENT_DEPTH) return false;
+  if (node.marks !== undefined) {
+    if (!Array.isArray(node.marks)) return false;
+    for (const mark of node.marks) {
+      const markType = typeof mark?.type === 'string' ? schema.marks[mark.type] : undefined;
+      if (!markType || !cleanAttrsAlready(mark.type, markType.spec.attrs ?? {}, mark.attrs)) return false;
+    }
+  }
+  if (node.type === 'text')
+    return typeof node.text === 'string' && node.text !== '' && !LONE_SURROGATE.test(node.text);
+  const nodeType = schema.nodes[node.type];
+  if (!nodeType || !cleanAttrsAlready(node.type, nodeType.spec.attrs ?? {}, node.attrs)) return false;
+  if (node.content === undefined) return true;
+  if (!Array.isArray(node.content)) return false;
+  for (const child of node.content) if (!alreadyClean(child, depth + 1, schema)) return false;
+  return true;
+}
+
 /**
  * The content as a read hands it out: what is stored is clean (every save goes through these rules
  * and the clean-up job went through what was stored before), but a row written around the rules (by
  * hand, or read before the job reached it) is repaired on the way out. The check walks the JSON
- * once without building the document; only a row that needs it is repaired.
+ * once without building or copying anything; only a row that needs it is repaired.
  */
 export function servedContent(content: EditorNode): EditorNode {
-  const walk: Walk = { mode: 'repair', schema: editorSchema(), changed: false };
-  const nodes = cleanNode(content, 0, walk);
-  if (!walk.changed && nodes.length === 1 && nodes[0]!.type === 'doc') return content;
+  if (content?.type === 'doc' && alreadyClean(content, 0, editorSchema())) return content;
   return repairedContent(content).content;
 }

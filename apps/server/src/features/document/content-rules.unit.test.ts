@@ -1,7 +1,7 @@
 import type { EditorNode } from '@teamline/contract';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/app-error.js';
-import { checkedContent, MAX_CONTENT_DEPTH, repairedContent } from './content-rules.js';
+import { checkedContent, MAX_CONTENT_DEPTH, repairedContent, servedContent } from './content-rules.js';
 import { markdownDocument } from './markdown.js';
 
 const doc = (...content: EditorNode[]): EditorNode => ({ type: 'doc', content });
@@ -170,6 +170,26 @@ describe('document content rules (issue 30)', () => {
       ),
       changed: true,
     });
+  });
+});
+
+describe('reads hand out clean content', () => {
+  it('returns stored clean content as it is, and repairs a row written around the rules', () => {
+    const clean = checkedContent(linked('https://a.example'));
+    expect(servedContent(clean)).toBe(clean);
+    for (const dirty of [
+      linked('javascript:alert(1)'),
+      image({ src: 'teamline-file:1', onerror: 'alert(1)' }),
+      doc({ type: 'script', content: [p({ type: 'text', text: 'x' })] }),
+      doc(
+        p({
+          type: 'text',
+          text: 'x',
+          marks: [{ type: 'link', attrs: { href: 'https://a.example', class: 'evil' } }],
+        }),
+      ),
+    ])
+      expect(JSON.stringify(servedContent(dirty))).not.toMatch(/javascript|onerror|script|evil/);
   });
 });
 
