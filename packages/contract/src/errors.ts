@@ -151,6 +151,10 @@ export const errorStatus = {
   DOCUMENT_SHARE_NOT_FOUND: 404,
   DOCUMENT_LINK_INVALID: 404,
   DOCUMENT_TOO_LARGE: 413,
+  /** Editor JSON the editor's schema cannot read: an unknown node or mark, a broken structure, broken text. */
+  DOCUMENT_CONTENT_INVALID: 400,
+  /** A public link of a private document: it is for the people it is shared with. */
+  DOCUMENT_PRIVATE: 409,
   // AI documents and AI timelines (spec §8 "AI timeline creation request failed, try later", issue 15)
   AI_FILE_TYPE_NOT_ALLOWED: 415,
   AI_FILE_TOO_LARGE: 413,

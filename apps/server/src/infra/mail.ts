@@ -4,6 +4,7 @@ import type { Language } from '@teamline/contract';
 import { interpolate, resources } from '@teamline/contract/i18n';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { escapeHtml } from '../shared/html.js';
 
 export interface MailMessage {
   to: string;
@@ -34,12 +35,6 @@ export type MailTemplate =
   | 'billingWarning'
   | 'myDataReady'
   | 'newBrowser';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** A translated mail with one call-to-action link, as plain text and simple HTML. */
 export function renderMail(

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ProjectEvent } from '../infra/pubsub.js';
 import { defineModule } from '../platform/module.js';
 import { wsText } from '../shared/ws-text.js';
+import { readRuleOf } from './realtime-audience.js';
 
 /** A socket that has not sent `{type:'auth', key}` by then is closed with 4401. */
 export const SOCKET_AUTH_TIMEOUT_MS = 5000;
@@ -11,7 +12,7 @@ export const SOCKET_AUTH_TIMEOUT_MS = 5000;
 /**
  * `GET /api/ws`, then a first message `{type:'auth', key:<access key>}` (the key never travels in
  * the URL, which proxies and access logs keep): JSON events `{type, projectIdx, payload}` of the projects the user
- * belongs to. Each instance keeps its own sockets; the bus (in-process or Redis) brings every change
+ * belongs to, each only to those who may read its record (realtime-audience.ts). Each instance keeps its own sockets; the bus (in-process or Redis) brings every change
  * to every instance, which asks the database once per event who may receive it.
  */
 const authMessage = z.object({ type: z.literal('auth'), key: z.string().min(1).max(200) });
@@ -26,6 +27,20 @@ function parseJson(text: string): unknown {
 export async function realtimeRoutes(app: FastifyInstance) {
   const sockets = new Map<WebSocket, { memberIdx: number; familyId: string }>();
 
+  /**
+   * The accounts that may receive a project event: its active members, those the read rule of the
+   * event's record admits (realtime-audience.ts), as `GET` of that record would answer them.
+   */
+  async function audienceOf(event: ProjectEvent): Promise<Set<number>> {
+    const { membershipRepo, authz } = app.services;
+    const members = await membershipRepo.activeRecords(event.projectIdx);
+    const rule = readRuleOf(event.type, event.projectIdx, event.payload);
+    if (!rule) return new Set(members.map((m) => m.memberIdx));
+    const records = rule.owners.length ? await membershipRepo.findRecords(event.projectIdx, rule.owners) : [];
+    const target = rule.target?.(records);
+    return new Set(members.filter((m) => authz.allows(m, rule.action, target)).map((m) => m.memberIdx));
+  }
+
   const unsubscribe = app.ctx.pubsub.subscribe((event: ProjectEvent) => {
     if (sockets.size === 0 || event.internal) return;
     if (event.memberIdx !== undefined) {
@@ -34,10 +49,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
         if (owner.memberIdx === event.memberIdx && socket.readyState === socket.OPEN) socket.send(message);
       return;
     }
-    void app.services.membershipRepo
-      .activeMemberIdxs(event.projectIdx)
-      .then((memberIdxs) => {
-        const allowed = new Set(memberIdxs);
+    void audienceOf(event)
+      .then((allowed) => {
         const message = JSON.stringify(event);
         for (const [socket, owner] of sockets) {
           if (allowed.has(owner.memberIdx) && socket.readyState === socket.OPEN) socket.send(message);

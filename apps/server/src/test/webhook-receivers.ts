@@ -147,6 +147,12 @@ export function validateTeams(body: unknown, bytes: number): string[] {
       else if (element.type === 'TextBlock' && typeof element.text !== 'string')
         problems.push('TextBlock text');
       else if (element.type === 'FactSet' && !Array.isArray(element.facts)) problems.push('FactSet facts');
+      else if (
+        element.type === 'RichTextBlock' &&
+        (!Array.isArray(element.inlines) ||
+          element.inlines.some((i) => !isObject(i) || i.type !== 'TextRun' || typeof i.text !== 'string'))
+      )
+        problems.push('RichTextBlock inlines');
     }
     for (const action of Array.isArray(card.actions) ? card.actions : [])
       if (!isObject(action) || action.type !== 'Action.OpenUrl' || typeof action.url !== 'string')

@@ -1,19 +1,18 @@
+import { isHttpUrl } from './safe-url.js';
+
 /**
  * Spec §5 "Link normalisation": an address not starting with http:// or https:// gets https://
  * prepended. Returns null for an empty field (spec: "nothing happens if the field is empty").
+ * A `mailto:` address, and any other written scheme (`javascript:`, `data:`), is kept as typed, so the
+ * address rule (`isSafeUrl`) accepts the one and refuses the others instead of reading them as a
+ * host called `javascript`; `host:8080/path` is a host with a port, not a scheme.
  */
 export function normalizeLink(input: string): string | null {
   const text = input.trim();
   if (!text) return null;
-  return /^https?:\/\//i.test(text) ? text : `https://${text}`;
+  if (/^https?:\/\//i.test(text) || /^[a-z][a-z\d+.-]*:(?!\d)/i.test(text)) return text;
+  return `https://${text}`;
 }
 
-/** A normalised link the server accepts: http(s) with a host. */
-export function isValidLink(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** A normalised link the server accepts in the link list: http(s) with a host (safe-url.ts). */
+export const isValidLink = (url: string): boolean => isHttpUrl(url);

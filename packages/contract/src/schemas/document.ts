@@ -43,8 +43,31 @@ export const editorNode: z.ZodType<EditorNode> = z.lazy(() =>
     text: z.string().optional(),
   }),
 );
-/** The whole document: a `doc` node. */
-export const editorDocument = editorNode.refine((node) => node.type === 'doc', 'editorDocument');
+/**
+ * Nodes nested deeper than this are refused: more than any document the editor makes (48 list
+ * levels), and the schema's recursion (and the server's checks) stay far from the stack's end.
+ */
+export const EDITOR_MAX_DEPTH = 100;
+/** Whether nodes nest at most `max` deep, walked without recursion (any input, however deep). */
+export function editorDepthWithin(value: unknown, max = EDITOR_MAX_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) return false;
+    const content =
+      typeof node === 'object' && node !== null ? (node as { content?: unknown }).content : null;
+    if (Array.isArray(content)) for (const child of content as unknown[]) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+/**
+ * The whole document: a `doc` node. Nesting past EDITOR_MAX_DEPTH is refused before the recursive
+ * schema reads it (400 VALIDATION_FAILED on `content`, not a stack overflow).
+ */
+export const editorDocument = z.preprocess(
+  (value) => (editorDepthWithin(value) ? value : null),
+  editorNode.refine((node) => node.type === 'doc', 'editorDocument'),
+);
 export const emptyEditorDocument: EditorNode = { type: 'doc', content: [{ type: 'paragraph' }] };
 
 /**

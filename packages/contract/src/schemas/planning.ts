@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_EPICS, projectRoles } from '../constants.js';
 import { milestoneStatuses, storyStatuses } from '../rules/planning-statuses.js';
+import { optionalLink } from './address.js';
 import { dateCode, idx, intIn, multiLine, singleLine } from './common.js';
 
 /**
@@ -174,7 +175,8 @@ export const timelineResponse = z.object({
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
 const point = intIn(0, 1000);
-const link = singleLine().trim().max(2000);
+/** A story's link: http, https or mailto (schemas/address.ts), normalised like the web form. */
+const link = optionalLink;
 
 export const createStoryRequest = z
   .object({

@@ -16,3 +16,4 @@ export * from './document.js';
 export * from './ai.js';
 export * from './member-export.js';
 export * from './two-factor.js';
+export * from './data-fix.js';

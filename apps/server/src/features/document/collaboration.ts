@@ -1,17 +1,14 @@
 import { Redis as RedisSync } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
-import type { EditorNode } from '@teamline/contract';
-import {
-  prosemirrorJSONToYDoc,
-  prosemirrorJSONToYXmlFragment,
-  yDocToProsemirrorJSON,
-} from '@tiptap/y-tiptap';
+import { prosemirrorJSONToYDoc, prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import type { FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
 import * as Y from 'yjs';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
+import { repairedContent } from './content-rules.js';
 import { COLLAB_FIELD, editorSchema } from './editor-schema.js';
+import { cleanLive, encodedState as encoded } from './live-content.js';
 
 /** Hocuspocus names a document `document:{documentIdx}`. */
 const nameOf = (documentIdx: number) => `document:${documentIdx}`;
@@ -51,10 +48,20 @@ export async function collaborationRoutes(app: FastifyInstance) {
     async onLoadDocument({ documentName, document }) {
       const documentIdx = documentIdxOf(documentName);
       const stored = await documents.collabState(documentIdx);
-      if (stored.ydoc) Y.applyUpdate(document, Buffer.from(stored.ydoc, 'base64'));
-      else {
+      if (stored.ydoc) {
+        Y.applyUpdate(document, Buffer.from(stored.ydoc, 'base64'));
+        // A state stored before the content rules: cleaned before anyone receives it, and kept so.
+        const cleaned = cleanLive(document);
+        if (cleaned.changed)
+          await documents.replaceCleanContent(documentIdx, stored.version, {
+            content: cleaned.content,
+            ydoc: encoded(document),
+          });
+      } else {
+        // The JSON of a document stored before the content rules may hold what they take out.
+        const cleaned = repairedContent(stored.content);
         const seeded = Y.encodeStateAsUpdate(
-          prosemirrorJSONToYDoc(editorSchema(), stored.content, COLLAB_FIELD),
+          prosemirrorJSONToYDoc(editorSchema(), cleaned.content, COLLAB_FIELD),
         );
         // Kept, so the next opening decodes it (fast) instead of building it from the JSON again.
         const kept = await documents.seedCollabState(
@@ -65,21 +72,23 @@ export async function collaborationRoutes(app: FastifyInstance) {
         // Another instance seeded it at the same moment: take theirs, or the two would hold the same
         // text as different Yjs items and double it once they sync.
         const theirs = kept ? null : (await documents.collabState(documentIdx)).ydoc;
+        if (kept && cleaned.changed)
+          await documents.replaceCleanContent(documentIdx, stored.version, {
+            content: cleaned.content,
+            ydoc: Buffer.from(seeded).toString('base64'),
+          });
         Y.applyUpdate(document, theirs ? Buffer.from(theirs, 'base64') : seeded);
       }
       return document;
     },
     async onStoreDocument({ documentName, document, context }) {
       const { actor, server } = context as { actor?: Actor; server?: boolean };
-      const ydoc = Buffer.from(Y.encodeStateAsUpdate(document)).toString('base64');
+      const { content } = cleanLive(document);
+      const ydoc = encoded(document);
       const documentIdx = documentIdxOf(documentName);
       try {
         if (server) await documents.saveCollabState(documentIdx, ydoc);
-        else if (actor)
-          await documents.saveCollab(actor, documentIdx, {
-            ydoc,
-            content: yDocToProsemirrorJSON(document, COLLAB_FIELD) as EditorNode,
-          });
+        else if (actor) await documents.saveCollab(actor, documentIdx, { ydoc, content });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // Over the size bound: nothing is stored until it is shorter again; the editors are told

@@ -2,7 +2,9 @@ import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
 import { createFileRepository } from '../file/file.repository.js';
 import { createDocumentRepository } from './document.repository.js';
+import { createDataFixRepository } from '../../platform/jobs/data-fix.repository.js';
 import { binPurgeJob } from './bin-purge.job.js';
+import { CONTENT_CLEANUP_JOB, CONTENT_FIXES, contentCleanupJob } from './content-cleanup.job.js';
 import { collaborationRoutes } from './collaboration.js';
 import { documentRoutes } from './document.routes.js';
 import { createDocumentService, type DocumentService } from './document.service.js';
@@ -38,7 +40,23 @@ export const documentModule = defineModule({
     });
     return { documents, folders };
   },
-  jobs: ({ ctx }) => [binPurgeJob(ctx, createDocumentRepository(ctx.database.db))],
+  jobs: ({ ctx, services }) => [
+    binPurgeJob(ctx, createDocumentRepository(ctx.database.db)),
+    contentCleanupJob({
+      repo: createDocumentRepository(ctx.database.db),
+      fixes: createDataFixRepository(ctx.database.db),
+      documents: services.documents,
+    }),
+  ],
+  // Documents stored before the content rules are cleaned once, in the background, after start.
+  setup: (app) => {
+    app.addHook('onReady', async () => {
+      const fixes = createDataFixRepository(app.ctx.database.db);
+      const done =
+        (await fixes.isDone(CONTENT_FIXES.documents)) && (await fixes.isDone(CONTENT_FIXES.versions));
+      if (!done) await app.ctx.jobs.send(CONTENT_CLEANUP_JOB, {}, { singletonKey: CONTENT_CLEANUP_JOB });
+    });
+  },
   routes: async (app) => {
     await documentRoutes(app);
     await collaborationRoutes(app);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   documentPublicLinks,
   documentShares,
@@ -252,6 +252,66 @@ export function createDocumentRepository(db: Db) {
         )
         .returning({ documentIdx: documents.documentIdx });
       return rows.length > 0;
+    },
+    /**
+     * The content rewritten in place (no new version, same author and time) while the document is
+     * still at `version`; whether it was. The rules' clean-up of documents stored before them.
+     */
+    async replaceContentAt(
+      documentIdx: number,
+      version: number,
+      set: { content: EditorNode; text: string; ydoc: string | null },
+      /** Also only while the live state is still this one (the clean-up job, beside live sessions). */
+      ydocWas?: string | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(documents)
+        .set(set)
+        .where(
+          and(
+            eq(documents.documentIdx, documentIdx),
+            eq(documents.version, version),
+            ydocWas === undefined
+              ? undefined
+              : ydocWas === null
+                ? isNull(documents.ydoc)
+                : eq(documents.ydoc, ydocWas),
+          ),
+        )
+        .returning({ documentIdx: documents.documentIdx });
+      return rows.length > 0;
+    },
+    /** Stored documents after `documentIdx`, in id order, with what the content rules look at. */
+    async contentAfter(documentIdx: number, limit: number) {
+      return db
+        .select({
+          documentIdx: documents.documentIdx,
+          version: documents.version,
+          content: documents.content,
+          ydoc: documents.ydoc,
+        })
+        .from(documents)
+        .where(gt(documents.documentIdx, documentIdx))
+        .orderBy(asc(documents.documentIdx))
+        .limit(limit);
+    },
+    /** Saved versions after `documentVersionIdx`, in id order. */
+    async versionContentAfter(documentVersionIdx: number, limit: number) {
+      return db
+        .select({
+          documentVersionIdx: documentVersions.documentVersionIdx,
+          content: documentVersions.content,
+        })
+        .from(documentVersions)
+        .where(gt(documentVersions.documentVersionIdx, documentVersionIdx))
+        .orderBy(asc(documentVersions.documentVersionIdx))
+        .limit(limit);
+    },
+    async setVersionContent(documentVersionIdx: number, content: EditorNode, text: string) {
+      await db
+        .update(documentVersions)
+        .set({ content, text })
+        .where(eq(documentVersions.documentVersionIdx, documentVersionIdx));
     },
     async setYdoc(documentIdx: number, ydoc: string) {
       await db.update(documents).set({ ydoc }).where(eq(documents.documentIdx, documentIdx));

@@ -12,6 +12,7 @@ import {
   type EditorNode,
   type PublicDocument,
 } from '@teamline/contract';
+import { isDeepStrictEqual } from 'node:util';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
@@ -23,10 +24,11 @@ import type { FileService } from '../file/file.service.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
+import { checkedContent, servedContent } from './content-rules.js';
 import { imageFilesOf, withImageUrls } from './document-images.js';
 import { contentIntoState, stateOf } from './editor-schema.js';
 import { plainTextOf, snippetOf } from './editor-text.js';
-import { toMarkdown } from './markdown.js';
+import { markdownDocument } from './markdown.js';
 
 /** A save starts a new version after this long, or when someone else saves. */
 export const VERSION_SPELL_MS = 5 * 60 * 1000;
@@ -115,11 +117,12 @@ export function createDocumentService(
    * `absolute` for a file read away from the app (an export), which needs the server's address too.
    */
   async function readableOutside(row: Pick<DocumentRow, 'projectIdx' | 'content'>, absolute = false) {
-    const fileIdxs = imageFilesOf(row.content);
-    if (fileIdxs.size === 0) return row.content;
+    const content = servedContent(row.content);
+    const fileIdxs = imageFilesOf(content);
+    if (fileIdxs.size === 0) return content;
     const urls = await deps.fileUrls.signedUrlsInProject(row.projectIdx, fileIdxs);
     if (absolute) for (const [fileIdx, url] of urls) urls.set(fileIdx, `${ctx.config.publicUrl}${url}`);
-    return withImageUrls(row.content, urls);
+    return withImageUrls(content, urls);
   }
 
   /** Writes the version list: the latest spell is updated in place, a new spell gets a new number. */
@@ -148,7 +151,7 @@ export function createDocumentService(
     const { can } = await access.of(actor, row, shares);
     return {
       ...summaryOf(row, can),
-      content: row.content,
+      content: servedContent(row.content),
       text: row.text,
       shares: can.share ? shares.map(shareOf) : [],
       hasPublicLink: can.share ? await repo.hasPublicLink(row.documentIdx) : false,
@@ -218,8 +221,9 @@ export function createDocumentService(
         if (!file || file.projectIdx !== input.projectIdx) throw new AppError('FILE_NOT_FOUND');
         fileIdx = file.fileIdx;
       }
-      const content = input.content ?? emptyEditorDocument;
-      checkSize(content);
+      if (input.content) checkSize(input.content);
+      // Only what the editor's schema knows, with unsafe addresses taken out (content-rules.ts).
+      const content = checkedContent(input.content ?? emptyEditorDocument);
       const created = await transaction(async (r) => {
         const row = await r.insert({
           projectIdx: input.projectIdx,
@@ -251,6 +255,8 @@ export function createDocumentService(
         input.folderIdx === undefined ? undefined : await folderIn(row.projectIdx, input.folderIdx);
       if (input.content) checkSize(input.content);
       if (input.content && row.kind === 'file') throw new AppError('VALIDATION_FAILED');
+      const content = input.content ? checkedContent(input.content) : undefined;
+      const madePrivate = input.visibility === 'private' && row.visibility !== 'private';
       const saved = await transaction(async (r) => {
         const next = await r.save(
           documentIdx,
@@ -258,12 +264,12 @@ export function createDocumentService(
             title: input.title,
             folderIdx,
             visibility: input.visibility,
-            ...(input.content
+            ...(content
               ? {
-                  content: input.content,
-                  text: plainTextOf(input.content),
+                  content,
+                  text: plainTextOf(content),
                   // The live state follows (as a diff), so it stays the one every opening starts from.
-                  ydoc: row.ydoc ? contentIntoState(row.ydoc, input.content) : stateOf(input.content),
+                  ydoc: row.ydoc ? contentIntoState(row.ydoc, content) : stateOf(content),
                 }
               : {}),
             updatedByIdx: actor.memberIdx,
@@ -272,13 +278,35 @@ export function createDocumentService(
           input.baseVersion,
         );
         if (!next) throw new AppError('DOCUMENT_VERSION_CONFLICT');
-        if (input.content || input.title) await recordVersion(r, next, actor);
+        if (content || input.title) await recordVersion(r, next, actor);
+        // Private means the people it is shared with: a public link made before stops working.
+        if (madePrivate) await r.deletePublicLink(documentIdx);
         return next;
       });
-      if (input.content) await liveSessions.contentReplaced(documentIdx, saved.content);
+      if (content) await liveSessions.contentReplaced(documentIdx, saved.content);
       if (input.visibility !== undefined && input.visibility !== row.visibility)
         liveSessions.accessChanged(documentIdx);
       return detailOf(actor, { ...row, ...saved });
+    },
+
+    /**
+     * The stored content made safe without a new version (content-rules.ts on documents stored
+     * before the rules, `content-cleanup.job.ts`): written only while the document is still at
+     * `version`, since a save meanwhile went through the rules itself. Whether it wrote.
+     */
+    async replaceCleanContent(
+      documentIdx: number,
+      version: number,
+      input: { content: EditorNode; ydoc: string | null },
+      /** Only while the stored live state is still this one (the job, beside live sessions). */
+      ydocWas?: string | null,
+    ): Promise<boolean> {
+      return repo.replaceContentAt(
+        documentIdx,
+        version,
+        { content: input.content, text: plainTextOf(input.content), ydoc: input.ydoc },
+        ydocWas,
+      );
     },
 
     async remove(actor: Actor, documentIdx: number) {
@@ -320,7 +348,7 @@ export function createDocumentService(
         title: v.title,
         savedByIdx: v.savedByIdx,
         savedAt: iso(v.savedAt),
-        content: v.content,
+        content: servedContent(v.content),
         text: v.text,
       };
     },
@@ -328,7 +356,7 @@ export function createDocumentService(
     async exportMarkdown(actor: Actor, documentIdx: number): Promise<{ fileName: string; body: string }> {
       const row = await live(documentIdx);
       await access.of(actor, row);
-      const body = `# ${row.title}\n\n${toMarkdown(await readableOutside(row, true))}`;
+      const body = markdownDocument(row.title, await readableOutside(row, true));
       return { fileName: `${row.title.replace(/[\\/:*?"<>|]+/g, '_')}.md`, body };
     },
 
@@ -361,6 +389,7 @@ export function createDocumentService(
     async createPublicLink(actor: Actor, documentIdx: number): Promise<DocumentPublicLink> {
       const row = await live(documentIdx);
       await access.toManage(actor, row);
+      if (row.visibility === 'private') throw new AppError('DOCUMENT_PRIVATE');
       const token = randomToken();
       const createdAt = ctx.clock.now();
       await repo.setPublicLink({
@@ -421,7 +450,8 @@ export function createDocumentService(
       const row = await live(documentIdx);
       if (!(await access.of(actor, row)).can.edit) return;
       checkSize(input.content);
-      const unchanged = JSON.stringify(input.content) === JSON.stringify(row.content);
+      // Compared as values: jsonb hands keys back in its own order, so their text would always differ.
+      const unchanged = isDeepStrictEqual(input.content, row.content);
       await transaction(async (r) => {
         if (unchanged) {
           await r.setYdoc(documentIdx, input.ydoc);
@@ -441,7 +471,8 @@ export function createDocumentService(
     /** No sign-in: the token alone opens this one document, read-only. */
     async publicDocument(token: string): Promise<PublicDocument> {
       const row = await repo.documentOfToken(sha256(token));
-      if (!row || row.deletedAt) throw new AppError('DOCUMENT_LINK_INVALID');
+      // A private document has no public link (a link made before it became private is gone too).
+      if (!row || row.deletedAt || row.visibility === 'private') throw new AppError('DOCUMENT_LINK_INVALID');
       return { title: row.title, content: await readableOutside(row), updatedAt: iso(row.updatedAt) };
     },
   };

@@ -1,20 +1,16 @@
 import type { EditorNode } from '@teamline/contract';
+import { documentEditorExtensions } from '@teamline/contract/editor';
 import { getSchema } from '@tiptap/core';
-import Image from '@tiptap/extension-image';
-import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { TableKit } from '@tiptap/extension-table';
-import StarterKit from '@tiptap/starter-kit';
 import { prosemirrorJSONToYDoc, prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 
 /**
- * The editor's schema on the server, from the same TipTap extensions the web editor uses
- * (apps/web/src/features/document/components/editor-extensions.ts): live co-editing turns stored
- * editor JSON into a Yjs document with it, and back.
+ * The editor's schema on the server, from the very extension list the web editor uses
+ * (`@teamline/contract/editor`): every save is checked against it (content-rules.ts), and live
+ * co-editing turns stored editor JSON into a Yjs document with it, and back.
  */
 let schema: ReturnType<typeof getSchema> | null = null;
-export const editorSchema = () =>
-  (schema ??= getSchema([StarterKit, TaskList, TaskItem.configure({ nested: true }), TableKit, Image]));
+export const editorSchema = () => (schema ??= getSchema(documentEditorExtensions()));
 
 /** The Yjs fragment TipTap's Collaboration extension edits. */
 export const COLLAB_FIELD = 'default';

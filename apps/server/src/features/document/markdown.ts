@@ -1,9 +1,20 @@
-import type { EditorNode } from '@teamline/contract';
+import { isSafeImageSrc, isSafeUrl, type EditorNode } from '@teamline/contract';
+
+/**
+ * The exported file: the title as its first heading, then the document. Every text the file holds
+ * (the title too) is escaped, so nothing a member typed becomes markup, HTML or a link there.
+ */
+export function markdownDocument(title: string, doc: EditorNode): string {
+  return `# ${escapeText(title)}\n\n${toMarkdown(doc)}`;
+}
 
 /**
  * Markdown of an editor document (export): headings, paragraphs with bold/italic/strike/code/link
  * marks, bullet, ordered and task lists (nested), blockquotes, code blocks, tables (first row as the
- * header), images and rules. Text is escaped where Markdown would read it as syntax.
+ * header), images and rules. Text is escaped wherever Markdown (and the HTML a Markdown reader lets
+ * through) would read it as syntax; code keeps its text inside fences longer than any it holds; a
+ * link or image whose address could run script (a document stored before the content rules) keeps
+ * its text only.
  */
 export function toMarkdown(doc: EditorNode): string {
   return blocks(doc.content ?? [])
@@ -12,7 +23,25 @@ export function toMarkdown(doc: EditorNode): string {
     .concat('\n');
 }
 
-const escapeText = (text: string) => text.replace(/([\\`*_[\]<>|])/g, '\\$1');
+/**
+ * Backslash before every character CommonMark or GFM reads as inline syntax or HTML (`<`, `&`), and
+ * before what would start a block at the beginning of a line (`#`, `-`, `+`, `=`, `1.`).
+ */
+export const escapeText = (text: string) =>
+  text
+    .replace(/([\\`*_[\]<>|~!()#&{}])/g, '\\$1')
+    .replace(/(^|\n)([ \t]*)([-+=])/g, '$1$2\\$3')
+    .replace(/(^|\n)([ \t]*\d+)\./g, '$1$2\\.');
+
+/** Characters that would end or break a link destination, percent-encoded. */
+const destination = (url: string) =>
+  url.replace(/[\s()<>\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+/** A run of backticks longer than any in `text`: a code span or fence it cannot close early. */
+function fenceFor(text: string, least: number): string {
+  const longest = (text.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
+  return '`'.repeat(Math.max(least, longest + 1));
+}
 
 function inline(nodes: EditorNode[] = []): string {
   return nodes
@@ -22,7 +51,11 @@ function inline(nodes: EditorNode[] = []): string {
       if (n.type !== 'text') return inline(n.content);
       let text = n.text ?? '';
       const marks = n.marks ?? [];
-      if (marks.some((m) => m.type === 'code')) return '`' + text.replace(/`/g, '\\`') + '`';
+      if (marks.some((m) => m.type === 'code')) {
+        const fence = fenceFor(text, 1);
+        const pad = /^`|`$/.test(text) ? ' ' : '';
+        return `${fence}${pad}${text.replace(/\n/g, ' ')}${pad}${fence}`;
+      }
       text = escapeText(text);
       for (const mark of marks) {
         if (mark.type === 'bold') text = `**${text}**`;
@@ -30,16 +63,17 @@ function inline(nodes: EditorNode[] = []): string {
         else if (mark.type === 'strike') text = `~~${text}~~`;
       }
       const link = marks.find((m) => m.type === 'link');
-      const href = typeof link?.attrs?.href === 'string' ? link.attrs.href : null;
-      return href ? `[${text}](${href.replace(/\)/g, '%29')})` : text;
+      const href = link?.attrs?.href;
+      return isSafeUrl(href) ? `[${text}](${destination(href)})` : text;
     })
     .join('');
 }
 
 function image(n: EditorNode): string {
-  const src = typeof n.attrs?.src === 'string' ? n.attrs.src : '';
+  const src = n.attrs?.src;
   const alt = typeof n.attrs?.alt === 'string' ? n.attrs.alt : '';
-  return `![${escapeText(alt)}](${src})`;
+  // A project file of another project (or gone) has no address here: its text only.
+  return isSafeImageSrc(src) ? `![${escapeText(alt)}](${destination(src)})` : escapeText(alt);
 }
 
 function list(n: EditorNode): string {
@@ -92,9 +126,13 @@ function blocks(nodes: EditorNode[]): string {
             .map((l) => `> ${l}`.trimEnd())
             .join('\n');
         case 'codeBlock': {
-          const language = typeof n.attrs?.language === 'string' ? n.attrs.language : '';
+          const language =
+            typeof n.attrs?.language === 'string' && /^[\w#+.-]{1,40}$/.test(n.attrs.language)
+              ? n.attrs.language
+              : '';
           const code = (n.content ?? []).map((c) => c.text ?? '').join('');
-          return '```' + language + '\n' + code + '\n```';
+          const fence = fenceFor(code, 3);
+          return `${fence}${language}\n${code}\n${fence}`;
         }
         case 'horizontalRule':
           return '---';

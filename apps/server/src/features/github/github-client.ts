@@ -1,3 +1,5 @@
+import { isHttpUrl } from '@teamline/contract';
+
 /**
  * The few GitHub REST calls the sync needs, against GITHUB_API_URL (GitHub Enterprise Server works
  * the same), and the OAuth code exchange against GITHUB_WEB_URL. The operator configures these
@@ -66,11 +68,17 @@ interface RawPull {
   base: { ref: string };
 }
 
+/**
+ * The page address of a commit or pull request as the app stores and shows it: GitHub's own
+ * `html_url`, kept only when it is http(s) (rules/safe-url.ts), like every stored address.
+ */
+const pageUrl = (url: string): string => (isHttpUrl(url) ? url : '');
+
 export const toCommit = (c: RawCommit): GithubCommit => ({
   sha: c.sha,
   message: c.commit.message,
   author: c.author?.login ?? c.commit.author?.name ?? '',
-  url: c.html_url,
+  url: pageUrl(c.html_url),
   at: c.commit.author?.date ?? new Date().toISOString(),
 });
 
@@ -82,7 +90,7 @@ export const toPull = (p: RawPull): GithubPull => ({
   base: p.base.ref,
   author: p.user?.login ?? '',
   state: p.merged_at ? 'merged' : p.state === 'open' ? 'open' : 'closed',
-  url: p.html_url,
+  url: pageUrl(p.html_url),
   at: p.merged_at ?? p.updated_at,
   mergeSha: p.merge_commit_sha,
 });
@@ -132,7 +140,7 @@ export function createGithubClient(options: { apiUrl: string; webUrl: string; ti
           private: r.private,
           defaultBranch: r.default_branch,
           description: r.description,
-          url: r.html_url,
+          url: pageUrl(r.html_url),
         })),
         hasMore: /rel="next"/.test(res.link ?? ''),
       };

@@ -161,12 +161,12 @@ export function createMembershipRepository(db: Db) {
         .where(and(eq(membersInProject.projectIdx, projectIdx), active));
       return row?.n ?? 0;
     },
-    async activeMemberIdxs(projectIdx: number): Promise<number[]> {
-      const rows = await db
-        .select({ memberIdx: membersInProject.memberIdx })
+    /** The active members with what the action table decides on (role, admin authority, team lead). */
+    async activeRecords(projectIdx: number): Promise<MembershipRow[]> {
+      return db
+        .select()
         .from(membersInProject)
         .where(and(eq(membersInProject.projectIdx, projectIdx), active));
-      return rows.map((r) => r.memberIdx);
     },
     /** Puts a member in directly (seed data, tests); re-activates a removed record. */
     async addMember(row: typeof membersInProject.$inferInsert): Promise<MembershipRow> {

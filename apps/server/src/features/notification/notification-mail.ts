@@ -1,12 +1,7 @@
 import { notificationText, type Language, type NotificationParams } from '@teamline/contract';
 import { interpolate, resources } from '@teamline/contract/i18n';
 import type { MailMessage } from '../../infra/mail.js';
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../shared/html.js';
 
 /** An app path (`/timeline/3?selectedStory=7`) as a link into the web app (hash router). */
 export const appLink = (publicUrl: string, path: string | null): string => `${publicUrl}/#${path ?? '/'}`;

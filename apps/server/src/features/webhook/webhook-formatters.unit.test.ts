@@ -116,7 +116,9 @@ describe('native messages (every tool × category × event × language, short an
       content: string;
       embeds: { title: string; description: string }[];
     };
-    expect(discord.embeds[0]!.title.length).toBe(256);
+    // Escaping lengthens it (`<` → `\\<`): cut so the escaped title fits.
+    expect(discord.embeds[0]!.title.length).toBeLessThanOrEqual(256);
+    expect(discord.embeds[0]!.title.length).toBeGreaterThan(200);
     expect(discord.embeds[0]!.title.endsWith('…')).toBe(true);
     expect(discord.embeds[0]!.description.length).toBeLessThanOrEqual(4_096);
     expect(discord.embeds[0]!.description.length).toBeGreaterThan(1_000);
@@ -135,6 +137,53 @@ describe('native messages (every tool × category × event × language, short an
     expect(slack).toContain('&lt;b&gt;');
     const discord = formatFor('discord', message) as { allowed_mentions: { parse: string[] } };
     expect(discord.allowed_mentions.parse).toEqual([]);
+  });
+
+  it('members’ text is inert in every tool: no link, mention or channel ping can be written into a message (issue 30)', () => {
+    const hostile =
+      '[Reset your password](https://evil.example) <!channel> <!here> <@U123> <https://evil.example|Login> @everyone';
+    const facts: MessageFacts = {
+      ...factsFor('request', 'new', 'short'),
+      title: hostile,
+      projectName: `Alpha ${hostile}`,
+      from: hostile,
+    };
+    const message = renderMessage({ ...facts, description: hostile }, 'en', publicUrl);
+
+    // Slack: &, < and > as entities, so no <!channel>, <@U…> or <url|text> is left.
+    const slack = JSON.stringify(formatFor('slack', message));
+    for (const raw of ['<!channel>', '<!here>', '<@U123>', '<https://evil.example|'])
+      expect(slack).not.toContain(raw);
+    expect(slack).toContain('&lt;!channel&gt;');
+
+    // Discord: mentions never parsed; brackets, < and @ escaped, so no masked link or mention is drawn.
+    const discord = formatFor('discord', message) as {
+      content: string;
+      allowed_mentions: { parse: string[] };
+      embeds: { description: string; fields: { name: string; value: string }[] }[];
+    };
+    expect(discord.allowed_mentions).toEqual({ parse: [] });
+    for (const text of [
+      discord.content,
+      discord.embeds[0]!.description,
+      ...discord.embeds[0]!.fields.map((f) => f.value),
+    ])
+      expect(text).not.toMatch(/(^|[^\\])(\[|<|@)/);
+
+    // Teams: members' text only in TextRuns (never Markdown), so the title is not a link in the card.
+    const teams = formatFor('teams', message) as {
+      attachments: { content: { body: { type: string; text?: string; inlines?: { text: string }[] }[] } }[];
+    };
+    const body = teams.attachments[0]!.content.body;
+    const markdownTexts = body.filter((b) => b.type !== 'RichTextBlock').map((b) => JSON.stringify(b));
+    for (const text of markdownTexts) expect(text).not.toContain('](');
+    const runs = body.flatMap((b) => b.inlines ?? []).map((i) => i.text);
+    expect(runs).toContain(hostile);
+
+    // Dooray: `](` broken by a zero-width space, so neither a link nor a [@mention](dooray://…) forms.
+    const dooray = formatFor('dooray', message) as { text: string; attachments: { text: string }[] };
+    expect(dooray.text + dooray.attachments[0]!.text).not.toContain('](');
+    expect(dooray.attachments[0]!.text).toContain('[Reset your password]\u200b(https://evil.example)');
   });
 
   it('the receivers’ checks refuse what the tools refuse (so the passes above mean something)', () => {

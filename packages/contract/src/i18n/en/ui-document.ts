@@ -102,6 +102,7 @@ export const documentUi = {
     link: 'Public link',
     linkHint:
       'Anyone with the link can read this document without signing in. Nothing else of the project is reachable from it.',
+    privateNoLink: 'A private document has no public link. Let everyone in the project see it to make one.',
     createLink: 'Create public link',
     newLink: 'Create a new link (the old one stops working)',
     linkActive: 'A public link is active.',

@@ -103,6 +103,7 @@ export const documentUi = {
     link: 'Liên kết công khai',
     linkHint:
       'Ai có liên kết đều đọc được tài liệu này mà không cần đăng nhập. Không truy cập được gì khác của dự án từ liên kết này.',
+    privateNoLink: 'Tài liệu riêng tư không có liên kết công khai. Hãy cho cả dự án xem để tạo liên kết.',
     createLink: 'Tạo liên kết công khai',
     newLink: 'Tạo liên kết mới (liên kết cũ sẽ ngừng hoạt động)',
     linkActive: 'Đang có một liên kết công khai.',

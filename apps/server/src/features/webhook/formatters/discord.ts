@@ -15,8 +15,12 @@ export const DISCORD_LIMITS = {
   embedTotal: 6_000,
 } as const;
 
-/** Discord markdown: a backslash keeps `*`, `_`, `~`, `` ` ``, `|`, `>` and `#` literal. */
-export const discordEscape = (text: string): string => text.replace(/([\\*_~`|>#[\]])/g, '\\$1');
+/**
+ * Discord markdown: a backslash keeps `*`, `_`, `~`, `` ` ``, `|`, `>`, `#`, `-` and the brackets of
+ * a masked link (`[text](url)`) literal, and `<` and `@` so `<@id>`, `<#channel>` and `@everyone`
+ * are shown as typed rather than drawn as mentions (pinging is off anyway: `allowed_mentions`).
+ */
+export const discordEscape = (text: string): string => text.replace(/([\\*_~`|>#[\]()<@-])/g, '\\$1');
 
 /**
  * A Discord execute-webhook message: the heading as `content`, one embed with the linked title,
@@ -25,9 +29,10 @@ export const discordEscape = (text: string): string => text.replace(/([\\*_~`|>#
  * the description shortened further when the embed's total would pass 6,000.
  */
 export function discordMessage(m: ChatMessage) {
-  const title = cut(m.title, DISCORD_LIMITS.title);
+  // Embed titles read Markdown too: escaped like every text a member wrote.
+  const title = fit(m.title, DISCORD_LIMITS.title, discordEscape);
   const fields = m.fields.slice(0, DISCORD_LIMITS.fields).map((f) => ({
-    name: cut(f.label, DISCORD_LIMITS.fieldName),
+    name: fit(f.label, DISCORD_LIMITS.fieldName, discordEscape),
     value: fit(f.value || '-', DISCORD_LIMITS.fieldValue, discordEscape) || '-',
     inline: true,
   }));

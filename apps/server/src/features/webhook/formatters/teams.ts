@@ -6,6 +6,19 @@ const TARGET_BYTES = TEAMS_MAX_BYTES - 1_024;
 
 const accent: Record<string, string> = { new: 'Good', edit: 'Accent', delete: 'Attention', test: 'Accent' };
 
+/**
+ * Text the members wrote (titles, project names, facts, descriptions) goes in TextRuns of a
+ * RichTextBlock: Adaptive Cards read Markdown in TextBlock and FactSet (`[text](url)` becomes a
+ * link, `**x**` bold) but never in a TextRun, so a story titled `[Reset your password](https://…)`
+ * is shown as those characters, not as a link. Only the app's own heading stays a TextBlock.
+ */
+const run = (text: string, style: Record<string, unknown> = {}) => ({ type: 'TextRun', text, ...style });
+const plain = (inlines: object[], block: Record<string, unknown> = {}) => ({
+  type: 'RichTextBlock',
+  inlines,
+  ...block,
+});
+
 function card(m: ChatMessage, description: string | null) {
   const body: object[] = [
     {
@@ -15,22 +28,16 @@ function card(m: ChatMessage, description: string | null) {
       color: accent[m.event] ?? 'Default',
       wrap: true,
     },
-    {
-      type: 'TextBlock',
-      text: cut(m.title, 1_000),
-      size: 'Large',
-      weight: 'Bolder',
-      wrap: true,
-      spacing: 'Small',
-    },
-    { type: 'TextBlock', text: cut(m.context, 300), isSubtle: true, wrap: true, spacing: 'None' },
+    plain([run(cut(m.title, 1_000), { size: 'Large', weight: 'Bolder' })], { spacing: 'Small' }),
+    plain([run(cut(m.context, 300), { isSubtle: true })], { spacing: 'None' }),
   ];
-  if (m.fields.length > 0)
-    body.push({
-      type: 'FactSet',
-      facts: m.fields.slice(0, 20).map((f) => ({ title: cut(f.label, 100), value: cut(f.value, 1_000) })),
-    });
-  if (description) body.push({ type: 'TextBlock', text: description, wrap: true });
+  for (const f of m.fields.slice(0, 20))
+    body.push(
+      plain([run(`${cut(f.label, 100)}: `, { weight: 'Bolder' }), run(cut(f.value, 1_000) || '-')], {
+        spacing: 'Small',
+      }),
+    );
+  if (description) body.push(plain([run(description)]));
   return {
     type: 'message',
     attachments: [

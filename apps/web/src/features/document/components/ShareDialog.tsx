@@ -61,7 +61,15 @@ export function ShareDialog({
               onChange={() =>
                 void run(
                   () => documentApi.update(document.documentIdx, { visibility: v }),
-                  (saved) => onChanged({ visibility: saved.visibility, version: saved.version }),
+                  (saved) => {
+                    // Made private, its public link is gone (the server deleted it).
+                    if (!saved.hasPublicLink) setLink(null);
+                    onChanged({
+                      visibility: saved.visibility,
+                      version: saved.version,
+                      hasPublicLink: saved.hasPublicLink,
+                    });
+                  },
                 )
               }
             />
@@ -82,7 +90,9 @@ export function ShareDialog({
       <section className="share-dialog__group">
         <h3>{t('ui.document.share.link')}</h3>
         <p className="hint">{t('ui.document.share.linkHint')}</p>
-        {link ? (
+        {document.visibility === 'private' ? (
+          <p>{t('ui.document.share.privateNoLink')}</p>
+        ) : link ? (
           <div className="share-dialog__link">
             <input
               readOnly
@@ -97,45 +107,47 @@ export function ShareDialog({
         ) : (
           document.hasPublicLink && <p>{t('ui.document.share.linkActive')}</p>
         )}
-        <div className="share-dialog__actions">
-          <Button
-            size="small"
-            variant="outline"
-            disabled={busy}
-            onClick={() =>
-              void run(
-                () => documentApi.createPublicLink(document.documentIdx),
-                (created) => {
-                  setLink(created);
-                  onChanged({ hasPublicLink: true });
-                },
-              )
-            }
-          >
-            {document.hasPublicLink || link
-              ? t('ui.document.share.newLink')
-              : t('ui.document.share.createLink')}
-          </Button>
-          {(document.hasPublicLink || link) && (
+        {document.visibility !== 'private' && (
+          <div className="share-dialog__actions">
             <Button
               size="small"
-              variant="danger"
+              variant="outline"
               disabled={busy}
               onClick={() =>
                 void run(
-                  () => documentApi.revokePublicLink(document.documentIdx),
-                  () => {
-                    setLink(null);
-                    onChanged({ hasPublicLink: false });
-                    notify(t('ui.document.share.revoked'), 'success');
+                  () => documentApi.createPublicLink(document.documentIdx),
+                  (created) => {
+                    setLink(created);
+                    onChanged({ hasPublicLink: true });
                   },
                 )
               }
             >
-              {t('ui.document.share.revoke')}
+              {document.hasPublicLink || link
+                ? t('ui.document.share.newLink')
+                : t('ui.document.share.createLink')}
             </Button>
-          )}
-        </div>
+            {(document.hasPublicLink || link) && (
+              <Button
+                size="small"
+                variant="danger"
+                disabled={busy}
+                onClick={() =>
+                  void run(
+                    () => documentApi.revokePublicLink(document.documentIdx),
+                    () => {
+                      setLink(null);
+                      onChanged({ hasPublicLink: false });
+                      notify(t('ui.document.share.revoked'), 'success');
+                    },
+                  )
+                }
+              >
+                {t('ui.document.share.revoke')}
+              </Button>
+            )}
+          </div>
+        )}
       </section>
     </Modal>
   );

@@ -1,10 +1,8 @@
 import { fileIdxOfImageSrc } from '@teamline/contract';
+import { documentEditorExtensions } from '@teamline/contract/editor';
 import type { Extensions } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { TableKit } from '@tiptap/extension-table';
-import StarterKit from '@tiptap/starter-kit';
 import { imageUrlOf } from '../image-urls';
 
 /**
@@ -62,17 +60,8 @@ const ProjectImage = Image.extend({
 });
 
 /**
- * The editor's schema: the same node and mark names the server reads for text, search and Markdown
- * (features/document/editor-text.ts, markdown.ts). Images are project files (`ProjectImage`).
+ * The editor's extensions: the contract's list (`@teamline/contract/editor`), the very one the server
+ * checks saved documents against, with images drawn as project files (`ProjectImage`).
  */
-export const editorExtensions = (options: { history?: boolean } = {}): Extensions => [
-  StarterKit.configure({
-    link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
-    ...(options.history === false ? { undoRedo: false } : {}),
-  }),
-  TaskList,
-  TaskItem.configure({ nested: true }),
-  TableKit.configure({ table: { resizable: false } }),
-  // Documents written before images were files hold them as data URLs: still shown.
-  ProjectImage.configure({ allowBase64: true }),
-];
+export const editorExtensions = (options: { history?: boolean } = {}): Extensions =>
+  documentEditorExtensions({ image: ProjectImage, history: options.history });

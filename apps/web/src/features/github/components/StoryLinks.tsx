@@ -1,4 +1,4 @@
-import type { GithubStoryLink } from '@teamline/contract';
+import { isHttpUrl, type GithubStoryLink } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -53,7 +53,7 @@ function LinkRow({ link }: { link: GithubStoryLink }) {
       </span>
       <a
         className="gh-link__ref"
-        href={link.url}
+        href={isHttpUrl(link.url) ? link.url : undefined}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={t('ui.github.links.open', { ref: link.ref })}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Link } from '@teamline/contract';
+import { isHttpUrl, type Link } from '@teamline/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/ui/Icon';
@@ -48,7 +48,12 @@ export function LinkStrip({ projectIdx }: { projectIdx: number }) {
           const title = link.metaTitle || hostOf(link.url);
           return (
             <li key={link.linkIdx} className="link-chip" data-testid="link-item">
-              <a href={link.url} target="_blank" rel="noopener noreferrer" title={link.url}>
+              <a
+                href={isHttpUrl(link.url) ? link.url : undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={link.url}
+              >
                 {link.metaImage ? (
                   <img src={link.metaImage} alt="" width={16} height={16} />
                 ) : (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  isSafeUrl,
   normalizeLink,
   storyTransitions,
   updateStoryRequest,
@@ -204,7 +205,8 @@ export function StoryDetail({
         maxLength={2000}
         onSave={(v) => save({ link: normalizeLink(v) })}
       />
-      {s.link && (
+      {/* Stored links are http(s)/mailto (the server's rule); drawn only then, should one slip by. */}
+      {isSafeUrl(s.link) && (
         <a className="dp-link" href={s.link} target="_blank" rel="noopener noreferrer">
           {s.link}
         </a>
