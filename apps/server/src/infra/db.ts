@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from '../db/schema/index.js';
 import { migrationsFolder } from '../paths.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
+import { markTransactions } from './transaction-scope.js';
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever driver is underneath. */
@@ -53,7 +54,7 @@ export async function openDatabase(options: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
     }
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = markTransactions(drizzlePg({ client: pool, schema })) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -76,7 +77,7 @@ export async function openDatabase(options: {
   const client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Db;
+  const db = markTransactions(pgliteDb) as unknown as Db;
   return {
     db,
     kind: 'pglite',

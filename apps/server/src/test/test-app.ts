@@ -14,6 +14,7 @@ import type { Clock } from '../infra/clock.js';
 import { openDatabase, type Database } from '../infra/db.js';
 import { createRedisPubSub } from '../infra/pubsub.js';
 import { MAIL_JOB } from '../platform/jobs/mail.job.js';
+import { networkCallsInTransaction } from '../platform/network-guard/network-guard.js';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -151,6 +152,13 @@ export async function createTestApp(
       await app.close();
       await owned?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
+      // docs/decisions.md "Charges survive a crash": no test may have reached the network from
+      // inside a database transaction (platform/network-guard).
+      const calls = networkCallsInTransaction();
+      if (calls.length > 0)
+        throw new Error(
+          `network call(s) inside a database transaction:\n${calls.map((c) => `${c.target}\n${c.stack}`).join('\n')}`,
+        );
     },
   };
 }
