@@ -63,7 +63,12 @@ export async function createTestDatabase(): Promise<{
 }
 
 /** A database that outlives the app using it: a PGlite folder on disk, or a PostgreSQL database. */
-export async function durableDatabase(): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
+export async function durableDatabase(): Promise<{
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+  /** Where it is, for a server process: `DATABASE_URL`, or the PGlite folder (`DATA_DIR/db`). */
+  location: { url: string } | { dir: string };
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `teamline_durable_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -79,12 +84,14 @@ export async function durableDatabase(): Promise<{ open(): Promise<Database>; dr
     return {
       open: () => openDatabase({ databaseUrl: url.toString() }),
       drop: () => admin(`drop database if exists "${name}" with (force)`),
+      location: { url: url.toString() },
     };
   }
   const dir = await mkdtemp(join(tmpdir(), 'teamline-durable-'));
   return {
     open: () => openDatabase({ dataDir: dir }),
     drop: () => rm(dir, { recursive: true, force: true }),
+    location: { dir },
   };
 }
 
