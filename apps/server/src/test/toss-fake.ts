@@ -50,6 +50,8 @@ export interface TossFake {
   charges(): FakePayment[];
   /** Cancels answer 500 PROVIDER_ERROR while set. */
   failCancels: boolean;
+  /** Order lookups answer 500 PROVIDER_ERROR while set (Toss down after taking a charge). */
+  failLookups: boolean;
   /** Runs after a charge is taken, before its answer goes out; the answer waits for it. */
   onCharged: ((payment: FakePayment) => Promise<void>) | null;
   close(): Promise<void>;
@@ -101,6 +103,7 @@ export async function startTossFake(
   function handle(method: string, path: string, body: Record<string, unknown>): Reply | 'hang' | FakePayment {
     const order = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && order) {
+      if (fake.failLookups) return error(500, 'PROVIDER_ERROR');
       const found = payments.find((p) => p.orderId === decodeURIComponent(order[1]!));
       return found ? { status: 200, body: asPayment(found) } : error(404, 'NOT_FOUND_PAYMENT');
     }
@@ -197,6 +200,7 @@ export async function startTossFake(
     payments: () => payments,
     charges: () => payments.filter((p) => p.status === 'DONE'),
     failCancels: false,
+    failLookups: false,
     onCharged: null,
     async close() {
       server.closeAllConnections();

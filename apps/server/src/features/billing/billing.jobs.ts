@@ -56,7 +56,9 @@ export const billingJobs = (deps: BillingDeps) => [
 export function reconcileAfterStart(app: FastifyInstance, deps: BillingDeps) {
   app.addHook('onReady', async () => {
     const startAfter = new Date(Date.now() + deps.ctx.config.billing.leaseMs);
-    await deps.ctx.jobs.send(BILLING_RECONCILE_JOB, {}, { startAfter });
+    // Its own singleton key: the queue is exclusive, and a waiting start-up run must not keep
+    // the cron's (or a test's) runs out meanwhile.
+    await deps.ctx.jobs.send(BILLING_RECONCILE_JOB, {}, { startAfter, singletonKey: 'after-start' });
   });
 }
 

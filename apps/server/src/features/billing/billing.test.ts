@@ -782,6 +782,62 @@ describe('Idempotency-Key and concurrent payments', () => {
     expect((await sub(g.projectA, g.admin.key)).sheets).toBe(2);
   });
 
+  /**
+   * 20 concurrent ADDs of one sheet, each its own intent (its own key), on this app, or on it and a
+   * second instance on the same database in turn (made after the sign-up mails, as below).
+   */
+  async function twentyAdds(prefix: string, twoInstances: boolean) {
+    const g = await fixture(prefix);
+    await call('POST', '/card', g.admin.key, card(sandboxCards.ok));
+    const idx = (
+      await call('POST', '/subscription', g.admin.key, {
+        projectIdx: g.projectA,
+        plan: '30D',
+        sheets: 1,
+        currency: 'KRW',
+      })
+    ).json().data.subscription.subscriptionIdx;
+    // One clock for both, as NTP keeps real instances within far less than the intent lease.
+    const apps = twoInstances
+      ? [t, await createTestApp({ database: t.database, overrides: { clock: t.clock } })]
+      : [t];
+    const before = await charges();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        apps[i % apps.length]!.app.inject({
+          method: 'POST',
+          url: `/api/subscription/${idx}/sheets`,
+          payload: { direction: 'ADD', count: 1 },
+          headers: { ...bearer(g.admin.key), 'idempotency-key': `${prefix}-${i}` },
+        }),
+      ),
+    );
+    if (apps[1]) await apps[1].close();
+    expect(
+      answers.map((a) => a.statusCode),
+      answers.map((a) => a.body).join('\n'),
+    ).toEqual(Array(20).fill(200));
+    // Twenty intents, one after another: each saw the sheets the one before paid for.
+    expect(new Set(answers.map((a) => a.json().data.payment.paymentIdx)).size).toBe(20);
+    expect((await charges()) - before).toBe(20);
+    expect((await sub(g.projectA, g.admin.key)).sheets).toBe(21);
+    const rows = await rowsOf<{ pays_for: string; status: string }>(
+      sql`select pays_for, status from payment where project_idx = ${g.projectA} and kind = 'add' order by payment_idx`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(Array(20).fill('paid'));
+    expect(rows.map((r) => r.pays_for.split(':').at(-1))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `${i + 1}->${i + 2}`),
+    );
+  }
+
+  it('20 concurrent ADDs with their own keys: twenty charges, one at a time, sheets 1 + 20', async () => {
+    await twentyAdds('many', false);
+  });
+
+  it('the same across two app instances on one database', async () => {
+    await twentyAdds('many2', true);
+  });
+
   it('two app instances on one database, 20 identical requests without a key: one charge', async () => {
     // Sign-up mails first: with a second instance running, its job runner could take the
     // `mail.send` job and write the link into its own outbox, where latestLink would not look.
