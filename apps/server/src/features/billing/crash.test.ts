@@ -80,8 +80,9 @@ describe.each(['sandbox', 'toss'] as const)('kill -9 during six concurrent ADDs 
         await rowsOf<{ order_id: string }>(
           database,
           sql`select order_id from sandbox_gateway_charge where status = 'DONE'`,
-        )
-      ).map((r) => r.order_id),
+        ).catch(() => [] as { order_id: string }[])
+      ) // a sandbox without a ledger remembers nothing
+        .map((r) => r.order_id),
     );
   }
 
@@ -210,9 +211,9 @@ describe.each(['sandbox', 'toss'] as const)('kill -9 during six concurrent ADDs 
     const charged = await gatewayCharges();
     const crashState = await read(async (database) => ({
       rows: await rowsOf<Row>(database, sql`select * from payment where project_idx = ${projectIdx}`),
-      claims: await rowsOf<{ key: string; operation: string | null; status_code: number | null }>(
+      claims: await rowsOf<{ key: string; operation?: string | null }>(
         database,
-        sql`select key, operation, status_code from idempotent_request`,
+        sql`select * from idempotent_request`,
       ),
     }));
     const adds = crashState.rows.filter((r) => r.kind === 'add');
@@ -221,11 +222,13 @@ describe.each(['sandbox', 'toss'] as const)('kill -9 during six concurrent ADDs 
       paidAdds: adds.filter((r) => r.status === 'paid').length,
       pendingAdds: adds.filter((r) => r.status === 'pending').length,
     };
-    expect(figures.atCrash).toEqual({ gatewayCharges: 3, paidAdds: 2, pendingAdds: 1 });
-    const interrupted = adds.find((r) => r.status === 'pending')!;
+    // Soft from here to the retries: a server that loses the charge (as seen in the issue) shows
+    // every way it goes wrong in one run.
+    expect.soft(figures.atCrash).toEqual({ gatewayCharges: 3, paidAdds: 2, pendingAdds: 1 });
+    const interrupted = adds.find((r) => r.status === 'pending');
     // The gateway took it: a charge with no completed payment, which only the intent remembers.
-    expect(charged).toContain(interrupted.charge_key);
-    const interruptedKey = crashState.claims.find((c) => c.operation === interrupted.operation)!.key;
+    expect.soft(charged).toContain(interrupted?.charge_key);
+    const interruptedKey = crashState.claims.find((c) => c.operation === interrupted?.operation)?.key;
 
     // Start again: the reconciliation (at start-up, once the lease ran out) asks the gateway and
     // completes the intent, adding its sheet once.
@@ -242,18 +245,18 @@ describe.each(['sandbox', 'toss'] as const)('kill -9 during six concurrent ADDs 
       await new Promise((r) => setTimeout(r, 200));
     }
     const reconciled = await api<PaymentAnswer[]>(`/payment?projectIdx=${projectIdx}`);
-    expect(reconciled.find((p) => p.paymentIdx === interrupted.payment_idx)?.status).toBe('paid');
-    expect(await sheets()).toBe(1 + 3);
+    expect.soft(reconciled.find((p) => p.paymentIdx === interrupted?.payment_idx)?.status).toBe('paid');
+    expect.soft(await sheets()).toBe(1 + 3);
 
     // Every key retried with its request: each answers how that request really ended.
     const retried = await Promise.all(KEYS.map((k) => add(server!.url, k)));
     figures.retried = retried.map((a) => a.status);
-    expect(retried.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect.soft(retried.map((a) => a.status)).toEqual(Array(6).fill(200));
     const paymentOf = (a: Answer) => a.body.data!.payment;
     KEYS.forEach((k, i) => {
       const before = answeredBeforeCrash[i];
       if (before?.status === 200) expect(paymentOf(retried[i]!)).toEqual(paymentOf(before));
-      if (k === interruptedKey) expect(paymentOf(retried[i]!).paymentIdx).toBe(interrupted.payment_idx);
+      if (k === interruptedKey) expect(paymentOf(retried[i]!).paymentIdx).toBe(interrupted!.payment_idx);
       expect(paymentOf(retried[i]!).status).toBe('paid');
     });
     expect(new Set(retried.map((a) => paymentOf(a).paymentIdx)).size).toBe(6);
