@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
  * Like the real one it does not forget: with `stateFile` its payments and replays live on disk, so
  * a fake started again on the file (or the app restarted against it) finds them. `onCharged` runs
  * after a charge is taken and before it is answered: tests hold the answer there (a slow gateway,
- * a crash between "charged" and "completed").
+ * a crash between "charged" and "completed"); `onCanceled` likewise for refunds.
  *
  * Billing keys play scenarios: `bk-reject` → 403 INVALID_REJECT_CARD, `bk-provider` → 500
  * PROVIDER_ERROR, `bk-dup` → 409 ALREADY_PROCESSED_PAYMENT, `bk-slow` never answers; an amount
@@ -54,6 +54,8 @@ export interface TossFake {
   failLookups: boolean;
   /** Runs after a charge is taken, before its answer goes out; the answer waits for it. */
   onCharged: ((payment: FakePayment) => Promise<void>) | null;
+  /** The same for a cancel (a refund) that went through. */
+  onCanceled: ((payment: FakePayment) => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -100,7 +102,10 @@ export async function startTossFake(
     failure: p.failure,
   });
 
+  /** The payment the request being handled cancelled part of, if it did. */
+  let canceled: FakePayment | null = null;
   function handle(method: string, path: string, body: Record<string, unknown>): Reply | 'hang' | FakePayment {
+    canceled = null;
     const order = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && order) {
       if (fake.failLookups) return error(500, 'PROVIDER_ERROR');
@@ -131,6 +136,7 @@ export async function startTossFake(
       const amount = Number(body.cancelAmount);
       if (amount > payment.amount - payment.canceled) return error(403, 'NOT_CANCELABLE_AMOUNT');
       payment.canceled += amount;
+      canceled = payment;
       return { status: 200, body: asPayment(payment) };
     }
     const bill = /^\/v1\/billing\/([^/]+)$/.exec(path);
@@ -187,8 +193,10 @@ export async function startTossFake(
       const taken = 'paymentKey' in handled ? handled : null;
       const reply: Reply = taken ? { status: 200, body: asPayment(taken) } : (handled as Reply);
       if (replayKey && method === 'POST') replies.set(replayKey, reply);
+      const cancelled = canceled;
       save();
       if (taken && fake.onCharged) await fake.onCharged(taken);
+      if (cancelled && fake.onCanceled) await fake.onCanceled(cancelled);
       send(reply);
     })();
   });
@@ -202,6 +210,7 @@ export async function startTossFake(
     failCancels: false,
     failLookups: false,
     onCharged: null,
+    onCanceled: null,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

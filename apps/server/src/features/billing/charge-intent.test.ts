@@ -125,6 +125,8 @@ describe('the gateway is called outside any transaction', () => {
     });
     await sleep(500);
     expect(fake.charges().length).toBe(chargesBefore + 1);
+    // The renewal job does not start a charge beside it either: it comes back at its next tick.
+    expect(await t.app.services.billing.renew(subscriptionIdx)).toMatch(/^busy/);
     // The ordering the issue asks for: all of the above answered while the gateway still held the charge.
     expect(firstDone).toBe(false);
     expect(secondDone).toBe(false);
@@ -211,5 +213,52 @@ describe('a lost answer is settled by asking the gateway', () => {
       status: 'paid',
     });
     expect(fake.charges().length).toBe(chargesBefore + 1);
+  });
+});
+
+describe('a refund is an intent too', () => {
+  it('Toss refunded but the answer was lost: PAYMENT_PENDING, then the reconciliation sends the cancel again with its key and the subscription ends', async () => {
+    const refundable = (await inject('GET', `/subscription?projectIdx=${projectIdx}`)).json<{
+      data: { refund: { mode: string; amount: number } };
+    }>().data.refund;
+    // The first charge's cancel answer is lost (the others go through).
+    let cancels = 0;
+    fake.onCanceled = () => (cancels++ === 0 ? sleep(TIMEOUT_MS + 1_000) : Promise.resolve());
+    const res = await inject(
+      'POST',
+      `/subscription/${subscriptionIdx}/refund`,
+      { mode: refundable.mode },
+      { 'idempotency-key': 'refund-lost' },
+    );
+    fake.onCanceled = null;
+    expect(res.statusCode, res.body).toBe(503);
+    const refunds = (await payments()).filter((p) => p.kind === 'refund');
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(refunds.filter((p) => p.status === 'pending').length).toBe(1);
+    const cancelled = fake.payments().reduce((sum, p) => sum + p.canceled, 0);
+    expect(cancelled).toBe(refundable.amount);
+    expect(
+      (await inject('GET', `/subscription?projectIdx=${projectIdx}`)).json<{ data: { plan: string } }>().data
+        .plan,
+    ).toBe('30D');
+    t.clock.advanceMinutes(1);
+    await t.app.ctx.jobs.send(BILLING_RECONCILE_JOB, {});
+    await t.app.ctx.jobs.idle(BILLING_RECONCILE_JOB);
+    expect((await payments()).filter((p) => p.kind === 'refund').map((p) => p.status)).toEqual(
+      refunds.map(() => 'refunded'),
+    );
+    // Sent again with the same key, Toss answered the first cancel: nothing went back twice.
+    expect(fake.payments().reduce((sum, p) => sum + p.canceled, 0)).toBe(cancelled);
+    const after = (await inject('GET', `/subscription?projectIdx=${projectIdx}`)).json<{
+      data: { plan: string; status: string };
+    }>().data;
+    expect(after).toMatchObject({ plan: 'FREE', status: 'CANCELED' });
+    const retried = await inject(
+      'POST',
+      `/subscription/${subscriptionIdx}/refund`,
+      { mode: refundable.mode },
+      { 'idempotency-key': 'refund-lost' },
+    );
+    expect(retried.statusCode, retried.body).toBe(200);
   });
 });
