@@ -74,6 +74,9 @@ describe('Settings › Payment: a charge the card company has not answered yet',
     expect(rows[0]!.textContent).toContain(
       "The card company's answer is being confirmed; this line updates by itself.",
     );
+    // No receipt until the card company answered.
+    expect(within(rows[0]!).queryByRole('button', { name: 'Receipt' })).toBeNull();
+    expect(within(rows[2]!).getByRole('button', { name: 'Receipt' })).toBeTruthy();
     expect(rows[1]!.textContent).toContain(
       'The payment was interrupted before the card company took it; nothing was charged.',
     );

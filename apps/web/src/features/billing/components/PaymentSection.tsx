@@ -103,9 +103,12 @@ export function PaymentSection({ projectIdx, canManage }: { projectIdx: number; 
                         </span>
                       </td>
                       <td>
-                        <Button size="small" variant="ghost" onClick={() => setReceipt(p)}>
-                          {t('ui.billing.payment.receipt')}
-                        </Button>
+                        {/* No receipt for a charge the card company has not confirmed. */}
+                        {p.status !== 'pending' && (
+                          <Button size="small" variant="ghost" onClick={() => setReceipt(p)}>
+                            {t('ui.billing.payment.receipt')}
+                          </Button>
+                        )}
                       </td>
                     </tr>
                   ))}
