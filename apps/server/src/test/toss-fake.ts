@@ -52,6 +52,8 @@ export interface TossFake {
   failCancels: boolean;
   /** Order lookups answer 500 PROVIDER_ERROR while set (Toss down after taking a charge). */
   failLookups: boolean;
+  /** Runs when a charge arrives, before Toss acts on it (a request still on its way). */
+  beforeCharge: (() => Promise<void>) | null;
   /** Runs after a charge is taken, before its answer goes out; the answer waits for it. */
   onCharged: ((payment: FakePayment) => Promise<void>) | null;
   /** The same for a cancel (a refund) that went through. */
@@ -188,6 +190,8 @@ export async function startTossFake(
       const replayKey = idempotencyKey ? `${path}#${idempotencyKey}` : null;
       const first = replayKey ? replies.get(replayKey) : undefined;
       if (first) return send(first);
+      if (method === 'POST' && /^\/v1\/billing\/(?!authorizations)/.test(path) && fake.beforeCharge)
+        await fake.beforeCharge();
       const handled = handle(method, path, body);
       if (handled === 'hang') return; // never answers: the adapter's timeout
       const taken = 'paymentKey' in handled ? handled : null;
@@ -209,6 +213,7 @@ export async function startTossFake(
     charges: () => payments.filter((p) => p.status === 'DONE'),
     failCancels: false,
     failLookups: false,
+    beforeCharge: null,
     onCharged: null,
     onCanceled: null,
     async close() {

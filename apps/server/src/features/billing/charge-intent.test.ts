@@ -41,6 +41,11 @@ const sheets = async () =>
 const payments = async () =>
   (await inject('GET', `/payment?projectIdx=${projectIdx}`)).json<{ data: Payment[] }>().data;
 const useCard = (cardIdx: number) => inject('PATCH', `/subscription/${subscriptionIdx}`, { cardIdx });
+/** One run of the reconciliation job. */
+const reconcile = async () => {
+  await t.app.ctx.jobs.send(BILLING_RECONCILE_JOB, {});
+  await t.app.ctx.jobs.idle(BILLING_RECONCILE_JOB);
+};
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
@@ -193,18 +198,14 @@ describe('a lost answer is settled by asking the gateway', () => {
     expect(pending).toMatchObject({ kind: 'add', status: 'pending' });
     expect(await sheets()).toBe(before);
     // Before its lease ran out the job leaves it to its request.
-    const run = async () => {
-      await t.app.ctx.jobs.send(BILLING_RECONCILE_JOB, {});
-      await t.app.ctx.jobs.idle(BILLING_RECONCILE_JOB);
-    };
     fake.failLookups = false;
-    await run();
+    await reconcile();
     expect((await payments())[0]).toMatchObject({ paymentIdx: pending.paymentIdx, status: 'pending' });
     t.clock.advanceMinutes(1);
-    await run();
+    await reconcile();
     expect((await payments())[0]).toMatchObject({ paymentIdx: pending.paymentIdx, status: 'paid' });
     expect(await sheets()).toBe(before + 1);
-    await run();
+    await reconcile();
     expect(await sheets()).toBe(before + 1);
     const retried = await add('charged-unknown');
     expect(retried.statusCode, retried.body).toBe(200);
@@ -216,11 +217,47 @@ describe('a lost answer is settled by asking the gateway', () => {
   });
 });
 
+describe('a charge Toss takes after its intent was voided', () => {
+  it('is given back at once: the gateway never keeps money for a failed payment', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let signal!: () => void;
+    const arrived = new Promise<void>((resolve) => (signal = resolve));
+    fake.beforeCharge = async () => {
+      signal();
+      await gate;
+    };
+    const before = await sheets();
+    const adding = add('voided-late');
+    await arrived;
+    // Its lease runs out while Toss still holds the request: the reconciliation finds no such order.
+    t.clock.advanceMinutes(1);
+    await reconcile();
+    expect((await payments())[0]).toMatchObject({
+      kind: 'add',
+      status: 'failed',
+      failureReason: 'INTERRUPTED',
+    });
+    fake.beforeCharge = null;
+    release();
+    const res = await adding;
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json<{ error: { details: unknown } }>().error.details).toEqual({ reason: 'INTERRUPTED' });
+    // Toss took it after all: it went back in full.
+    const late = fake.payments().at(-1)!;
+    expect(late).toMatchObject({ status: 'DONE' });
+    expect(late.canceled).toBe(late.amount);
+    expect(await sheets()).toBe(before);
+  });
+});
+
 describe('a refund is an intent too', () => {
   it('Toss refunded but the answer was lost: PAYMENT_PENDING, then the reconciliation sends the cancel again with its key and the subscription ends', async () => {
     const refundable = (await inject('GET', `/subscription?projectIdx=${projectIdx}`)).json<{
       data: { refund: { mode: string; amount: number } };
     }>().data.refund;
+    const cancelledSoFar = () => fake.payments().reduce((sum, p) => sum + p.canceled, 0);
+    const before = cancelledSoFar();
     // The first charge's cancel answer is lost (the others go through).
     let cancels = 0;
     fake.onCanceled = () => (cancels++ === 0 ? sleep(TIMEOUT_MS + 1_000) : Promise.resolve());
@@ -235,20 +272,18 @@ describe('a refund is an intent too', () => {
     const refunds = (await payments()).filter((p) => p.kind === 'refund');
     expect(refunds.length).toBeGreaterThan(0);
     expect(refunds.filter((p) => p.status === 'pending').length).toBe(1);
-    const cancelled = fake.payments().reduce((sum, p) => sum + p.canceled, 0);
-    expect(cancelled).toBe(refundable.amount);
+    expect(cancelledSoFar() - before).toBe(refundable.amount);
     expect(
       (await inject('GET', `/subscription?projectIdx=${projectIdx}`)).json<{ data: { plan: string } }>().data
         .plan,
     ).toBe('30D');
     t.clock.advanceMinutes(1);
-    await t.app.ctx.jobs.send(BILLING_RECONCILE_JOB, {});
-    await t.app.ctx.jobs.idle(BILLING_RECONCILE_JOB);
+    await reconcile();
     expect((await payments()).filter((p) => p.kind === 'refund').map((p) => p.status)).toEqual(
       refunds.map(() => 'refunded'),
     );
     // Sent again with the same key, Toss answered the first cancel: nothing went back twice.
-    expect(fake.payments().reduce((sum, p) => sum + p.canceled, 0)).toBe(cancelled);
+    expect(cancelledSoFar() - before).toBe(refundable.amount);
     const after = (await inject('GET', `/subscription?projectIdx=${projectIdx}`)).json<{
       data: { plan: string; status: string };
     }>().data;

@@ -71,9 +71,8 @@ export async function idempotent(
     void deps.repo.renewKey(claim, leaseEnd()).catch(() => undefined);
   }, leaseMs / 3);
   try {
-    const data = operation
-      ? await resumeOperation(deps, operation).then((rows) => paidAnswer(deps, rows[0]!.projectIdx, rows))
-      : await work(claim);
+    const rows = operation ? await resumeOperation(deps, operation) : [];
+    const data = rows[0] ? await paidAnswer(deps, rows[0].projectIdx, rows) : await work(claim);
     clearInterval(renewal);
     await deps.repo.answerKey(claim, 200, { data });
     return data;
