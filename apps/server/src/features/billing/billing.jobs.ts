@@ -5,7 +5,7 @@ import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { MAIL_JOB } from '../../platform/jobs/mail.job.js';
 import type { BillingDeps } from './billing.deps.js';
-import { reconcile } from './intent.js';
+import { reconcile } from './intent-outcome.js';
 import { renew } from './subscription.js';
 import { inactivateIfDue, reevaluate } from './warning.js';
 

@@ -13,7 +13,7 @@ import { SandboxGateway } from './gateway/sandbox.js';
 import { createSandboxLedger } from './gateway/sandbox-ledger.js';
 import { TossGateway } from './gateway/toss.js';
 import { idempotent } from './idempotency.js';
-import { reconcile } from './intent.js';
+import { reconcile } from './intent-outcome.js';
 import { listPayments } from './payment.js';
 import { planTable } from './plan.js';
 import { refund } from './refund.js';

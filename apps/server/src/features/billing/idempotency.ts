@@ -5,7 +5,7 @@ import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { KeyClaim } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-import { WAIT_LIMIT_MS, resumeOperation } from './intent.js';
+import { WAIT_LIMIT_MS, resumeOperation } from './intent-outcome.js';
 import { paidAnswer, type PayingResult } from './subscription.js';
 
 const WAIT_MS = 50;
