@@ -25,6 +25,7 @@ import { databaseMaintenanceJob } from './platform/jobs/database-maintenance.job
 import { mailJob, queuedMailer } from './platform/jobs/mail.job.js';
 import { assembleModules } from './platform/module.js';
 import { createOutboundHttp } from './platform/outbound-http/outbound-http.js';
+import { installNetworkGuard } from './platform/network-guard/network-guard.js';
 import { registerAuthHook } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -115,6 +116,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     }
   });
 
+  // No network call inside a database transaction: every one found is logged (and fails tests).
+  installNetworkGuard((call) => app.log.error(call, 'network call inside a database transaction'));
   const ownsDatabase = !overrides.database;
   const database =
     overrides.database ??

@@ -86,6 +86,20 @@ export const environmentSchema = z.object({
   TOSS_API_URL: optionalUrl(['http', 'https']),
   BILLING_PRICE_KRW: z.coerce.number().int().min(0).default(10_000).describe('won per sheet per month'),
   BILLING_PRICE_USD: z.coerce.number().int().min(0).default(800).describe('cents per sheet per month'),
+  BILLING_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(600)
+    .default(30)
+    .describe('a whole number of seconds from 2 to 600'),
+  BILLING_SANDBOX_LATENCY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(0)
+    .describe('a whole number of milliseconds from 0 to 60000'),
   WEBHOOK_RETRY_SECONDS: z
     .string()
     .regex(/^\d+(,\d+){0,19}$/)
@@ -196,6 +210,14 @@ export interface AppConfig {
     tossApiUrl: string;
     tossTimeoutMs: number;
     monthlyPrices: { KRW: number; USD: number };
+    /**
+     * How long a paying request holds its Idempotency-Key claim (renewed while it runs) and how
+     * long a charge intent may stay unanswered before a retry or the reconciliation asks the
+     * gateway about it. The gateway's timeout stays below it (half of it at most).
+     */
+    leaseMs: number;
+    /** The sandbox gateway's answer delay after a charge (0: at once). */
+    sandboxLatencyMs: number;
   };
   /** Webhook deliveries (issue 13); tests shorten the schedule and the spacing so retries run in seconds. */
   webhook: {
@@ -323,8 +345,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tossSecretKey: vars.TOSS_SECRET_KEY,
       tossClientKey: vars.TOSS_CLIENT_KEY,
       tossApiUrl: (vars.TOSS_API_URL ?? 'https://api.tosspayments.com').replace(/\/+$/, ''),
-      tossTimeoutMs: 15_000,
+      tossTimeoutMs: Math.min(15_000, (vars.BILLING_LEASE_SECONDS * 1000) / 2),
       monthlyPrices: { KRW: vars.BILLING_PRICE_KRW, USD: vars.BILLING_PRICE_USD },
+      leaseMs: vars.BILLING_LEASE_SECONDS * 1000,
+      sandboxLatencyMs: vars.BILLING_SANDBOX_LATENCY_MS,
     },
     webhook: {
       retrySeconds: vars.WEBHOOK_RETRY_SECONDS.split(',').map(Number),

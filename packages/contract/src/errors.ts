@@ -116,6 +116,8 @@ export const errorStatus = {
   SUBSCRIPTION_ALREADY_ACTIVE: 409,
   SHEETS_BELOW_MEMBERS: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The gateway's answer is not known yet (or another payment of the project runs): try again soon. */
+  PAYMENT_PENDING: 503,
   // Webhooks (issue 13)
   WEBHOOK_NOT_FOUND: 404,
   WEBHOOK_URL_INVALID: 400,

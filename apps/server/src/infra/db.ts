@@ -11,6 +11,7 @@ import * as schema from '../db/schema/index.js';
 import { migrationsFolder } from '../paths.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
+import { markTransactions } from './transaction-scope.js';
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever driver is underneath. */
@@ -58,7 +59,7 @@ export async function openDatabase(options: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
     }
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = markTransactions(drizzlePg({ client: pool, schema })) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -87,7 +88,7 @@ export async function openDatabase(options: {
     client = opened;
     const pgliteDb = drizzlePglite({ client: opened, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
-    const db = pgliteDb as unknown as Db;
+    const db = markTransactions(pgliteDb) as unknown as Db;
     return {
       db,
       kind: 'pglite',

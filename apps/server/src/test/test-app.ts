@@ -14,6 +14,7 @@ import type { Clock } from '../infra/clock.js';
 import { openDatabase, type Database } from '../infra/db.js';
 import { createRedisPubSub } from '../infra/pubsub.js';
 import { MAIL_JOB } from '../platform/jobs/mail.job.js';
+import { networkCallsInTransaction } from '../platform/network-guard/network-guard.js';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -62,7 +63,12 @@ export async function createTestDatabase(): Promise<{
 }
 
 /** A database that outlives the app using it: a PGlite folder on disk, or a PostgreSQL database. */
-export async function durableDatabase(): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
+export async function durableDatabase(): Promise<{
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+  /** Where it is, for a server process: `DATABASE_URL`, or the PGlite folder (`DATA_DIR/db`). */
+  location: { url: string } | { dir: string };
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `teamline_durable_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -78,12 +84,14 @@ export async function durableDatabase(): Promise<{ open(): Promise<Database>; dr
     return {
       open: () => openDatabase({ databaseUrl: url.toString() }),
       drop: () => admin(`drop database if exists "${name}" with (force)`),
+      location: { url: url.toString() },
     };
   }
   const dir = await mkdtemp(join(tmpdir(), 'teamline-durable-'));
   return {
     open: () => openDatabase({ dataDir: dir }),
     drop: () => rm(dir, { recursive: true, force: true }),
+    location: { dir },
   };
 }
 
@@ -160,6 +168,13 @@ export async function createTestApp(
       await app.close();
       await owned?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
+      // docs/decisions.md "Charges survive a crash": no test may have reached the network from
+      // inside a database transaction (platform/network-guard).
+      const calls = networkCallsInTransaction();
+      if (calls.length > 0)
+        throw new Error(
+          `network call(s) inside a database transaction:\n${calls.map((c) => `${c.target}\n${c.stack}`).join('\n')}`,
+        );
     },
   };
 }

@@ -21,8 +21,12 @@ export type SheetDirection = (typeof sheetDirections)[number];
 export const refundModes = ['FULL', 'PARTIAL'] as const;
 export const paymentKinds = ['subscribe', 'add', 'renewal', 'refund'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
-/** A charge is `paid` or `failed`; `refunded` once part or all of it went back; a refund row is `refunded`. */
-export const paymentStatuses = ['paid', 'failed', 'refunded'] as const;
+/**
+ * A charge is `pending` from the moment it is decided until the gateway's answer is recorded (after
+ * a crash, until the reconciliation asked the gateway), then `paid` or `failed`; `refunded` once part
+ * or all of it went back; a refund row is `pending`, then `refunded` (or `failed`).
+ */
+export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 /** Spec §3 popup names (the web app's dialogs). */
 export const billingPopups = [

@@ -89,11 +89,23 @@ export const payments = pgTable(
     kind: text('kind').$type<'subscribe' | 'add' | 'renewal' | 'refund'>().notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').$type<'KRW' | 'USD'>().notNull(),
-    status: text('status').$type<'paid' | 'failed' | 'refunded'>().notNull(),
+    /**
+     * `pending`: the intent, committed before the gateway is called; its answer (or the
+     * reconciliation, for one a crash left) makes it `paid`/`refunded` or `failed`.
+     */
+    status: text('status').$type<'pending' | 'paid' | 'failed' | 'refunded'>().notNull(),
     /** What it pays for (subscription, period, sheet change, refunded charge): paid at most once. */
     paysFor: text('pays_for').notNull(),
-    /** The gateway's idempotency key: `paysFor` plus the attempt. */
+    /**
+     * The payment's own id at the gateway: its idempotency key and Toss `orderId` (random, so no two
+     * databases ever send the same one).
+     */
     chargeKey: text('charge_key').notNull().unique(),
+    /**
+     * The paying request it belongs to: a refund is one row per refunded charge, all of one
+     * operation. Set on every row since the intents (older rows get their `chargeKey`).
+     */
+    operation: text('operation'),
     attempt: integer('attempt').notNull().default(1),
     gatewayPaymentKey: text('gateway_payment_key'),
     gatewaySkipped: boolean('gateway_skipped').notNull().default(false),
@@ -116,6 +128,10 @@ export const payments = pgTable(
   },
   (t) => [
     index('payment_project_idx').on(t.projectIdx, t.createdAt),
+    index('payment_operation_idx').on(t.operation),
+    index('payment_pending_idx')
+      .on(t.projectIdx)
+      .where(sql`status = 'pending'`),
     uniqueIndex('payment_pays_for_once')
       .on(t.paysFor)
       .where(sql`status <> 'failed'`),
@@ -163,7 +179,42 @@ export const idempotentRequests = pgTable(
     fingerprint: text('fingerprint').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /**
+     * While unanswered: the request working on it holds it until then (and renews it); a retry
+     * finding it run out takes it over (`owner`) and answers what really happened.
+     */
+    leaseUntil: ts('lease_until'),
+    owner: text('owner'),
+    /** The payment operation the request started (`payment.operation`), once it has one. */
+    operation: text('operation'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberIdx, t.key] })],
 );
+
+/**
+ * The built-in sandbox gateway's own ledger (gateway/sandbox.ts). It stands in for an outside
+ * payment company, so it lives apart from the app's payments: written by the gateway's own
+ * statements, never in the app's transaction, and kept across restarts, so a crash between
+ * "charged" and "payment completed" shows up exactly as with a real gateway.
+ */
+export const sandboxCharges = pgTable('sandbox_gateway_charge', {
+  /** Our payment's `chargeKey`: one charge per order, a repeat answers the first. */
+  orderId: text('order_id').primaryKey(),
+  paymentKey: text('payment_key').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').$type<'KRW' | 'USD'>().notNull(),
+  /** `DONE` (charged) or `ABORTED` (refused, with its reason). */
+  status: text('status').$type<'DONE' | 'ABORTED'>().notNull(),
+  failureReason: text('failure_reason'),
+  canceledAmount: integer('canceled_amount').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Sandbox cancels (refunds), one per idempotency key. */
+export const sandboxCancels = pgTable('sandbox_gateway_cancel', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  paymentKey: text('payment_key').notNull(),
+  amount: integer('amount').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,13 +1,16 @@
 import { FREE_MEMBER_ALLOWANCE, dayCodeOf, type DomainEvent } from '@teamline/contract';
+import type { FastifyInstance } from 'fastify';
 import { renderMail } from '../../infra/mail.js';
 import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { MAIL_JOB } from '../../platform/jobs/mail.job.js';
 import type { BillingDeps } from './billing.deps.js';
+import { reconcile } from './intent-outcome.js';
 import { renew } from './subscription.js';
 import { inactivateIfDue, reevaluate } from './warning.js';
 
 export const BILLING_SWEEP_JOB = 'billing.sweep';
+export const BILLING_RECONCILE_JOB = 'billing.reconcile';
 
 /**
  * The durable clock of billing, every five minutes on every instance (pg-boss makes one job per
@@ -37,7 +40,27 @@ export const billingJobs = (deps: BillingDeps) => [
     options: { retryLimit: 3, retryDelay: 30, policy: 'exclusive' },
     handler: () => sweep(deps),
   }),
+  // Charge intents a crash (or a lost gateway answer) left pending: asked about every minute.
+  defineJob<Record<string, never>>({
+    name: BILLING_RECONCILE_JOB,
+    cron: '* * * * *',
+    options: { retryLimit: 3, retryDelay: 15, policy: 'exclusive' },
+    handler: () => reconcile(deps),
+  }),
 ];
+
+/**
+ * A run of the reconciliation at start-up, once the leases of intents the previous process left
+ * have run out (before, their requests might still be alive on another instance).
+ */
+export function reconcileAfterStart(app: FastifyInstance, deps: BillingDeps) {
+  app.addHook('onReady', async () => {
+    const startAfter = new Date(Date.now() + deps.ctx.config.billing.leaseMs);
+    // Its own singleton key: the queue is exclusive, and a waiting start-up run must not keep
+    // the cron's (or a test's) runs out meanwhile.
+    await deps.ctx.jobs.send(BILLING_RECONCILE_JOB, {}, { startAfter, singletonKey: 'after-start' });
+  });
+}
 
 /** A member joined or left: the warning follows at once, not at the next sweep. */
 export const warnOnMembers = (deps: BillingDeps): EventConsumer => ({

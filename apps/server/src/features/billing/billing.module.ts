@@ -2,16 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
 import type { Actor } from '../../shared/context.js';
-import { createBillingRepository } from './billing.repository.js';
+import { createBillingRepository, type KeyClaim } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-import { billingJobs, mailWarning, sweep, warnOnMembers } from './billing.jobs.js';
+import { billingJobs, mailWarning, reconcileAfterStart, sweep, warnOnMembers } from './billing.jobs.js';
 import { billingRoutes } from './billing.routes.js';
 import { deleteCard, listCards, registerCard } from './card.js';
 import { listCoupons, registerCoupon } from './coupon.js';
 import type { PaymentGateway } from './gateway/gateway.js';
 import { SandboxGateway } from './gateway/sandbox.js';
+import { createSandboxLedger } from './gateway/sandbox-ledger.js';
 import { TossGateway } from './gateway/toss.js';
 import { idempotent } from './idempotency.js';
+import { reconcile } from './intent-outcome.js';
 import { listPayments } from './payment.js';
 import { planTable } from './plan.js';
 import { refund } from './refund.js';
@@ -26,12 +28,18 @@ export function createBillingService(deps: BillingDeps) {
     gateway: deps.gateway,
     plans: () => planTable(deps),
     get: (actor: Actor, projectIdx: number) => getSubscription(deps, actor, projectIdx),
-    subscribe: (actor: Actor, body: Parameters<typeof subscribe>[2]) => subscribe(deps, actor, body),
+    subscribe: (actor: Actor, body: Parameters<typeof subscribe>[2], claim: KeyClaim | null = null) =>
+      subscribe(deps, actor, body, claim),
     update: (actor: Actor, idx: number, body: Parameters<typeof updateSubscription>[3]) =>
       updateSubscription(deps, actor, idx, body),
-    sheets: (actor: Actor, idx: number, body: Parameters<typeof changeSheets>[3]) =>
-      changeSheets(deps, actor, idx, body),
-    refund: (actor: Actor, idx: number, body: Parameters<typeof refund>[3]) => refund(deps, actor, idx, body),
+    sheets: (
+      actor: Actor,
+      idx: number,
+      body: Parameters<typeof changeSheets>[3],
+      claim: KeyClaim | null = null,
+    ) => changeSheets(deps, actor, idx, body, claim),
+    refund: (actor: Actor, idx: number, body: Parameters<typeof refund>[3], claim: KeyClaim | null = null) =>
+      refund(deps, actor, idx, body, claim),
     payments: (actor: Actor, projectIdx: number) => listPayments(deps, actor, projectIdx),
     cards: (actor: Actor) => listCards(deps, actor),
     registerCard: (actor: Actor, body: Parameters<typeof registerCard>[2]) => registerCard(deps, actor, body),
@@ -39,9 +47,10 @@ export function createBillingService(deps: BillingDeps) {
     coupons: (actor: Actor, projectIdx: number) => listCoupons(deps, actor, projectIdx),
     registerCoupon: (actor: Actor, body: Parameters<typeof registerCoupon>[2]) =>
       registerCoupon(deps, actor, body),
-    idempotent: <T>(request: FastifyRequest, actor: Actor, work: () => Promise<T>) =>
+    idempotent: (request: FastifyRequest, actor: Actor, work: Parameters<typeof idempotent>[3]) =>
       idempotent(deps, request, actor, work),
     sweep: () => sweep(deps),
+    reconcile: () => reconcile(deps),
     renew: (subscriptionIdx: number) => renew(deps, subscriptionIdx),
     reevaluate: (projectIdx: number) => reevaluate(deps, projectIdx),
   };
@@ -69,7 +78,10 @@ export const billingModule = defineModule({
             apiUrl: billing.tossApiUrl,
             timeoutMs: billing.tossTimeoutMs,
           })
-        : new SandboxGateway(ctx.clock);
+        : new SandboxGateway(ctx.clock, createSandboxLedger(ctx.database.db), {
+            latencyMs: billing.sandboxLatencyMs,
+            log: ctx.log,
+          });
     const deps: BillingDeps = {
       ctx,
       repo: createBillingRepository(ctx.database.db),
@@ -83,4 +95,5 @@ export const billingModule = defineModule({
   routes: billingRoutes,
   consumers: ({ services }) => [warnOnMembers(services.billing.deps), mailWarning(services.billing.deps)],
   jobs: ({ services }) => billingJobs(services.billing.deps),
+  setup: (app) => reconcileAfterStart(app, app.services.billing.deps),
 });

@@ -21,6 +21,15 @@ export type RedemptionRow = typeof couponRedemptions.$inferSelect;
 
 const activeMember = isNull(membersInProject.removedAt);
 
+/** One paying request's hold on its `Idempotency-Key`: the member, the key, and who holds it now. */
+export interface KeyClaim {
+  memberIdx: number;
+  key: string;
+  owner: string;
+}
+const keyOf = (claim: KeyClaim) =>
+  and(eq(idempotentRequests.memberIdx, claim.memberIdx), eq(idempotentRequests.key, claim.key));
+
 /** The only code touching the billing tables; built on the database or a unit of work's transaction. */
 export function createBillingRepository(db: Db) {
   return {
@@ -163,11 +172,50 @@ export function createBillingRepository(db: Db) {
       const [row] = await db.insert(payments).values(values).returning();
       return row!;
     },
+    /** The completed payment for `paysFor` (paid, or refunded since), if there is one. */
     async paymentPaidFor(paysFor: string): Promise<PaymentRow | null> {
       const [row] = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.paysFor, paysFor), ne(payments.status, 'failed')));
+        .where(and(eq(payments.paysFor, paysFor), inArray(payments.status, ['paid', 'refunded'])));
+      return row ?? null;
+    },
+    /** The project's oldest unanswered intent: while there is one, no other charge of it starts. */
+    async pendingOfProject(projectIdx: number): Promise<PaymentRow | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.projectIdx, projectIdx), eq(payments.status, 'pending')))
+        .orderBy(asc(payments.paymentIdx))
+        .limit(1);
+      return row ?? null;
+    },
+    /** The rows of one paying operation (a refund has one per refunded charge), in order. */
+    async operationRows(operation: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.operation, operation))
+        .orderBy(asc(payments.paymentIdx));
+    },
+    /** Operations with an intent unanswered since before `before` (their request is gone). */
+    async staleOperations(before: Date): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ operation: payments.operation })
+        .from(payments)
+        .where(and(eq(payments.status, 'pending'), lte(payments.createdAt, before)));
+      return rows.map((r) => r.operation).filter((o): o is string => !!o);
+    },
+    /** Answers an intent once: null when it was answered already (by its request or the reconciliation). */
+    async completePayment(
+      paymentIdx: number,
+      set: Partial<typeof payments.$inferInsert>,
+    ): Promise<PaymentRow | null> {
+      const [row] = await db
+        .update(payments)
+        .set(set)
+        .where(and(eq(payments.paymentIdx, paymentIdx), eq(payments.status, 'pending')))
+        .returning();
       return row ?? null;
     },
     async failedAttempts(paysFor: string): Promise<number> {
@@ -201,7 +249,7 @@ export function createBillingRepository(db: Db) {
           and(
             eq(payments.subscriptionIdx, subscriptionIdx),
             inArray(payments.kind, ['subscribe', 'renewal', 'add']),
-            ne(payments.status, 'failed'),
+            inArray(payments.status, ['paid', 'refunded']),
             sql`${payments.periodStartDt} >= ${periodStartDt}`,
             sql`${payments.amount} > ${payments.refundedAmount}`,
           ),
@@ -295,8 +343,12 @@ export function createBillingRepository(db: Db) {
     },
 
     // ── Idempotency-Key ──
-    /** Claims the key; null when claimed, else the existing row (answered or still running). */
-    async claimKey(memberIdx: number, key: string, fingerprint: string, now: Date, since: Date) {
+    /**
+     * Claims the key for `owner` with a lease: null when claimed now, else the existing row
+     * (answered, still held, or run out). Claims older than `since` are forgotten first.
+     */
+    async claimKey(claim: KeyClaim, fingerprint: string, now: Date, since: Date, leaseUntil: Date) {
+      const { memberIdx, key, owner } = claim;
       await db
         .delete(idempotentRequests)
         .where(
@@ -308,7 +360,7 @@ export function createBillingRepository(db: Db) {
         );
       const inserted = await db
         .insert(idempotentRequests)
-        .values({ memberIdx, key, fingerprint, createdAt: now })
+        .values({ memberIdx, key, fingerprint, createdAt: now, owner, leaseUntil })
         .onConflictDoNothing()
         .returning();
       if (inserted.length === 1) return null;
@@ -318,16 +370,57 @@ export function createBillingRepository(db: Db) {
         .where(and(eq(idempotentRequests.memberIdx, memberIdx), eq(idempotentRequests.key, key)));
       return row ?? null;
     },
-    async answerKey(memberIdx: number, key: string, statusCode: number, response: unknown) {
+    /** Takes over an unanswered claim whose lease ran out; null when another retry was first. */
+    async takeOverKey(claim: KeyClaim, now: Date, leaseUntil: Date) {
+      const [row] = await db
+        .update(idempotentRequests)
+        .set({ owner: claim.owner, leaseUntil })
+        .where(
+          and(
+            keyOf(claim),
+            isNull(idempotentRequests.statusCode),
+            or(isNull(idempotentRequests.leaseUntil), lte(idempotentRequests.leaseUntil, now)),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Renews the lease while the request runs; false once it is no longer this request's. */
+    async renewKey(claim: KeyClaim, leaseUntil: Date): Promise<boolean> {
+      const rows = await db
+        .update(idempotentRequests)
+        .set({ leaseUntil })
+        .where(
+          and(keyOf(claim), eq(idempotentRequests.owner, claim.owner), isNull(idempotentRequests.statusCode)),
+        )
+        .returning({ key: idempotentRequests.key });
+      return rows.length === 1;
+    },
+    /** Ties the payment operation to the claim (in the intent's transaction); false when it was taken over. */
+    async linkKey(claim: KeyClaim, operation: string): Promise<boolean> {
+      const rows = await db
+        .update(idempotentRequests)
+        .set({ operation })
+        .where(
+          and(keyOf(claim), eq(idempotentRequests.owner, claim.owner), isNull(idempotentRequests.statusCode)),
+        )
+        .returning({ key: idempotentRequests.key });
+      return rows.length === 1;
+    },
+    async answerKey(claim: KeyClaim, statusCode: number, response: unknown) {
       await db
         .update(idempotentRequests)
-        .set({ statusCode, response })
-        .where(and(eq(idempotentRequests.memberIdx, memberIdx), eq(idempotentRequests.key, key)));
+        .set({ statusCode, response, leaseUntil: null })
+        .where(and(keyOf(claim), eq(idempotentRequests.owner, claim.owner)));
     },
-    async releaseKey(memberIdx: number, key: string) {
+    /** Lets a retry take the claim over at once (the operation it started stays tied to it). */
+    async expireKey(claim: KeyClaim, now: Date) {
       await db
-        .delete(idempotentRequests)
-        .where(and(eq(idempotentRequests.memberIdx, memberIdx), eq(idempotentRequests.key, key)));
+        .update(idempotentRequests)
+        .set({ leaseUntil: now })
+        .where(
+          and(keyOf(claim), eq(idempotentRequests.owner, claim.owner), isNull(idempotentRequests.statusCode)),
+        );
     },
   };
 }

@@ -59,7 +59,9 @@ export async function billingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const data = await billing.idempotent(request, actor, () => billing.subscribe(actor, request.body));
+      const data = await billing.idempotent(request, actor, (claim) =>
+        billing.subscribe(actor, request.body, claim),
+      );
       return reply.code(201).send({ data });
     },
   );
@@ -95,8 +97,8 @@ export async function billingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       return {
-        data: await billing.idempotent(request, actor, () =>
-          billing.sheets(actor, request.params.subscriptionIdx, request.body),
+        data: await billing.idempotent(request, actor, (claim) =>
+          billing.sheets(actor, request.params.subscriptionIdx, request.body, claim),
         ),
       };
     },
@@ -117,8 +119,8 @@ export async function billingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const actor = actorOf(request);
       return {
-        data: await billing.idempotent(request, actor, () =>
-          billing.refund(actor, request.params.subscriptionIdx, request.body),
+        data: await billing.idempotent(request, actor, (claim) =>
+          billing.refund(actor, request.params.subscriptionIdx, request.body, claim),
         ),
       };
     },

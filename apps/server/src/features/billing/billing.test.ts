@@ -85,6 +85,8 @@ async function rowsOf<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
   const result: unknown = await t.database.db.execute(query);
   return (result as { rows: T[] }).rows;
 }
+/** Charges the sandbox gateway took (its own ledger, shared by every instance on the database). */
+const charges = async () => (await gateway.ledger.charges()).length;
 const sub = async (projectIdx: number, key = f.admin.key) =>
   (await call('GET', `/subscription?projectIdx=${projectIdx}`, key)).json().data;
 
@@ -246,7 +248,7 @@ describe('warning, subscribe, sheets, grace and INACTIVE', () => {
 
   let subscriptionIdx = 0;
   it('subscribing 30D with 1 sheet charges 10,000 KRW once, mails a receipt and makes it ACTIVE at once', async () => {
-    const charges = gateway.charges.length;
+    const taken = await charges();
     const res = await call('POST', '/subscription', f.admin.key, {
       projectIdx: f.projectA,
       plan: '30D',
@@ -274,7 +276,7 @@ describe('warning, subscribe, sheets, grace and INACTIVE', () => {
       nextChargeAmount: 10_000,
       refund: { mode: 'FULL', amount: 10_000 },
     });
-    expect(gateway.charges.length).toBe(charges + 1);
+    expect(await charges()).toBe(taken + 1);
     expect((await call('GET', `/milestone/timeline?projectIdx=${f.projectA}`, f.dev.key)).statusCode).toBe(
       200,
     );
@@ -367,9 +369,9 @@ describe('warning, subscribe, sheets, grace and INACTIVE', () => {
     const payments = (await call('GET', `/payment?projectIdx=${f.projectA}`, f.admin.key)).json().data;
     expect(payments[0]).toMatchObject({ kind: 'renewal', amount: 192_000, plan: '12M', sheets: 2 });
     // The sweep again: keyed by the period, nothing more is charged.
-    const count = gateway.charges.length;
+    const count = await charges();
     await runSweep();
-    expect(gateway.charges.length).toBe(count);
+    expect(await charges()).toBe(count);
   });
 
   it('refund: the mode must be the one that applies; FULL within 7 days returns all, once', async () => {
@@ -395,7 +397,7 @@ describe('warning, subscribe, sheets, grace and INACTIVE', () => {
       status: 'CANCELED',
       warning: true,
     });
-    expect(gateway.cancels.at(-1)?.amount).toBe(192_000);
+    expect((await gateway.ledger.cancels()).at(-1)?.amount).toBe(192_000);
     const again = await call('POST', `/subscription/${s.subscriptionIdx}/refund`, f.admin.key, {
       mode: 'FULL',
     });
@@ -466,11 +468,11 @@ describe('renewal failures, retries after 1 and 3 days, then the end', () => {
       (await call('PATCH', `/subscription/${idx}`, g.admin.key, { cancelAtPeriodEnd: true })).json().data
         .nextChargeAmount,
     ).toBeNull();
-    const count = gateway.charges.length;
+    const count = await charges();
     await days(periodDays(await sub(g.projectA, g.admin.key), today()).remaining);
     await runSweep();
     expect(await sub(g.projectA, g.admin.key)).toMatchObject({ plan: 'FREE', status: 'CANCELED' });
-    expect(gateway.charges.length).toBe(count);
+    expect(await charges()).toBe(count);
   });
 });
 
@@ -655,7 +657,7 @@ describe('coupons', () => {
     expectError(await post(free!.number, g.outsider.key, g.projectB), 'COUPON_REGISTRATION_FAILED');
     expectError(await post(yearly!.number), 'COUPON_REGISTRATION_FAILED');
     await call('POST', '/card', g.admin.key, card(sandboxCards.ok));
-    const count = gateway.charges.length;
+    const count = await charges();
     const res = await call('POST', '/subscription', g.admin.key, {
       projectIdx: g.projectA,
       plan: '30D',
@@ -669,7 +671,7 @@ describe('coupons', () => {
       gatewaySkipped: true,
       status: 'paid',
     });
-    expect(gateway.charges.length).toBe(count);
+    expect(await charges()).toBe(count);
     // Now on 30D: a yearly coupon is refused as such.
     expectError(await post(yearly!.number), 'COUPON_IS_YEARLY');
     const [monthly] = await createCoupons(repo, {
@@ -699,7 +701,7 @@ describe('Idempotency-Key and concurrent payments', () => {
   it('20 concurrent identical subscribe requests with one key: one charge, the same answer twenty times', async () => {
     const g = await fixture('idem');
     await call('POST', '/card', g.admin.key, card(sandboxCards.ok));
-    const before = gateway.charges.length;
+    const before = await charges();
     const body = { projectIdx: g.projectA, plan: '30D', sheets: 2, currency: 'KRW' };
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -714,7 +716,7 @@ describe('Idempotency-Key and concurrent payments', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
     const paymentIdxs = new Set(answers.map((a) => a.json().data.payment.paymentIdx));
     expect(paymentIdxs.size).toBe(1);
-    expect(gateway.charges.length - before).toBe(1);
+    expect((await charges()) - before).toBe(1);
     const rows = await rowsOf(
       sql`select 1 from payment where project_idx = ${g.projectA} and status = 'paid'`,
     );
@@ -731,7 +733,7 @@ describe('Idempotency-Key and concurrent payments', () => {
       Array.from({ length: 20 }, () => call('POST', '/subscription', g.admin.key, body)),
     );
     expect(noKey.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
-    expect(gateway.charges.length - before).toBe(1);
+    expect((await charges()) - before).toBe(1);
   });
 
   it('20 concurrent ADD requests with one key charge once; a refusal is repeated as it was', async () => {
@@ -745,7 +747,7 @@ describe('Idempotency-Key and concurrent payments', () => {
         currency: 'KRW',
       })
     ).json().data.subscription.subscriptionIdx;
-    const before = gateway.charges.length;
+    const before = await charges();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.app.inject({
@@ -757,7 +759,7 @@ describe('Idempotency-Key and concurrent payments', () => {
       ),
     );
     expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
-    expect(gateway.charges.length - before).toBe(1);
+    expect((await charges()) - before).toBe(1);
     expect((await sub(g.projectA, g.admin.key)).sheets).toBe(2);
     // A refusal is the first answer too: with funds back, the same key still answers the refusal.
     const good = (await call('GET', '/card', g.admin.key)).json().data.cards[0].cardIdx;
@@ -774,10 +776,66 @@ describe('Idempotency-Key and concurrent payments', () => {
     expectError(refused, 'SUBSCRIPTION_ADD_FAILED');
     expect(refused.json().error.details.reason).toBe('INSUFFICIENT_FUNDS');
     await call('PATCH', `/subscription/${idx}`, g.admin.key, { cardIdx: good });
-    const charges = gateway.charges.length;
+    const taken = await charges();
     expectError(await add(), 'SUBSCRIPTION_ADD_FAILED');
-    expect(gateway.charges.length).toBe(charges);
+    expect(await charges()).toBe(taken);
     expect((await sub(g.projectA, g.admin.key)).sheets).toBe(2);
+  });
+
+  /**
+   * 20 concurrent ADDs of one sheet, each its own intent (its own key), on this app, or on it and a
+   * second instance on the same database in turn (made after the sign-up mails, as below).
+   */
+  async function twentyAdds(prefix: string, twoInstances: boolean) {
+    const g = await fixture(prefix);
+    await call('POST', '/card', g.admin.key, card(sandboxCards.ok));
+    const idx = (
+      await call('POST', '/subscription', g.admin.key, {
+        projectIdx: g.projectA,
+        plan: '30D',
+        sheets: 1,
+        currency: 'KRW',
+      })
+    ).json().data.subscription.subscriptionIdx;
+    // One clock for both, as NTP keeps real instances within far less than the intent lease.
+    const apps = twoInstances
+      ? [t, await createTestApp({ database: t.database, overrides: { clock: t.clock } })]
+      : [t];
+    const before = await charges();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        apps[i % apps.length]!.app.inject({
+          method: 'POST',
+          url: `/api/subscription/${idx}/sheets`,
+          payload: { direction: 'ADD', count: 1 },
+          headers: { ...bearer(g.admin.key), 'idempotency-key': `${prefix}-${i}` },
+        }),
+      ),
+    );
+    if (apps[1]) await apps[1].close();
+    expect(
+      answers.map((a) => a.statusCode),
+      answers.map((a) => a.body).join('\n'),
+    ).toEqual(Array(20).fill(200));
+    // Twenty intents, one after another: each saw the sheets the one before paid for.
+    expect(new Set(answers.map((a) => a.json().data.payment.paymentIdx)).size).toBe(20);
+    expect((await charges()) - before).toBe(20);
+    expect((await sub(g.projectA, g.admin.key)).sheets).toBe(21);
+    const rows = await rowsOf<{ pays_for: string; status: string }>(
+      sql`select pays_for, status from payment where project_idx = ${g.projectA} and kind = 'add' order by payment_idx`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(Array(20).fill('paid'));
+    expect(rows.map((r) => r.pays_for.split(':').at(-1))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `${i + 1}->${i + 2}`),
+    );
+  }
+
+  it('20 concurrent ADDs with their own keys: twenty charges, one at a time, sheets 1 + 20', async () => {
+    await twentyAdds('many', false);
+  });
+
+  it('the same across two app instances on one database', async () => {
+    await twentyAdds('many2', true);
   });
 
   it('two app instances on one database, 20 identical requests without a key: one charge', async () => {
@@ -787,8 +845,7 @@ describe('Idempotency-Key and concurrent payments', () => {
     await call('POST', '/card', g.admin.key, card(sandboxCards.ok));
     const t2 = await createTestApp({ database: t.database });
     try {
-      const gateway2 = t2.app.services.billing.gateway as SandboxGateway;
-      const before = gateway.charges.length + gateway2.charges.length;
+      const before = await charges();
       const body = { projectIdx: g.projectA, plan: '12M', sheets: 3, currency: 'USD' };
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
@@ -802,7 +859,7 @@ describe('Idempotency-Key and concurrent payments', () => {
       );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
       expect(new Set(answers.map((a) => a.json().data.payment.paymentIdx)).size).toBe(1);
-      expect(gateway.charges.length + gateway2.charges.length - before).toBe(1);
+      expect((await charges()) - before).toBe(1);
       expect(answers[0]!.json().data.payment).toMatchObject({ amount: 3 * 7_680, currency: 'USD' });
     } finally {
       await t2.close();

@@ -11,7 +11,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { BillingRepository, CouponRow, RedemptionRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-import { isPaid } from './subscription.js';
+import { isPaid } from './payment-effects.js';
 
 export const toCouponDto = (c: { coupon: CouponRow; redemption: RedemptionRow }): ProjectCouponDto => ({
   couponIdx: c.coupon.couponIdx,

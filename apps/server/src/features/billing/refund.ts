@@ -6,15 +6,13 @@ import {
   type RefundMode,
   type RefundRequest,
 } from '@teamline/contract';
-import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
-import type { BillingRepository, PaymentRow, SubscriptionRow } from './billing.repository.js';
+import type { BillingRepository, KeyClaim, PaymentRow, SubscriptionRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-import { GatewayError } from './gateway/gateway.js';
-import { endSubscription, isPaid, paying, subscriptionFor, type PayingResult } from './subscription.js';
-
-type Tx = BillingRepository & { events: EventRecorder };
+import { newOperation, refundIntent } from './intent.js';
+import { endSubscription, isPaid } from './payment-effects.js';
+import { paying, subscriptionFor, type PayingResult } from './subscription.js';
 
 /**
  * What a refund now returns, per charge of the running period: the mode follows the period's charge
@@ -46,69 +44,42 @@ export async function refundQuote(r: BillingRepository, sub: SubscriptionRow, no
 /**
  * `POST /subscription/{subscriptionIdx}/refund {mode}`: returns the running period's money through
  * the gateway and ends the subscription now. The mode must be the one that applies (the refund popup
- * shows it); each refunded charge gets one refund row keyed `refund:<paymentIdx>`, so it is never
- * refunded twice. A gateway refusal answers REFUND_FAILED with its reason and changes nothing.
+ * shows it); each refunded charge gets one refund row keyed `refund:<paymentIdx>`, all of one
+ * operation, so it is never refunded twice. The rows are intents like charges: each cancel is sent
+ * outside the transaction with the row's own id as its idempotency key, and the subscription ends
+ * when all of them went back. A gateway refusal answers REFUND_FAILED with its reason; the charges
+ * it did return stay returned (and recorded), and the subscription runs on.
  */
 export async function refund(
   deps: BillingDeps,
   actor: Actor,
   subscriptionIdx: number,
   body: RefundRequest,
+  claim: KeyClaim | null = null,
 ): Promise<PayingResult> {
   const found = await subscriptionFor(deps, actor, subscriptionIdx);
-  return paying(deps, found.projectIdx, async (r: Tx) => {
+  return paying(deps, found.projectIdx, claim, async (r) => {
     const now = deps.ctx.clock.now();
     const sub = (await r.subscriptionById(subscriptionIdx))!;
     if (!isPaid(sub)) throw new AppError('REFUND_FAILED', { reason: 'NOTHING_TO_REFUND' });
     const quote = await refundQuote(r, sub, now);
     if (quote.mode !== body.mode)
       throw new AppError('REFUND_FAILED', { reason: 'MODE_NOT_ALLOWED', mode: quote.mode });
-    let last: PaymentRow | null = null;
-    for (const part of quote.parts) {
-      if (part.amount <= 0) continue;
-      const c = part.charge;
-      if (c.gatewayPaymentKey && !c.gatewaySkipped)
-        try {
-          await deps.gateway.cancel({
-            paymentKey: c.gatewayPaymentKey,
+    const operation = newOperation();
+    const rows: PaymentRow[] = [];
+    for (const part of quote.parts)
+      if (part.amount > 0)
+        rows.push(
+          await refundIntent(r, deps, {
+            charge: part.charge,
             amount: part.amount,
-            reason: `Teamline refund ${body.mode}`,
-            idempotencyKey: `refund:${c.paymentIdx}`,
-          });
-        } catch (error) {
-          if (!(error instanceof GatewayError)) throw error;
-          // Refunds already made through the gateway in this loop stay recorded by the rollback's
-          // retry: their idempotency keys make the gateway answer them again without paying twice.
-          throw new AppError('REFUND_FAILED', { reason: error.reason });
-        }
-      await r.updatePayment(c.paymentIdx, {
-        refundedAmount: c.refundedAmount + part.amount,
-        status: 'refunded',
-      });
-      last = await r.insertPayment({
-        subscriptionIdx: sub.subscriptionIdx,
-        projectIdx: sub.projectIdx,
-        kind: 'refund',
-        amount: part.amount,
-        currency: c.currency,
-        status: 'refunded',
-        paysFor: `refund:${c.paymentIdx}`,
-        chargeKey: `refund:${c.paymentIdx}#1`,
-        plan: c.plan,
-        sheets: c.sheets,
-        periodStartDt: c.periodStartDt,
-        periodEndDt: c.periodEndDt,
-        listAmount: part.amount,
-        refundOfIdx: c.paymentIdx,
-        refundMode: body.mode,
-        cardIdx: c.cardIdx,
-        cardBrand: c.cardBrand,
-        cardLast4: c.cardLast4,
-        createdByIdx: actor.memberIdx,
-        createdAt: now,
-      });
-    }
-    await endSubscription(r, sub);
-    return { payment: last, mail: !!last };
+            mode: body.mode,
+            actorIdx: actor.memberIdx,
+            operation,
+          }),
+        );
+    // Nothing left to return: it just ends.
+    if (!rows.length) await endSubscription(r, sub);
+    return { rows };
   });
 }

@@ -1,26 +1,30 @@
 import { dayCodeOf, minSheetsFor, quoteAddSheets, type SheetChangeRequest } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
+import type { KeyClaim } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-import { chargeOnce } from './payment.js';
-import { isPaid, paying, subscriptionFor, type PayingResult } from './subscription.js';
+import { chargeIntent } from './intent.js';
+import { isPaid } from './payment-effects.js';
+import { paying, subscriptionFor, type PayingResult } from './subscription.js';
 
 /**
  * `POST /subscription/{subscriptionIdx}/sheets`. `ADD` charges the rest of the period at once (round
  * half up, PRODUCT.md) and takes effect at once: a project short of sheets is ACTIVE again in the
- * same transaction. What it pays for is the subscription, the period and the move from N to N+count
- * sheets: a retry after the gateway charged but the commit failed gets the first payment back from
- * the gateway (same idempotency key); a double click is one intent by its `Idempotency-Key`. `SUB` only lowers
- * the sheets of the next renewal, never below the members beyond the 4 free.
+ * transaction that completes its payment. What it pays for is the subscription, the period and the
+ * move from N to N+count sheets; the project's other intents run first, so N is always the sheets
+ * paid for so far. A double click is one intent by its `Idempotency-Key`; a retry after a crash finds
+ * the intent its key started and answers how it ended. `SUB` only lowers the sheets of the next
+ * renewal, never below the members beyond the 4 free.
  */
 export async function changeSheets(
   deps: BillingDeps,
   actor: Actor,
   subscriptionIdx: number,
   body: SheetChangeRequest,
+  claim: KeyClaim | null = null,
 ): Promise<PayingResult> {
   const found = await subscriptionFor(deps, actor, subscriptionIdx);
-  return paying(deps, found.projectIdx, async (r) => {
+  return paying(deps, found.projectIdx, claim, async (r) => {
     const sub = (await r.subscriptionById(subscriptionIdx))!;
     if (body.direction === 'SUB') {
       const base = sub.pendingSheets ?? sub.sheets;
@@ -29,7 +33,7 @@ export async function changeSheets(
       if (!isPaid(sub) || next < min || next < 0)
         throw new AppError('SHEETS_BELOW_MEMBERS', { minSheets: min });
       await r.updateSubscription(sub.subscriptionIdx, { pendingSheets: next === sub.sheets ? null : next });
-      return { payment: null, mail: false };
+      return { rows: [] };
     }
     if (!isPaid(sub)) throw new AppError('SUBSCRIPTION_ADD_FAILED', { reason: 'NO_PAID_PERIOD' });
     if (sub.status === 'PAST_DUE') throw new AppError('SUBSCRIPTION_ADD_FAILED', { reason: 'PAST_DUE' });
@@ -43,12 +47,12 @@ export async function changeSheets(
       periodEndDt: sub.periodEndDt!,
       today,
     });
-    const to = sub.sheets + body.count;
     const card = sub.cardIdx ? await r.card(sub.cardIdx) : null;
-    const outcome = await chargeOnce(r, deps, {
+    // Paid, the sheets grow by `count` at once (payment-effects.ts `applyPaid`).
+    return chargeIntent(r, deps, {
       sub,
       kind: 'add',
-      paysFor: `add:${sub.subscriptionIdx}:${sub.periodStartDt}:${sub.sheets}->${to}`,
+      paysFor: `add:${sub.subscriptionIdx}:${sub.periodStartDt}:${sub.sheets}->${sub.sheets + body.count}`,
       amount: quote.amount,
       listAmount: quote.listAmount,
       discount: 0,
@@ -59,19 +63,6 @@ export async function changeSheets(
       periodEndDt: quote.periodEndDt,
       card,
       actorIdx: actor.memberIdx,
-      orderName: `Teamline +${body.count} sheets`,
     });
-    if (outcome.failure)
-      return {
-        payment: outcome.payment,
-        mail: true,
-        error: new AppError('SUBSCRIPTION_ADD_FAILED', { reason: outcome.failure.reason }),
-      };
-    await r.updateSubscription(sub.subscriptionIdx, {
-      sheets: to,
-      pendingSheets: sub.pendingSheets == null ? null : sub.pendingSheets + body.count,
-    });
-    await r.setProject(sub.projectIdx, { sheets: to });
-    return { payment: outcome.payment, mail: !outcome.replayed };
   });
 }

@@ -1,6 +1,5 @@
 import {
   FREE_MEMBER_ALLOWANCE,
-  PAYMENT_RETRY_DAYS,
   chargeAfterCoupon,
   couponPlan,
   dayCodeOf,
@@ -10,27 +9,25 @@ import {
   periodPrice,
   quoteSubscribe,
   sheetPeriodPrice,
+  type ErrorCode,
   type PaymentDto,
+  type PaymentKind,
   type SubscribeRequest,
   type SubscriptionDto,
   type UpdateSubscriptionRequest,
 } from '@teamline/contract';
-import { addDays } from '../../infra/clock.js';
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
-import type { BillingRepository, PaymentRow, SubscriptionRow } from './billing.repository.js';
+import type { BillingRepository, KeyClaim, PaymentRow, SubscriptionRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
 import { registerCouponIn, toCouponDto } from './coupon.js';
-import { chargeOnce, mailPayment, toPaymentDto } from './payment.js';
+import { chargeIntent, pay, type Begun } from './intent.js';
+import { toPaymentDto } from './payment.js';
+import { endSubscription, isPaid } from './payment-effects.js';
 import { refundQuote } from './refund.js';
-import { evaluateWarning } from './warning.js';
 
 type Tx = BillingRepository & { events: EventRecorder };
-
-/** A paid plan that still runs (renews, takes sheets, refunds). */
-export const isPaid = (sub: SubscriptionRow | null): sub is SubscriptionRow & { plan: '30D' | '12M' } =>
-  !!sub && sub.plan !== 'FREE' && sub.status !== 'CANCELED' && !!sub.periodStartDt && !!sub.periodEndDt;
 
 /** The subscription as `GET /subscription` answers it. */
 export async function subscriptionDto(
@@ -119,24 +116,49 @@ async function couponNumberOf(deps: BillingDeps, payment: PaymentRow): Promise<s
   return coupons.find((c) => c.coupon.couponIdx === payment.couponIdx)?.coupon.number ?? null;
 }
 
-/** Runs a paying change; a gateway refusal is committed (failed payment, event) and then thrown. */
+/** The refusal a paying request answers when its gateway refused, by what it paid for. */
+const failureCode: Record<PaymentKind, ErrorCode> = {
+  subscribe: 'SUBSCRIPTION_FAILED',
+  add: 'SUBSCRIPTION_ADD_FAILED',
+  renewal: 'SUBSCRIPTION_FAILED',
+  refund: 'REFUND_FAILED',
+};
+
+/**
+ * What a paying request answers once its operation ended: the subscription and the payment (the
+ * last row; the first payment, for a repeat), or the refusal with the gateway's reason (committed
+ * with its failed payment and event first), or PAYMENT_PENDING while the gateway cannot tell.
+ * The same for the request itself and for a retry that took its key over after a crash.
+ */
+export async function paidAnswer(
+  deps: BillingDeps,
+  projectIdx: number,
+  rows: PaymentRow[],
+  replay: PaymentRow | null = null,
+): Promise<PayingResult> {
+  if (rows.some((p) => p.status === 'pending')) throw new AppError('PAYMENT_PENDING');
+  const failed = rows.find((p) => p.status === 'failed');
+  if (failed) throw new AppError(failureCode[failed.kind], { reason: failed.failureReason });
+  const payment = rows.at(-1) ?? replay;
+  return {
+    subscription: await subscriptionDto(deps, deps.repo, projectIdx, true),
+    payment: payment ? toPaymentDto(payment, await couponNumberOf(deps, payment)) : null,
+  };
+}
+
+/**
+ * Runs a paying request (intent, gateway, completion: `intent.ts`), waiting for another intent of
+ * the project first; `claim` is its Idempotency-Key, tied to the operation it starts.
+ */
 export async function paying(
   deps: BillingDeps,
   projectIdx: number,
-  work: (r: Tx) => Promise<{ payment: PaymentRow | null; mail: boolean; error?: AppError }>,
+  claim: KeyClaim | null,
+  begin: (r: Tx) => Promise<Begun>,
 ): Promise<PayingResult> {
-  const out = await deps.transaction(async (r) => {
-    await r.lockProject(projectIdx);
-    const result = await work(r);
-    await evaluateWarning(r, projectIdx, deps.ctx.clock.now());
-    return result;
-  });
-  if (out.payment && out.mail) await mailPayment(deps, out.payment);
-  if (out.error) throw out.error;
-  return {
-    subscription: await subscriptionDto(deps, deps.repo, projectIdx, true),
-    payment: out.payment ? toPaymentDto(out.payment, await couponNumberOf(deps, out.payment)) : null,
-  };
+  const out = await pay(deps, { projectIdx, claim, wait: true }, begin);
+  if (out === 'busy') throw new AppError('PAYMENT_PENDING');
+  return paidAnswer(deps, projectIdx, out.rows, out.replay ?? null);
 }
 
 /**
@@ -147,9 +169,10 @@ export async function subscribe(
   deps: BillingDeps,
   actor: Actor,
   body: SubscribeRequest,
+  claim: KeyClaim | null = null,
 ): Promise<PayingResult> {
   await deps.authz.authorize(actor, 'billing.manage', body.projectIdx);
-  return paying(deps, body.projectIdx, async (r) => {
+  return paying(deps, body.projectIdx, claim, async (r) => {
     const now = deps.ctx.clock.now();
     const today = dayCodeOf(now);
     let sub = await r.subscriptionOfProject(body.projectIdx);
@@ -157,14 +180,13 @@ export async function subscribe(
       // The same subscription asked again (a double click without a key): its first answer.
       const first = await r.paymentPaidFor(`subscribe:${sub.projectIdx}:${sub.generation}`);
       if (first && first.plan === body.plan && first.sheets === body.sheets && sub.currency === body.currency)
-        return { payment: first, mail: false };
+        return { rows: [], replay: first };
       throw new AppError('SUBSCRIPTION_ALREADY_ACTIVE');
     }
     const card = await cardFor(r, actor, body.cardIdx);
     if (body.couponNumber)
       await registerCouponIn(r, deps, actor, body.projectIdx, body.couponNumber, body.plan);
     sub ??= await r.ensureSubscription(body.projectIdx);
-    const generation = sub.generation + 1;
     const active = await r.activeCoupon(body.projectIdx);
     const coupon = active && couponPlan[active.coupon.type] === body.plan ? active : null;
     const quote = quoteSubscribe({
@@ -175,10 +197,11 @@ export async function subscribe(
       startDt: today,
       couponPercentOff: coupon?.coupon.percentOff ?? null,
     });
-    const outcome = await chargeOnce(r, deps, {
+    // Paid, it makes the subscription ACTIVE with this plan (payment-effects.ts `applyPaid`).
+    return chargeIntent(r, deps, {
       sub: { ...sub, currency: body.currency },
       kind: 'subscribe',
-      paysFor: `subscribe:${sub.projectIdx}:${generation}`,
+      paysFor: `subscribe:${sub.projectIdx}:${sub.generation + 1}`,
       amount: quote.amount,
       listAmount: quote.listAmount,
       discount: quote.discount,
@@ -189,33 +212,7 @@ export async function subscribe(
       periodEndDt: quote.periodEndDt,
       card,
       actorIdx: actor.memberIdx,
-      orderName: `Teamline ${body.plan} × ${body.sheets}`,
     });
-    if (outcome.failure)
-      return {
-        payment: outcome.payment,
-        mail: true,
-        error: new AppError('SUBSCRIPTION_FAILED', { reason: outcome.failure.reason }),
-      };
-    if (coupon) await r.useCouponPeriod(coupon.coupon.couponIdx);
-    await r.updateSubscription(sub.subscriptionIdx, {
-      plan: body.plan,
-      sheets: body.sheets,
-      currency: body.currency,
-      status: 'ACTIVE',
-      periodStartDt: quote.periodStartDt,
-      periodEndDt: quote.periodEndDt,
-      cardIdx: card.cardIdx,
-      pendingPlan: null,
-      pendingSheets: null,
-      cancelAtPeriodEnd: false,
-      generation,
-      failedAttempts: 0,
-      firstFailedAt: null,
-      nextRetryAt: null,
-    });
-    await r.setProject(body.projectIdx, { sheets: body.sheets });
-    return { payment: outcome.payment, mail: !outcome.replayed };
   });
 }
 
@@ -251,24 +248,6 @@ export async function updateSubscription(
   return subscriptionDto(deps, deps.repo, found.projectIdx, true);
 }
 
-/** Ends a paid subscription now: FREE, no sheets, no period (the warning rule then applies). */
-export async function endSubscription(r: Tx, sub: SubscriptionRow) {
-  await r.updateSubscription(sub.subscriptionIdx, {
-    plan: 'FREE',
-    sheets: 0,
-    status: 'CANCELED',
-    periodStartDt: null,
-    periodEndDt: null,
-    pendingPlan: null,
-    pendingSheets: null,
-    cancelAtPeriodEnd: false,
-    failedAttempts: 0,
-    firstFailedAt: null,
-    nextRetryAt: null,
-  });
-  await r.setProject(sub.projectIdx, { sheets: 0 });
-}
-
 /**
  * The renewal of one subscription whose period ended (durable job): cancel at period end ends it;
  * otherwise the pending plan and sheets (never below the members beyond the free 4) are charged for
@@ -278,26 +257,23 @@ export async function endSubscription(r: Tx, sub: SubscriptionRow) {
 export async function renew(deps: BillingDeps, subscriptionIdx: number): Promise<string> {
   const found = await deps.repo.subscriptionById(subscriptionIdx);
   if (!found) return 'missing';
-  const out = await deps.transaction(async (r) => {
-    await r.lockProject(found.projectIdx);
+  const out = await pay(deps, { projectIdx: found.projectIdx, claim: null, wait: false }, async (r) => {
     const now = deps.ctx.clock.now();
     const today = dayCodeOf(now);
     const sub = (await r.subscriptionById(subscriptionIdx))!;
-    if (!isPaid(sub) || sub.periodEndDt! > today)
-      return { state: 'not due', payment: null as PaymentRow | null };
-    if (sub.nextRetryAt && sub.nextRetryAt > now) return { state: 'not due', payment: null };
+    const none = (state: string) => ({ rows: [], state });
+    if (!isPaid(sub) || sub.periodEndDt! > today) return none('not due');
+    if (sub.nextRetryAt && sub.nextRetryAt > now) return none('not due');
     if (sub.cancelAtPeriodEnd) {
       await endSubscription(r, sub);
-      await evaluateWarning(r, sub.projectIdx, now);
-      return { state: 'canceled', payment: null };
+      return none('canceled');
     }
     const totalMember = await r.totalMember(sub.projectIdx);
     const plan = sub.pendingPlan ?? sub.plan;
     const sheets = Math.max(sub.pendingSheets ?? sub.sheets, minSheetsFor(totalMember));
     if (sheets === 0) {
       await endSubscription(r, sub);
-      await evaluateWarning(r, sub.projectIdx, now);
-      return { state: 'canceled', payment: null };
+      return none('canceled');
     }
     const startDt = sub.periodEndDt!;
     const active = await r.activeCoupon(sub.projectIdx);
@@ -311,7 +287,7 @@ export async function renew(deps: BillingDeps, subscriptionIdx: number): Promise
       couponPercentOff: coupon?.coupon.percentOff ?? null,
     });
     const card = sub.cardIdx ? await r.card(sub.cardIdx) : null;
-    const outcome = await chargeOnce(r, deps, {
+    const begun = await chargeIntent(r, deps, {
       sub,
       kind: 'renewal',
       paysFor: `renewal:${sub.subscriptionIdx}:${startDt}`,
@@ -325,45 +301,16 @@ export async function renew(deps: BillingDeps, subscriptionIdx: number): Promise
       periodEndDt: periodEndOf(plan, startDt),
       card,
       actorIdx: null,
-      orderName: `Teamline ${plan} × ${sheets}`,
     });
-    if (outcome.failure) {
-      const attempts = sub.failedAttempts + 1;
-      const firstFailedAt = sub.firstFailedAt ?? now;
-      const retryIn = PAYMENT_RETRY_DAYS[attempts - 1];
-      if (retryIn === undefined) {
-        await endSubscription(r, sub);
-        await evaluateWarning(r, sub.projectIdx, now);
-        return { state: 'ended after failed retries', payment: outcome.payment };
-      }
-      await r.updateSubscription(sub.subscriptionIdx, {
-        status: 'PAST_DUE',
-        failedAttempts: attempts,
-        firstFailedAt,
-        nextRetryAt: addDays(firstFailedAt, retryIn),
-      });
-      return { state: `failed (attempt ${attempts})`, payment: outcome.payment };
-    }
-    if (coupon && !outcome.replayed) await r.useCouponPeriod(coupon.coupon.couponIdx);
-    await r.updateSubscription(sub.subscriptionIdx, {
-      plan,
-      sheets,
-      status: 'ACTIVE',
-      periodStartDt: startDt,
-      periodEndDt: periodEndOf(plan, startDt),
-      pendingPlan: null,
-      pendingSheets: null,
-      failedAttempts: 0,
-      firstFailedAt: null,
-      nextRetryAt: null,
-    });
-    await r.setProject(sub.projectIdx, { sheets });
-    await evaluateWarning(r, sub.projectIdx, now);
-    return {
-      state: outcome.replayed ? 'already renewed' : 'renewed',
-      payment: outcome.replayed ? null : outcome.payment,
-    };
+    return { ...begun, state: begun.replay ? 'already renewed' : 'charged' };
   });
-  if (out.payment) await mailPayment(deps, out.payment);
-  return out.state;
+  if (out === 'busy') return 'busy: another payment of the project is running';
+  const row = out.rows[0];
+  if (out.state !== 'charged' || !row) return out.state;
+  if (row.status === 'pending') return 'pending';
+  if (row.status !== 'failed') return 'renewed';
+  const after = await deps.repo.subscriptionById(subscriptionIdx);
+  return after?.status === 'CANCELED'
+    ? 'ended after failed retries'
+    : `failed (attempt ${after?.failedAttempts ?? row.attempt})`;
 }

@@ -99,12 +99,12 @@ describe('the sensitive calls ask for a fresh factor (step-up)', () => {
     expect(subscribed.statusCode, subscribed.body).toBe(201);
     const idx = subscribed.json().data.subscription.subscriptionIdx;
     const gateway = t.app.services.billing.gateway as SandboxGateway;
-    const cancels = gateway.cancels.length;
+    const cancels = (await gateway.ledger.cancels()).length;
 
     t.clock.advanceMinutes(11);
     const refused = await call('POST', `/subscription/${idx}/refund`, f.admin.key, { mode: 'FULL' });
     expectError(refused, 'STEP_UP_REQUIRED');
-    expect(gateway.cancels.length).toBe(cancels);
+    expect((await gateway.ledger.cancels()).length).toBe(cancels);
     const payments = (await call('GET', `/payment?projectIdx=${f.projectA}`, f.admin.key)).json().data;
     expect(payments.filter((p: { kind: string }) => p.kind === 'refund')).toEqual([]);
 
@@ -127,7 +127,7 @@ describe('the sensitive calls ask for a fresh factor (step-up)', () => {
       amount: 20_000,
       status: 'refunded',
     });
-    expect(gateway.cancels.length).toBe(cancels + 1);
+    expect((await gateway.ledger.cancels()).length).toBe(cancels + 1);
 
     // The step-up is the login's, not the account's: another login of the same admin is still stale.
     const other = (await h.login(f.admin.email, PASSWORD)).json().data.key as string;

@@ -105,6 +105,8 @@ export const errors = {
   SUBSCRIPTION_ALREADY_ACTIVE: 'This project already has a subscription: change its plan or sheets instead.',
   SHEETS_BELOW_MEMBERS: 'Sheets cannot go below the members beyond the 4 free ones.',
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
+  PAYMENT_PENDING:
+    'The payment is still being confirmed with the card company. Try again in a moment; the payment history shows the result.',
   WEBHOOK_NOT_FOUND: 'Webhook not found.',
   WEBHOOK_URL_INVALID: 'Enter a valid webhook URL (http or https).',
   WEBHOOK_URL_PRIVATE: 'This webhook URL points to a private network address and cannot be used.',

@@ -190,7 +190,9 @@ export const billingUi = {
       renewal: 'Renewal',
       refund: 'Refund',
     },
+    pendingNote: "The card company's answer is being confirmed; this line updates by itself.",
     statuses: {
+      pending: 'Confirming',
       paid: 'Paid',
       failed: 'Failed',
       refunded: 'Refunded',
@@ -248,6 +250,10 @@ export const billingUi = {
     EXPIRED_CARD: 'The card has expired.',
     INVALID_CARD: 'The card details are not valid.',
     PROVIDER_ERROR: 'The payment provider had an error; try again later.',
+    TIMEOUT: 'The card company did not answer in time; nothing was charged.',
+    INTERRUPTED: 'The payment was interrupted before the card company took it; nothing was charged.',
+    BELOW_MINIMUM_AMOUNT: "The amount is below the card company's minimum.",
+    NOT_CANCELABLE_AMOUNT: 'The card company cannot return that amount.',
   },
   inactive: {
     text: 'This project is inactive: it has more members than its subscription covers. An administrator can add sheets or remove members in Settings › Subscription.',

@@ -102,6 +102,8 @@ export const errors = {
   SUBSCRIPTION_ALREADY_ACTIVE: '이미 구독 중인 프로젝트입니다. 요금제나 시트를 변경하세요.',
   SHEETS_BELOW_MEMBERS: '시트 수는 무료 4명을 넘는 멤버 수보다 적을 수 없습니다.',
   IDEMPOTENCY_KEY_REUSED: '이 요청 키는 이미 다른 요청에 사용되었습니다.',
+  PAYMENT_PENDING:
+    '결제를 카드사와 확인하고 있습니다. 잠시 후 다시 시도하세요. 결과는 결제 내역에서 볼 수 있습니다.',
   WEBHOOK_NOT_FOUND: '웹훅을 찾을 수 없습니다.',
   WEBHOOK_URL_INVALID: '올바른 웹훅 URL(http 또는 https)을 입력하세요.',
   WEBHOOK_URL_PRIVATE: '이 웹훅 URL은 사설 네트워크 주소를 가리키므로 사용할 수 없습니다.',

@@ -191,7 +191,9 @@ export const billingUi = {
       renewal: '갱신',
       refund: '환불',
     },
+    pendingNote: '카드사의 결과를 확인하고 있습니다. 확인되면 자동으로 바뀝니다.',
     statuses: {
+      pending: '확인 중',
       paid: '결제 완료',
       failed: '실패',
       refunded: '환불됨',
@@ -249,6 +251,10 @@ export const billingUi = {
     EXPIRED_CARD: '유효기간이 지난 카드입니다.',
     INVALID_CARD: '카드 정보가 올바르지 않습니다.',
     PROVIDER_ERROR: '결제사에 오류가 발생했습니다. 잠시 후 다시 시도하세요.',
+    TIMEOUT: '카드사가 제때 응답하지 않았습니다. 결제되지 않았습니다.',
+    INTERRUPTED: '카드사가 결제를 받기 전에 중단되었습니다. 결제되지 않았습니다.',
+    BELOW_MINIMUM_AMOUNT: '카드사의 최소 결제 금액보다 적습니다.',
+    NOT_CANCELABLE_AMOUNT: '카드사가 그 금액을 환불할 수 없습니다.',
   },
   inactive: {
     text: '이 프로젝트는 비활성 상태입니다. 멤버 수가 구독 시트를 초과했습니다. 관리자가 설정 › 구독에서 시트를 추가하거나 멤버를 줄일 수 있습니다.',

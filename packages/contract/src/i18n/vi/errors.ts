@@ -107,6 +107,8 @@ export const errors = {
   SUBSCRIPTION_ALREADY_ACTIVE: 'Dự án đã có gói đăng ký: hãy đổi gói hoặc số suất.',
   SHEETS_BELOW_MEMBERS: 'Số suất không thể ít hơn số thành viên vượt quá 4 người miễn phí.',
   IDEMPOTENCY_KEY_REUSED: 'Khóa yêu cầu này đã được dùng cho một yêu cầu khác.',
+  PAYMENT_PENDING:
+    'Khoản thanh toán đang được xác nhận với công ty thẻ. Hãy thử lại sau giây lát; lịch sử thanh toán sẽ hiện kết quả.',
   WEBHOOK_NOT_FOUND: 'Không tìm thấy webhook.',
   WEBHOOK_URL_INVALID: 'Hãy nhập URL webhook hợp lệ (http hoặc https).',
   WEBHOOK_URL_PRIVATE: 'URL webhook này trỏ tới địa chỉ mạng riêng nên không thể dùng.',

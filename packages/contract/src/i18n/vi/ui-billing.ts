@@ -191,7 +191,9 @@ export const billingUi = {
       renewal: 'Gia hạn',
       refund: 'Hoàn tiền',
     },
+    pendingNote: 'Đang xác nhận kết quả với công ty thẻ; dòng này sẽ tự cập nhật.',
     statuses: {
+      pending: 'Đang xác nhận',
       paid: 'Đã thanh toán',
       failed: 'Thất bại',
       refunded: 'Đã hoàn tiền',
@@ -249,6 +251,10 @@ export const billingUi = {
     EXPIRED_CARD: 'Thẻ đã hết hạn.',
     INVALID_CARD: 'Thông tin thẻ không hợp lệ.',
     PROVIDER_ERROR: 'Nhà cung cấp thanh toán gặp lỗi; hãy thử lại sau.',
+    TIMEOUT: 'Công ty thẻ không trả lời kịp; chưa có khoản nào bị trừ.',
+    INTERRUPTED: 'Thanh toán bị gián đoạn trước khi công ty thẻ nhận; chưa có khoản nào bị trừ.',
+    BELOW_MINIMUM_AMOUNT: 'Số tiền thấp hơn mức tối thiểu của công ty thẻ.',
+    NOT_CANCELABLE_AMOUNT: 'Công ty thẻ không thể hoàn lại số tiền đó.',
   },
   inactive: {
     text: 'Dự án này đã ngừng hoạt động: số thành viên vượt quá gói đăng ký. Quản trị viên có thể thêm chỗ hoặc bớt thành viên trong Cài đặt › Gói đăng ký.',

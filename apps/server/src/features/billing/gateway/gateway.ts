@@ -35,15 +35,22 @@ export interface ChargeInput {
   customerKey: string;
   amount: number;
   currency: Currency;
-  /** Unique per charge attempt; Toss's `orderId`. */
+  /** The payment's own id (`payment.chargeKey`): Toss's `orderId`, and what `lookup` finds it by. */
   orderId: string;
   orderName: string;
+  /** The same id: a repeated call answers the first charge instead of charging again. */
   idempotencyKey: string;
 }
 
 export interface ChargeResult {
   paymentKey: string;
 }
+
+/** What the gateway knows of an order: the reconciliation completes or voids an intent by it. */
+export type ChargeLookup =
+  | { state: 'charged'; paymentKey: string; amount: number }
+  | { state: 'refused'; reason: GatewayReason }
+  | { state: 'none' };
 
 export interface CancelInput {
   paymentKey: string;
@@ -62,12 +69,19 @@ export type GatewayReason =
   | 'BELOW_MINIMUM_AMOUNT'
   | 'NOT_CANCELABLE_AMOUNT'
   | 'PROVIDER_ERROR'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  /** A crash left the intent unanswered and the gateway never took the charge (the reconciliation). */
+  | 'INTERRUPTED';
 
 export class GatewayError extends Error {
   constructor(
     readonly reason: GatewayReason,
     message: string = reason,
+    /**
+     * No answer came back (timeout, connection lost): the gateway may or may not have acted, so the
+     * intent stays pending until `lookup` tells.
+     */
+    readonly outcomeUnknown = false,
   ) {
     super(message);
     this.name = 'GatewayError';
@@ -78,5 +92,8 @@ export interface PaymentGateway {
   readonly name: GatewayName;
   issueBillingKey(customerKey: string, source: CardSource): Promise<IssuedCard>;
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** The charge of an order, if the gateway took one (Toss: `GET /v1/payments/orders/{orderId}`). */
+  lookup(orderId: string): Promise<ChargeLookup>;
+  /** Refunds (part of) a payment; the same idempotency key answers the first cancel again. */
   cancel(input: CancelInput): Promise<void>;
 }

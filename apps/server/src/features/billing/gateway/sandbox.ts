@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../infra/clock.js';
+import { assertOutsideTransaction } from '../../../infra/transaction-scope.js';
 import {
   GatewayError,
   type CancelInput,
   type CardSource,
   type ChargeInput,
+  type ChargeLookup,
   type ChargeResult,
+  type GatewayReason,
   type IssuedCard,
   type PaymentGateway,
 } from './gateway.js';
+import type { SandboxLedger } from './sandbox-ledger.js';
 
 /** Sandbox test cards (PRODUCT.md "Subscription"); any other Luhn-valid number with a future expiry works. */
 export const sandboxCards = {
@@ -43,23 +48,34 @@ function brandOf(digits: string): string {
   return 'CARD';
 }
 
+export interface SandboxOptions {
+  /**
+   * How long a charge's answer takes after the charge is taken (`BILLING_SANDBOX_LATENCY_MS`): a
+   * slow gateway to rehearse with (a crash then lands between "charged" and "completed").
+   */
+  latencyMs?: number;
+  log?: Pick<FastifyBaseLogger, 'info'>;
+}
+
 /**
  * The built-in gateway, the default: checks the number (Luhn), the expiry against the clock, and
  * plays the scripted cards. Its billing key carries only the scenario and a random part, so it stays
- * valid across restarts without storing anything of the card. Charges are remembered by idempotency
- * key (a repeated key returns the first payment), as a real gateway does.
+ * valid across restarts without storing anything of the card. It stands in for an outside payment
+ * company, so it must not forget: every order's outcome is kept in its own ledger (tables of its
+ * own, written by its own statements), a repeated order answers the first outcome, and `lookup`
+ * tells the reconciliation what happened to an order a crash left unanswered.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
-  /** Every charge the gateway actually made (tests count them). */
-  readonly charges: { paymentKey: string; amount: number; idempotencyKey: string }[] = [];
-  readonly cancels: { paymentKey: string; amount: number }[] = [];
-  private readonly byKey = new Map<string, ChargeResult>();
-  private readonly paid = new Map<string, { amount: number; canceled: number }>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    readonly ledger: SandboxLedger,
+    private readonly options: SandboxOptions = {},
+  ) {}
 
   async issueBillingKey(_customerKey: string, source: CardSource): Promise<IssuedCard> {
+    assertOutsideTransaction('the sandbox gateway');
     if (source.kind !== 'sandbox') throw new GatewayError('INVALID_CARD', 'the sandbox takes card fields');
     const { card } = source;
     const digits = card.cardNumber.replace(/\D/g, '');
@@ -80,30 +96,48 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
-    const first = this.byKey.get(input.idempotencyKey);
-    if (first) return first;
+    assertOutsideTransaction('the sandbox gateway');
+    const first = await this.ledger.order(input.orderId);
+    if (first) return this.answer(first.status, first.paymentKey, first.failureReason);
     if (!input.billingKey.startsWith('sbx_')) throw new GatewayError('INVALID_CARD', 'unknown billing key');
     if (input.amount <= 0) throw new GatewayError('BELOW_MINIMUM_AMOUNT');
-    if (input.billingKey.startsWith('sbx_nofunds_')) throw new GatewayError('INSUFFICIENT_FUNDS');
-    const result = { paymentKey: `sbx_pay_${randomBytes(12).toString('hex')}` };
-    this.byKey.set(input.idempotencyKey, result);
-    this.paid.set(result.paymentKey, { amount: input.amount, canceled: 0 });
-    this.charges.push({
-      paymentKey: result.paymentKey,
+    const refusal: GatewayReason | null = input.billingKey.startsWith('sbx_nofunds_')
+      ? 'INSUFFICIENT_FUNDS'
+      : null;
+    const row = await this.ledger.record({
+      orderId: input.orderId,
+      paymentKey: `sbx_pay_${randomBytes(12).toString('hex')}`,
       amount: input.amount,
-      idempotencyKey: input.idempotencyKey,
+      currency: input.currency,
+      status: refusal ? 'ABORTED' : 'DONE',
+      failureReason: refusal,
+      createdAt: this.clock.now(),
     });
-    return result;
+    if (row.status === 'DONE') {
+      this.options.log?.info({ orderId: row.orderId, amount: row.amount }, 'sandbox gateway: charge taken');
+      // The answer travels back slowly; the charge is already taken.
+      if (this.options.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.options.latencyMs));
+    }
+    return this.answer(row.status, row.paymentKey, row.failureReason);
+  }
+
+  private answer(status: 'DONE' | 'ABORTED', paymentKey: string, reason: string | null): ChargeResult {
+    if (status === 'ABORTED') throw new GatewayError((reason ?? 'PROVIDER_ERROR') as GatewayReason);
+    return { paymentKey };
+  }
+
+  async lookup(orderId: string): Promise<ChargeLookup> {
+    assertOutsideTransaction('the sandbox gateway');
+    const row = await this.ledger.order(orderId);
+    if (!row) return { state: 'none' };
+    if (row.status === 'ABORTED')
+      return { state: 'refused', reason: (row.failureReason ?? 'PROVIDER_ERROR') as GatewayReason };
+    return { state: 'charged', paymentKey: row.paymentKey, amount: row.amount };
   }
 
   async cancel(input: CancelInput): Promise<void> {
-    if (this.byKey.has(`cancel:${input.idempotencyKey}`)) return;
-    const paid = this.paid.get(input.paymentKey);
-    if (paid) {
-      if (input.amount > paid.amount - paid.canceled) throw new GatewayError('NOT_CANCELABLE_AMOUNT');
-      paid.canceled += input.amount;
-    }
-    this.byKey.set(`cancel:${input.idempotencyKey}`, { paymentKey: input.paymentKey });
-    this.cancels.push({ paymentKey: input.paymentKey, amount: input.amount });
+    assertOutsideTransaction('the sandbox gateway');
+    const done = await this.ledger.cancel(input.idempotencyKey, input.paymentKey, input.amount);
+    if (done === 'too much') throw new GatewayError('NOT_CANCELABLE_AMOUNT');
   }
 }

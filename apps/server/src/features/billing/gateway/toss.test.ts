@@ -1,115 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createProject, createTestApp, signUp, type TestApp } from '../../../test/test-app.js';
+import { startTossFake, type TossFake } from '../../../test/toss-fake.js';
 import { GatewayError } from './gateway.js';
 import { TossGateway } from './toss.js';
 
 /**
- * A local server speaking the Toss Payments billing protocol (paths, Basic auth with the secret key
- * and an empty password, `{code, message}` errors, `Idempotency-Key` replay), started by the test:
- * the adapter and then the whole app talk to it over real HTTP.
+ * The adapter, then the whole app, against a local server speaking the Toss Payments billing
+ * protocol (`test/toss-fake.ts`) over real HTTP.
  */
-const SECRET = 'test_sk_billing_fake_0001';
-interface Seen {
-  path: string;
-  auth: string | undefined;
-  idempotencyKey: string | undefined;
-  body: Record<string, unknown>;
-}
-const seen: Seen[] = [];
-const charged: { paymentKey: string; amount: number; canceled: number }[] = [];
-const replies = new Map<string, { status: number; body: unknown }>();
-/** Set by a test: cancels answer 500 PROVIDER_ERROR. */
-let failCancels = false;
-let server: Server;
+let fake: TossFake;
+let SECRET = '';
 let url = '';
-
-const read = (req: IncomingMessage) =>
-  new Promise<Record<string, unknown>>((resolve) => {
-    let data = '';
-    req.on('data', (c) => (data += String(c)));
-    req.on('end', () => resolve(data ? (JSON.parse(data) as Record<string, unknown>) : {}));
-  });
-
-function handle(path: string, body: Record<string, unknown>): { status: number; body: unknown } | 'hang' {
-  const error = (status: number, code: string) => ({ status, body: { code, message: `${code} message` } });
-  if (path === '/v1/billing/authorizations/issue') {
-    if (typeof body.customerKey !== 'string' || !/^[0-9a-f-]{36}$/.test(body.customerKey))
-      return error(400, 'INVALID_CUSTOMER_KEY');
-    if (body.authKey === 'auth-rejected') return error(403, 'INVALID_REJECT_CARD');
-    return {
-      status: 200,
-      body: {
-        mId: 'tosspayments',
-        customerKey: body.customerKey,
-        billingKey: `bk-${String(body.authKey)}`,
-        cardCompany: '신한',
-        card: { issuerCode: '41', number: '43301234****1234', cardType: '신용', ownerType: '개인' },
-      },
-    };
-  }
-  const cancel = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path);
-  if (cancel) {
-    if (failCancels) return error(500, 'PROVIDER_ERROR');
-    const payment = charged.find((c) => c.paymentKey === decodeURIComponent(cancel[1]!));
-    if (!payment) return error(404, 'NOT_FOUND_PAYMENT');
-    const amount = Number(body.cancelAmount);
-    if (amount > payment.amount - payment.canceled) return error(403, 'NOT_CANCELABLE_AMOUNT');
-    payment.canceled += amount;
-    return { status: 200, body: { paymentKey: payment.paymentKey, status: 'PARTIAL_CANCELED' } };
-  }
-  const bill = /^\/v1\/billing\/([^/]+)$/.exec(path);
-  if (bill) {
-    const billingKey = decodeURIComponent(bill[1]!);
-    if (billingKey === 'bk-slow') return 'hang';
-    if (billingKey === 'bk-reject') return error(403, 'INVALID_REJECT_CARD');
-    if (billingKey === 'bk-provider') return error(500, 'PROVIDER_ERROR');
-    if (billingKey === 'bk-dup') return error(409, 'ALREADY_PROCESSED_PAYMENT');
-    if (Number(body.amount) < 100) return error(400, 'BELOW_MINIMUM_AMOUNT');
-    const paymentKey = `pk_${charged.length + 1}`;
-    charged.push({ paymentKey, amount: Number(body.amount), canceled: 0 });
-    return {
-      status: 200,
-      body: { paymentKey, orderId: body.orderId, status: 'DONE', totalAmount: body.amount },
-    };
-  }
-  return error(404, 'NOT_FOUND');
-}
+const seen = () => fake.seen;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    void (async () => {
-      const body = await read(req);
-      const path = req.url ?? '';
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      seen.push({ path, auth: req.headers.authorization, idempotencyKey, body });
-      const send = (r: { status: number; body: unknown }) => {
-        res.writeHead(r.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(r.body));
-      };
-      if (req.method !== 'POST') return send({ status: 405, body: { code: 'METHOD', message: '' } });
-      const expected = `Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`;
-      if (req.headers.authorization !== expected)
-        return send({ status: 401, body: { code: 'UNAUTHORIZED_KEY', message: 'bad key' } });
-      // Toss replays the first answer of an Idempotency-Key (same path) instead of acting again.
-      const replayKey = idempotencyKey ? `${path}#${idempotencyKey}` : null;
-      const first = replayKey ? replies.get(replayKey) : undefined;
-      if (first) return send(first);
-      const reply = handle(path, body);
-      if (reply === 'hang') return; // never answers: the adapter's timeout
-      if (replayKey) replies.set(replayKey, reply);
-      send(reply);
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startTossFake();
+  SECRET = fake.secret;
+  url = fake.url;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => fake?.close());
 
 const reasonOf = async (work: Promise<unknown>) => {
   try {
@@ -128,7 +39,7 @@ describe('Toss adapter against a local server speaking its protocol', () => {
   it('issues a billing key from the authKey with Basic auth; keeps brand, issuer, last four', async () => {
     const card = await toss().issueBillingKey(customerKey, { kind: 'toss', authKey: 'auth-1' });
     expect(card).toEqual({ billingKey: 'bk-auth-1', brand: '신용', issuer: '신한', last4: '1234' });
-    const last = seen.at(-1)!;
+    const last = seen().at(-1)!;
     expect(last.path).toBe('/v1/billing/authorizations/issue');
     expect(last.body).toEqual({ authKey: 'auth-1', customerKey });
     expect(last.auth).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`);
@@ -154,8 +65,8 @@ describe('Toss adapter against a local server speaking its protocol', () => {
     const first = await toss().charge(input);
     const again = await toss().charge(input);
     expect(again.paymentKey).toBe(first.paymentKey);
-    expect(charged.filter((c) => c.paymentKey === first.paymentKey)).toHaveLength(1);
-    const last = seen.at(-1)!;
+    expect(fake.charges().filter((c) => c.paymentKey === first.paymentKey)).toHaveLength(1);
+    const last = seen().at(-1)!;
     expect(last.path).toBe('/v1/billing/bk-auth-1');
     expect(last.idempotencyKey).toBe('subscribe:1:1#1');
     expect(last.body).toEqual({
@@ -164,6 +75,30 @@ describe('Toss adapter against a local server speaking its protocol', () => {
       orderId: 'subscribe-1-1-1',
       orderName: 'Teamline 30D × 1',
     });
+  });
+
+  it('looks an order up: charged, refused with its reason, or never taken', async () => {
+    const charge = (billingKey: string, orderId: string) =>
+      toss().charge({
+        billingKey,
+        customerKey,
+        amount: 7_000,
+        currency: 'KRW',
+        orderId,
+        orderName: 'x',
+        idempotencyKey: orderId,
+      });
+    const { paymentKey } = await charge('bk-auth-1', 'tl_lookup_paid');
+    expect(await toss().lookup('tl_lookup_paid')).toEqual({ state: 'charged', paymentKey, amount: 7_000 });
+    expect(seen().at(-1)).toMatchObject({ method: 'GET', path: '/v1/payments/orders/tl_lookup_paid' });
+    expect(await reasonOf(charge('bk-reject', 'tl_lookup_refused'))).toBe('CARD_DECLINED');
+    expect(await toss().lookup('tl_lookup_refused')).toEqual({ state: 'refused', reason: 'CARD_DECLINED' });
+    expect(await toss().lookup('tl_lookup_never')).toEqual({ state: 'none' });
+    // A lost answer says so: the charge may have been taken.
+    const lost = await charge('bk-slow', 'tl_lookup_slow').catch((e: unknown) => e);
+    expect(lost).toMatchObject({ reason: 'TIMEOUT', outcomeUnknown: true });
+    const refused = await charge('bk-reject', 'tl_lookup_refused2').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ reason: 'CARD_DECLINED', outcomeUnknown: false });
   });
 
   it('maps the error codes to reasons and gives up on a server that does not answer', async () => {
@@ -202,7 +137,7 @@ describe('Toss adapter against a local server speaking its protocol', () => {
       reason: 'Teamline refund PARTIAL',
       idempotencyKey: 'refund:9',
     });
-    expect(seen.at(-1)).toMatchObject({
+    expect(seen().at(-1)).toMatchObject({
       path: `/v1/payments/${paymentKey}/cancel`,
       body: { cancelReason: 'Teamline refund PARTIAL', cancelAmount: 3_000 },
       idempotencyKey: 'refund:9',
@@ -227,6 +162,8 @@ describe('the app with TOSS_SECRET_KEY: cards and charges go to Toss', () => {
           tossApiUrl: url,
           tossTimeoutMs: 1_000,
           monthlyPrices: { KRW: 10_000, USD: 800 },
+          leaseMs: 30_000,
+          sandboxLatencyMs: 0,
         },
       },
     });
@@ -256,10 +193,18 @@ describe('the app with TOSS_SECRET_KEY: cards and charges go to Toss', () => {
       currency: 'KRW',
     });
     expect(res.statusCode, res.body).toBe(201);
-    const charge = seen.at(-1)!;
+    const charge = seen().at(-1)!;
     expect(charge.path).toBe('/v1/billing/bk-auth-app');
     expect(charge.body).toMatchObject({ customerKey: list.customerKey, amount: 20_000 });
-    expect(charge.idempotencyKey).toMatch(/^subscribe:\d+:1#1$/);
+    // The payment's own id is both the idempotency key and the order id the lookup finds it by.
+    expect(charge.idempotencyKey).toMatch(/^tl_[0-9a-f]{32}$/);
+    expect(charge.body.orderId).toBe(charge.idempotencyKey);
+    const paymentIdx = res.json<{ data: { payment: { paymentIdx: number } } }>().data.payment.paymentIdx;
+    const result: unknown = await t.database.db.execute(
+      sql`select charge_key, status from payment where payment_idx = ${paymentIdx}`,
+    );
+    const { rows } = result as { rows: { charge_key: string; status: string }[] };
+    expect(rows).toEqual([{ charge_key: charge.idempotencyKey, status: 'paid' }]);
     const refund = await inject(
       'POST',
       `/subscription/${res.json().data.subscription.subscriptionIdx}/refund`,
@@ -268,7 +213,7 @@ describe('the app with TOSS_SECRET_KEY: cards and charges go to Toss', () => {
       },
     );
     expect(refund.statusCode, refund.body).toBe(200);
-    expect(seen.at(-1)!.body).toMatchObject({ cancelAmount: 20_000 });
+    expect(seen().at(-1)!.body).toMatchObject({ cancelAmount: 20_000 });
 
     // A refund Toss refuses answers REFUND_FAILED with the reason and leaves the subscription paid.
     const again = await inject('POST', '/subscription', {
@@ -278,10 +223,10 @@ describe('the app with TOSS_SECRET_KEY: cards and charges go to Toss', () => {
       currency: 'KRW',
     });
     expect(again.statusCode, again.body).toBe(201);
-    failCancels = true;
+    fake.failCancels = true;
     const idx = again.json().data.subscription.subscriptionIdx;
     const refused = await inject('POST', `/subscription/${idx}/refund`, { mode: 'FULL' });
-    failCancels = false;
+    fake.failCancels = false;
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'REFUND_FAILED',

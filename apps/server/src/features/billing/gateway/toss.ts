@@ -3,6 +3,7 @@ import {
   type CancelInput,
   type CardSource,
   type ChargeInput,
+  type ChargeLookup,
   type ChargeResult,
   type GatewayReason,
   type IssuedCard,
@@ -33,6 +34,18 @@ const reasonOf: Record<string, GatewayReason> = {
   PROVIDER_ERROR: 'PROVIDER_ERROR',
 };
 
+/** Payment statuses in which Toss took the money (a cancel since is a refund of it). */
+const charged = new Set(['DONE', 'CANCELED', 'PARTIAL_CANCELED']);
+
+/** The parts of Toss's Payment object the adapter reads. */
+interface TossPayment {
+  paymentKey?: string;
+  orderId?: string;
+  status?: string;
+  totalAmount?: number;
+  failure?: { code?: string; message?: string } | null;
+}
+
 interface TossCardBody {
   billingKey: string;
   cardCompany?: string;
@@ -55,26 +68,35 @@ export class TossGateway implements PaymentGateway {
     this.base = options.apiUrl.replace(/\/+$/, '');
   }
 
-  private async post<T>(path: string, body: object, idempotencyKey?: string): Promise<T> {
+  private post<T>(path: string, body: object, idempotencyKey?: string): Promise<T> {
+    return this.send<T>('POST', path, body, idempotencyKey);
+  }
+
+  /**
+   * One call to Toss. No answer (timeout, connection lost) is a `GatewayError` whose outcome is
+   * unknown: Toss may have acted, so a charge stays pending until `lookup` tells.
+   */
+  private async send<T>(method: 'GET' | 'POST', path: string, body?: object, idempotencyKey?: string) {
     let res: Response;
+    let text: string;
     try {
       res = await fetch(`${this.base}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           authorization: this.auth,
-          'content-type': 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
-        body: JSON.stringify(body),
+        ...(body ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
+      text = await res.text();
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError')
-        throw new GatewayError('TIMEOUT', 'Toss did not answer in time');
-      throw new GatewayError('PROVIDER_ERROR', `Toss unreachable: ${(error as Error).message}`);
+        throw new GatewayError('TIMEOUT', 'Toss did not answer in time', true);
+      throw new GatewayError('PROVIDER_ERROR', `Toss unreachable: ${(error as Error).message}`, true);
     }
-    const text = await res.text();
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -86,7 +108,9 @@ export class TossGateway implements PaymentGateway {
       const code = typeof body?.code === 'string' ? body.code : '';
       const message = typeof body?.message === 'string' ? body.message : '';
       const reason = reasonOf[code] ?? 'PROVIDER_ERROR';
-      throw new GatewayError(reason, `Toss ${res.status} ${code}: ${message}`);
+      throw Object.assign(new GatewayError(reason, `Toss ${res.status} ${code}: ${message}`), {
+        tossCode: code,
+      });
     }
     return json as T;
   }
@@ -119,8 +143,29 @@ export class TossGateway implements PaymentGateway {
       },
       input.idempotencyKey,
     );
-    if (!body?.paymentKey) throw new GatewayError('PROVIDER_ERROR', 'Toss answered without a paymentKey');
+    if (!body?.paymentKey)
+      throw new GatewayError('PROVIDER_ERROR', 'Toss answered without a paymentKey', true);
     return { paymentKey: body.paymentKey };
+  }
+
+  /**
+   * `GET /v1/payments/orders/{orderId}`: the Payment of our order. `DONE` (or cancelled since: the
+   * money was taken) is a charge; `ABORTED`/`EXPIRED` a refusal with its `failure.code`;
+   * `NOT_FOUND_PAYMENT` means Toss never took it.
+   */
+  async lookup(orderId: string): Promise<ChargeLookup> {
+    let body: TossPayment;
+    try {
+      body = await this.send<TossPayment>('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`);
+    } catch (error) {
+      if ((error as { tossCode?: string }).tossCode === 'NOT_FOUND_PAYMENT') return { state: 'none' };
+      throw error;
+    }
+    if (body?.paymentKey && charged.has(body.status ?? ''))
+      return { state: 'charged', paymentKey: body.paymentKey, amount: Number(body.totalAmount ?? 0) };
+    if (body?.status === 'ABORTED' || body?.status === 'EXPIRED')
+      return { state: 'refused', reason: reasonOf[body.failure?.code ?? ''] ?? 'PROVIDER_ERROR' };
+    throw new GatewayError('PROVIDER_ERROR', `Toss order ${orderId} is ${body?.status ?? 'unknown'}`, true);
   }
 
   async cancel(input: CancelInput): Promise<void> {

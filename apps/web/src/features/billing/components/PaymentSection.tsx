@@ -12,10 +12,17 @@ import { notify } from '../../../stores/toast-store';
 import { billingApi, billingKeys } from '../api/billing-api';
 import { useBillingRefresh, useSubscription } from '../api/use-billing';
 import { useIdempotencyKey } from '../logic/idempotency';
-import { failurePath, isPaymentRefusal } from '../logic/result';
+import { failurePath, isPaymentPending, isPaymentRefusal } from '../logic/result';
 import { AdminOnlyNote, Facts, LoadState, Money, useMoney } from './parts';
 
-const statusTone: Record<PaymentStatus, string> = { paid: 'done', failed: 'refused', refunded: 'neutral' };
+const statusTone: Record<PaymentStatus, string> = {
+  pending: 'waiting',
+  paid: 'done',
+  failed: 'refused',
+  refunded: 'neutral',
+};
+/** While a charge waits for the card company's answer (a crash or a lost answer), the list looks again. */
+const PENDING_REFETCH_MS = 5_000;
 
 /** Settings › Payment: the project's charges and refunds in the charged currency, receipts, refundPop. */
 export function PaymentSection({ projectIdx, canManage }: { projectIdx: number; canManage: boolean }) {
@@ -25,6 +32,8 @@ export function PaymentSection({ projectIdx, canManage }: { projectIdx: number; 
     queryKey: billingKeys.payments(projectIdx),
     queryFn: () => billingApi.payments(projectIdx),
     enabled: canManage,
+    refetchInterval: (query) =>
+      query.state.data?.some((p) => p.status === 'pending') ? PENDING_REFETCH_MS : false,
   });
   const sub = useSubscription(projectIdx);
   const [receipt, setReceipt] = useState<PaymentDto | null>(null);
@@ -94,9 +103,12 @@ export function PaymentSection({ projectIdx, canManage }: { projectIdx: number; 
                         </span>
                       </td>
                       <td>
-                        <Button size="small" variant="ghost" onClick={() => setReceipt(p)}>
-                          {t('ui.billing.payment.receipt')}
-                        </Button>
+                        {/* No receipt for a charge the card company has not confirmed. */}
+                        {p.status !== 'pending' && (
+                          <Button size="small" variant="ghost" onClick={() => setReceipt(p)}>
+                            {t('ui.billing.payment.receipt')}
+                          </Button>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -134,6 +146,9 @@ function PaymentDescription({ payment }: { payment: PaymentDto }) {
               count: payment.sheets,
             })}
       </span>
+      {payment.status === 'pending' && (
+        <span className="billing-muted billing-block">{t('ui.billing.payment.pendingNote')}</span>
+      )}
       {payment.status === 'failed' && payment.failureReason && (
         <span className="billing-muted billing-block">
           {t(`ui.billing.reasons.${payment.failureReason}`, { defaultValue: payment.failureReason })}
@@ -230,6 +245,7 @@ export function RefundDialog({
     },
     onError: (error) => {
       settle(error);
+      if (isPaymentPending(error)) void refresh();
       if (isPaymentRefusal(error)) {
         onClose();
         void navigate(failurePath('refund', error));

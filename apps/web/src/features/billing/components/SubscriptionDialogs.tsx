@@ -28,7 +28,7 @@ import { notify } from '../../../stores/toast-store';
 import { billingApi } from '../api/billing-api';
 import { useBillingRefresh, useCards, usePlans } from '../api/use-billing';
 import { useIdempotencyKey } from '../logic/idempotency';
-import { failurePath, isPaymentRefusal, successPath } from '../logic/result';
+import { failurePath, isPaymentPending, isPaymentRefusal, successPath } from '../logic/result';
 import { PriceSummary } from './PriceSummary';
 import { useMoney } from './parts';
 
@@ -104,6 +104,8 @@ export function SubscribeDialog({
     },
     onError: (error) => {
       settle(error);
+      // The history shows the charge as confirming meanwhile.
+      if (isPaymentPending(error)) void refresh();
       if (isPaymentRefusal(error)) {
         onClose();
         void navigate(failurePath('subscribe', error));
@@ -378,6 +380,8 @@ export function SheetsDialog({
     },
     onError: (error) => {
       settle(error);
+      // The history shows the charge as confirming meanwhile.
+      if (isPaymentPending(error)) void refresh();
       if (isPaymentRefusal(error)) {
         onClose();
         void navigate(failurePath('sheets', error));

@@ -31,6 +31,12 @@ export const isPaymentRefusal = (error: unknown): boolean =>
       ] as string[]
     ).includes(error.code));
 
+/**
+ * The card company's answer is not known yet (PAYMENT_PENDING): the dialog stays open with the
+ * same Idempotency-Key (a 5xx keeps it), so trying again answers how that very charge ended.
+ */
+export const isPaymentPending = (error: unknown): boolean => errorCodeOf(error) === 'PAYMENT_PENDING';
+
 /** The gateway's reason a server put in the error's details (`{reason}`), if any. */
 export function refusalReasonOf(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
