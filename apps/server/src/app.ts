@@ -36,6 +36,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStepUp } from './plugins/step-up.js';
 import { registerIdleMemoryRelease } from './platform/memory/idle-memory-release.js';
 import { registerWeb } from './plugins/web.js';
+import { registerRequestContext } from './platform/request-context.js';
+import { createAuditTrail } from './features/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
 import {
@@ -183,6 +185,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     clock,
     log: app.log,
     events,
+    audit: createAuditTrail(clock),
     jobs,
     actionRules: overrides.actionRules,
     membershipCache,
@@ -211,6 +214,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     if (ownsDatabase) await database.close();
   });
 
+  // The request behind each piece of work (address, browser, actor), for the audit trail.
+  registerRequestContext(app);
   // Security headers of every answer, API and web alike: CSP, no framing, no MIME sniffing, HSTS on https.
   await registerSecurityHeaders(app);
   registerErrorHandling(app);

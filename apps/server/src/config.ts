@@ -76,6 +76,14 @@ export const environmentSchema = z.object({
     .max(365)
     .default(7)
     .describe('a whole number of days from 1 to 365'),
+  // The audit log (features/audit): records older than this are deleted by a daily job.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(36_500)
+    .default(365)
+    .describe('a whole number of days from 1 to 36500'),
   // Subscriptions and billing (docs/decisions.md "Subscriptions and billing")
   TOSS_SECRET_KEY: z
     .string()
@@ -199,6 +207,8 @@ export interface AppConfig {
    * goes a day before). Tests may set a fraction of a day.
    */
   settlementAutoApproveDays: number;
+  /** Days an audit record is kept; the daily `audit.retention` job deletes older ones (keeping the chain's anchor). */
+  auditRetentionDays: number;
   /**
    * Subscriptions: the gateway is Toss when TOSS_SECRET_KEY is set, the built-in sandbox otherwise;
    * prices of one sheet for one month in minor units.
@@ -340,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxSweepMs: 5_000,
     delayJobMs: vars.DELAY_JOB_MS,
     settlementAutoApproveDays: vars.SETTLEMENT_AUTO_APPROVE_DAYS,
+    auditRetentionDays: vars.AUDIT_RETENTION_DAYS,
     billing: {
       gateway: vars.TOSS_SECRET_KEY ? 'toss' : 'sandbox',
       tossSecretKey: vars.TOSS_SECRET_KEY,

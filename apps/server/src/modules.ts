@@ -1,3 +1,4 @@
+import { auditModule } from './features/audit/audit.module.js';
 import { billingModule } from './features/billing/billing.module.js';
 import { authModule } from './features/auth/auth.module.js';
 import { contractModule } from './features/contract/contract.module.js';
@@ -33,6 +34,7 @@ import { realtimeModule } from './plugins/realtime.js';
 export const appModules: readonly AppModule[] = [
   commonModule,
   projectModule,
+  auditModule,
   authModule,
   membershipModule,
   memberModule,

@@ -39,6 +39,10 @@ export const apiPaths = {
   link: '/link',
   linkOne: (linkIdx: number | string) => `/link/${linkIdx}`,
   job: '/job',
+  // The audit log (issue 30): a project's (admin authority), one's own account's, and the CSV.
+  audit: '/audit',
+  auditOwn: '/audit/me',
+  auditExport: '/audit/export',
   // Planning (spec §7 "Planning"); `{id}` paths keep the spec's names.
   milestone: '/milestone',
   milestoneTimeline: '/milestone/timeline',

@@ -43,3 +43,5 @@ export * from './schemas/my-data.js';
 export * from './schemas/session.js';
 export * from './rules/two-factor.js';
 export * from './schemas/two-factor.js';
+export * from './schemas/audit.js';
+export * from './rules/audit.js';

@@ -12,6 +12,7 @@ import type { MembershipCache } from '../platform/authorization/membership-cache
 import type { HistoryCache } from '../features/history/history-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 import type { Limiter } from '../platform/rate-limit/limiter.js';
+import type { AuditTrail } from '../features/audit/audit-trail.js';
 
 /** Adapters chosen by configuration, handed to every service. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Delivers recorded domain events after their commit; units of work kick it. */
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
+  /** The audit log's port (features/audit): units of work append through it; `record(handle, entry)` elsewhere. */
+  audit: AuditTrail;
   /** Durable jobs (pg-boss): `send` a registered job; modules declare theirs in `defineModule({ jobs })`. */
   jobs: Jobs;
   /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */

@@ -61,6 +61,7 @@ export const uiAreas = [
   'myData',
   'signIn',
   'twoFactor',
+  'audit',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

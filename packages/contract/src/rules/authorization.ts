@@ -41,6 +41,7 @@ export const projectActions = [
   'github.manage',
   'billing.manage',
   'job.view',
+  'audit.view',
   'request.list',
   'request.view',
   'request.create',
@@ -123,6 +124,8 @@ export const actionRules: ActionTable = {
   'github.manage': { rule: 'adminAuthority' },
   'billing.manage': { rule: 'adminAuthority' },
   'job.view': { rule: 'adminAuthority' },
+  // The project's audit log (security and money events, with addresses): admin authority only.
+  'audit.view': { rule: 'adminAuthority' },
   // Requests (requestRecord): the caller's own boxes; one request per record, its parties.
   'request.list': { rule: 'member' },
   'request.view': { rule: 'member', record: 'own' },

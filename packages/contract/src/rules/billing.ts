@@ -40,7 +40,7 @@ export const MAX_SHEET_CHANGE = 1000;
 /**
  * What still works in an INACTIVE project (too few sheets after the grace): the settings — the
  * project itself, members and invitations (removing members fixes it), epics, webhooks, billing —
- * the admins' job list, and reviews between members. Every other project action answers 423 PROJECT_INACTIVE.
+ * the admins' job list and audit log, and reviews between members. Every other project action answers 423 PROJECT_INACTIVE.
  */
 export const inactiveProjectActions = [
   'project.view',
@@ -57,6 +57,8 @@ export const inactiveProjectActions = [
   'webhook.manage',
   'billing.manage',
   'job.view',
+  // The audit log: an inactive project's admins still read who did what.
+  'audit.view',
   // Reviews are about members, not the project's work.
   'review.view',
   'review.create',

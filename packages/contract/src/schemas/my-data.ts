@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idx } from './common.js';
+import { idx, unixSecondsText } from './common.js';
 
 /**
  * "My data" (issue 30): an archive of everything of the caller's, built by a durable job. `queued`
@@ -41,6 +41,6 @@ export type MemberExportStatus = z.infer<typeof memberExportStatus>;
 /** The signed address of an archive (`GET /member/export/download`): no key, the signature is the permission. */
 export const memberExportDownloadQuery = z.object({
   exportIdx: idx,
-  expires: z.coerce.number().int().nonnegative(),
+  expires: unixSecondsText,
   signature: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { secondFactorMethods } from '../rules/two-factor.js';
-import { idx, singleLine } from './common.js';
+import { idx, int4, singleLine } from './common.js';
 
 /**
  * WebAuthn JSON as the browser library (`@simplewebauthn/browser`) sends it; the server library
@@ -37,7 +37,8 @@ export const passkeyAttestation = z.object({
       .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'invalid'),
     authenticatorData: b64url.optional(),
     transports: z.array(z.string().max(32)).max(10).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
+    // A COSE algorithm id (-7 ES256, -257 RS256, -8 EdDSA): small, signed.
+    publicKeyAlgorithm: int4.optional(),
     publicKey: b64url.optional(),
   }),
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),

@@ -17,3 +17,4 @@ export * from './ai.js';
 export * from './member-export.js';
 export * from './two-factor.js';
 export * from './data-fix.js';
+export * from './audit.js';

@@ -24,7 +24,7 @@ export const aiModule = defineModule({
       provider: aiProviderOf(ctx.config.ai),
       authz: services.authz,
       documents: services.documents,
-      planning: unitOfWork(ctx.database.db, ctx.events, (db) => ({
+      planning: unitOfWork(ctx.database.db, ctx, (db) => ({
         ...planningRepositories(db),
         ai: createAiRepository(db),
       })),

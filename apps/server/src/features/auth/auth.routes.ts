@@ -71,7 +71,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const client = clientOf(request);
       const memberIdx = await auth.verifyLogin(request.body.email, request.body.password, client);
-      const tokens = await app.services.signInFactor.completeSignIn(memberIdx, client);
+      const tokens = await app.services.signInFactor.completeSignIn(memberIdx, client, 'password');
       return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );
@@ -108,7 +108,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const memberIdx = await auth.verifySignInLink(request.body.token);
-      const tokens = await app.services.signInFactor.completeSignIn(memberIdx, clientOf(request));
+      const tokens = await app.services.signInFactor.completeSignIn(memberIdx, clientOf(request), 'mailLink');
       return reply.status(201).send({ data: sendSignIn(request, reply, tokens) });
     },
   );

@@ -3,6 +3,7 @@ import {
   ACCESS_KEY_TTL_MINUTES,
   EMAIL_TOKEN_TTL_MINUTES,
   REFRESH_TOKEN_TTL_DAYS,
+  type ErrorCode,
   type IssuedTokens,
   type Language,
 } from '@teamline/contract';
@@ -21,6 +22,10 @@ import { createLoginThrottle, type SignInClient } from './login-throttle.js';
 import { openSuccessor, REFRESH_REUSE_GRACE_SECONDS, sealSuccessor, withinGrace } from './refresh-grace.js';
 import { createSessionCache } from './session-cache.js';
 import { createSignInLinks } from './sign-in-link.js';
+
+/** How a session began: the audit record says (`account.signed_in`, `account.sign_in_failed`). */
+export type SignInMethod =
+  'password' | 'oidc' | 'join' | 'link' | 'mailLink' | 'totp' | 'recovery' | 'passkey';
 
 const MAILS_PER_WINDOW = 5;
 const MAIL_WINDOW_MINUTES = 15;
@@ -73,28 +78,69 @@ export function createAuthService(
   }
 
   /**
-   * A new login of the member from this client (its browser, address and device mark). Every caller
-   * has just proven who this is (password, passkey, second factor, the issuer, a fresh join), so the
-   * login counts as proven now for step-up (features/two-factor). Accounts with a second factor
-   * reach it only through `signInFactor.completeSignIn`.
+   * A new login of the member from this client (its browser, address and device mark), and its
+   * audit record in the same transaction. Every caller has just proven who this is (password,
+   * passkey, second factor, the issuer, a fresh join), so the login counts as proven now for
+   * step-up (features/two-factor). Accounts with a second factor reach it only through
+   * `signInFactor.completeSignIn`. The new-browser mail is queued first, outside the transaction.
    */
-  async function startSession(memberIdx: number, client: SessionClient): Promise<IssuedTokens> {
+  async function startSession(
+    memberIdx: number,
+    client: SessionClient,
+    method: SignInMethod = 'password',
+  ): Promise<IssuedTokens> {
     await noteSignIn(memberIdx, client);
-    const familyId = randomUUID();
-    await repo.createFamily({
-      familyId,
-      memberIdx,
-      deviceHash: sha256(client.device),
-      userAgent: client.userAgent,
-      ip: client.ip,
-      createdAt: now(),
-      lastUsedAt: now(),
-      provenAt: now(),
+    return inTransaction(ctx.database.db, async (tx) => {
+      const store = createAuthRepository(tx);
+      const familyId = randomUUID();
+      await store.createFamily({
+        familyId,
+        memberIdx,
+        deviceHash: sha256(client.device),
+        userAgent: client.userAgent,
+        ip: client.ip,
+        createdAt: now(),
+        lastUsedAt: now(),
+        provenAt: now(),
+      });
+      const tokens = await issueTokens(familyId, store);
+      await ctx.audit.record(tx, {
+        kind: 'account.signed_in',
+        actorIdx: memberIdx,
+        memberIdx,
+        target: { type: 'account', idx: memberIdx },
+        changes: { method },
+      });
+      return tokens;
     });
-    return issueTokens(familyId);
   }
 
-  async function issueTokens(familyId: string, store = repo): Promise<IssuedTokens> {
+  /**
+   * A refused sign-in, recorded on its own: there is no transaction to join, and no actor. The
+   * address typed is kept as its SHA-256 (of the trimmed, lower-cased text), never as typed: people
+   * type a password into the e-mail field, and an unknown address is nobody's to read. The account
+   * it names, if any, sees the record in its own log.
+   */
+  async function recordSignInFailure(
+    reason: ErrorCode,
+    method: SignInMethod,
+    who: { email?: string; memberIdx?: number | null },
+  ) {
+    const memberIdx = who.memberIdx ?? null;
+    await ctx.audit.record(ctx.database.db, {
+      kind: 'account.sign_in_failed',
+      actorIdx: null,
+      memberIdx,
+      target: memberIdx === null ? null : { type: 'account', idx: memberIdx },
+      changes: {
+        method,
+        reason,
+        ...(who.email ? { emailHash: sha256(who.email.trim().toLowerCase()) } : {}),
+      },
+    });
+  }
+
+  async function issueTokens(familyId: string, store: AuthRepository = repo): Promise<IssuedTokens> {
     const key = randomToken();
     const refresh = randomToken();
     const expires = addMinutes(now(), ACCESS_KEY_TTL_MINUTES);
@@ -143,6 +189,7 @@ export function createAuthService(
     issueEmailToken,
     consumeEmailToken,
     startSession,
+    recordSignInFailure,
 
     /**
      * Sends a join or password link. A password request for an unknown address answers the same
@@ -183,8 +230,14 @@ export function createAuthService(
      */
     async verifyLogin(email: string, password: string, client: SessionClient): Promise<number> {
       const member = await memberRepo.findActiveByEmail(email);
-      if (!member) throw new AppError('AUTH_NO_ACCOUNT');
-      await checkPassword(member, password, client);
+      try {
+        if (!member) throw new AppError('AUTH_NO_ACCOUNT');
+        await checkPassword(member, password, client);
+      } catch (error) {
+        if (error instanceof AppError)
+          await recordSignInFailure(error.code, 'password', { email, memberIdx: member?.memberIdx });
+        throw error;
+      }
       return member.memberIdx;
     },
 

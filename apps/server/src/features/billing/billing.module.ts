@@ -85,7 +85,7 @@ export const billingModule = defineModule({
     const deps: BillingDeps = {
       ctx,
       repo: createBillingRepository(ctx.database.db),
-      transaction: unitOfWork(ctx.database.db, ctx.events, createBillingRepository),
+      transaction: unitOfWork(ctx.database.db, ctx, createBillingRepository),
       authz,
       gateway,
       monthlyPrices: billing.monthlyPrices,

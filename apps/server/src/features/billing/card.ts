@@ -8,6 +8,7 @@ import {
 } from '@teamline/contract';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
+import type { AuditEntry } from '../audit/audit-trail.js';
 import type { CardRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
 import { GatewayError, type CardSource } from './gateway/gateway.js';
@@ -19,6 +20,14 @@ const toCardDto = (c: CardRow): CardDto => ({
   issuer: c.issuer,
   gateway: c.gateway,
   createdAt: c.createdAt.toISOString(),
+});
+
+/** A card's audit record: the account's own, with brand and last four digits only. */
+const cardRecord = (kind: 'card.registered' | 'card.removed', actor: Actor, card: CardRow): AuditEntry => ({
+  kind,
+  memberIdx: actor.memberIdx,
+  target: { type: 'card', idx: card.cardIdx },
+  changes: { brand: card.brand, last4: card.last4 },
 });
 
 /** `GET /card`: the caller's cards, and what the web app needs to collect one (gateway, Toss keys). */
@@ -52,15 +61,19 @@ export async function registerCard(deps: BillingDeps, actor: Actor, body: Regist
   }
   try {
     const issued = await deps.gateway.issueBillingKey(customerKey, source);
-    const row = await deps.repo.insertCard({
-      memberIdx: actor.memberIdx,
-      gateway: deps.gateway.name,
-      billingKey: issued.billingKey,
-      customerKey,
-      brand: issued.brand,
-      issuer: issued.issuer,
-      last4: issued.last4,
-      createdAt: deps.ctx.clock.now(),
+    const row = await deps.transaction(async (r) => {
+      const card = await r.insertCard({
+        memberIdx: actor.memberIdx,
+        gateway: deps.gateway.name,
+        billingKey: issued.billingKey,
+        customerKey,
+        brand: issued.brand,
+        issuer: issued.issuer,
+        last4: issued.last4,
+        createdAt: deps.ctx.clock.now(),
+      });
+      r.audit.record(cardRecord('card.registered', actor, card));
+      return card;
     });
     return { cardIdx: row.cardIdx, brand: row.brand, last4: row.last4, issuer: row.issuer };
   } catch (error) {
@@ -75,5 +88,8 @@ export async function deleteCard(deps: BillingDeps, actor: Actor, cardIdx: numbe
   const card = await deps.repo.card(cardIdx);
   if (!card || card.memberIdx !== actor.memberIdx) throw new AppError('CARD_NOT_FOUND');
   if (await deps.repo.cardInUse(cardIdx)) throw new AppError('CARD_IN_USE');
-  await deps.repo.deleteCard(cardIdx);
+  await deps.transaction(async (r) => {
+    await r.deleteCard(cardIdx);
+    r.audit.record(cardRecord('card.removed', actor, card));
+  });
 }

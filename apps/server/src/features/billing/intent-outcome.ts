@@ -1,4 +1,4 @@
-import type { EventRecorder } from '../../platform/events/outbox.repository.js';
+import type { UnitOfWorkHandle } from '../../platform/events/unit-of-work.js';
 import { AppError } from '../../shared/app-error.js';
 import type { BillingRepository, PaymentRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
@@ -13,7 +13,7 @@ import { evaluateWarning } from './warning.js';
  * second transaction. The request that made the intent calls the gateway; a retry of its key or the
  * reconciliation job only asks it about an intent whose request is gone.
  */
-type Tx = BillingRepository & { events: EventRecorder };
+type Tx = UnitOfWorkHandle<BillingRepository>;
 
 export const POLL_MS = 100;
 /** How long a request waits for the project's other intent before answering PAYMENT_PENDING. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BillingPlan, PaymentKind } from '@teamline/contract';
-import type { EventRecorder } from '../../platform/events/outbox.repository.js';
+import type { UnitOfWorkHandle } from '../../platform/events/unit-of-work.js';
 import { AppError } from '../../shared/app-error.js';
 import type {
   BillingRepository,
@@ -37,7 +37,7 @@ import { evaluateWarning } from './warning.js';
  * or voids it. While a project has a pending intent, no other charge of it starts: requests wait
  * for it (as they waited for the lock before), jobs come back later.
  */
-type Tx = BillingRepository & { events: EventRecorder };
+type Tx = UnitOfWorkHandle<BillingRepository>;
 
 /** A payment's own id at the gateway: Toss takes 6–64 of `[A-Za-z0-9_-]` as an `orderId`. */
 const newChargeKey = () => `tl_${randomBytes(16).toString('hex')}`;

@@ -1,9 +1,9 @@
 import { PAYMENT_RETRY_DAYS } from '@teamline/contract';
 import { addDays } from '../../infra/clock.js';
-import type { EventRecorder } from '../../platform/events/outbox.repository.js';
+import type { UnitOfWorkHandle } from '../../platform/events/unit-of-work.js';
 import type { BillingRepository, PaymentRow, SubscriptionRow } from './billing.repository.js';
 
-type Tx = BillingRepository & { events: EventRecorder };
+type Tx = UnitOfWorkHandle<BillingRepository>;
 
 /**
  * What a payment does to its subscription once the gateway's answer is known, read from the payment
@@ -36,9 +36,29 @@ export async function endSubscription(r: Tx, sub: SubscriptionRow) {
 /** The n-th subscription of the project a first charge pays for (`subscribe:<project>:<n>`). */
 const generationOf = (paysFor: string) => Number(paysFor.split(':')[2]);
 
-/** A charge was taken (or cost nothing): the subscription gets what it paid for. */
+/**
+ * A charge was taken (or cost nothing): the subscription gets what it paid for, and the audit log a
+ * record in the same transaction (by whoever asked for the payment, also when a reconciliation after
+ * a crash completes it). Renewals are the durable job's, not a person's: not recorded.
+ */
 export async function applyPaid(r: Tx, payment: PaymentRow) {
   const sub = (await r.subscriptionById(payment.subscriptionIdx))!;
+  const record = (
+    kind: 'subscription.subscribed' | 'subscription.sheets_added' | 'subscription.refunded',
+    changes: Record<string, unknown>,
+  ) =>
+    r.audit.record({
+      kind,
+      actorIdx: payment.createdByIdx,
+      projectIdx: payment.projectIdx,
+      target: { type: 'subscription', idx: payment.subscriptionIdx },
+      changes: {
+        ...changes,
+        amount: payment.amount,
+        currency: payment.currency,
+        paymentIdx: payment.paymentIdx,
+      },
+    });
   if (payment.kind === 'subscribe' || payment.kind === 'renewal') {
     if (payment.couponIdx) await r.useCouponPeriod(payment.couponIdx);
     await r.updateSubscription(sub.subscriptionIdx, {
@@ -58,6 +78,8 @@ export async function applyPaid(r: Tx, payment: PaymentRow) {
         : {}),
     });
     await r.setProject(sub.projectIdx, { sheets: payment.sheets });
+    if (payment.kind === 'subscribe')
+      record('subscription.subscribed', { plan: payment.plan, sheets: payment.sheets });
   } else if (payment.kind === 'add') {
     // `sheets` of an ADD payment is the count it added.
     const to = sub.sheets + payment.sheets;
@@ -66,6 +88,7 @@ export async function applyPaid(r: Tx, payment: PaymentRow) {
       pendingSheets: sub.pendingSheets == null ? null : sub.pendingSheets + payment.sheets,
     });
     await r.setProject(sub.projectIdx, { sheets: to });
+    record('subscription.sheets_added', { count: payment.sheets, sheets: { from: sub.sheets, to } });
   } else {
     // A refund: its charge has that much less left.
     const charge = payment.refundOfIdx ? await r.payment(payment.refundOfIdx) : null;
@@ -74,6 +97,7 @@ export async function applyPaid(r: Tx, payment: PaymentRow) {
         refundedAmount: charge.refundedAmount + payment.amount,
         status: 'refunded',
       });
+    record('subscription.refunded', { mode: payment.refundMode });
   }
 }
 

@@ -33,6 +33,12 @@ export async function changeSheets(
       if (!isPaid(sub) || next < min || next < 0)
         throw new AppError('SHEETS_BELOW_MEMBERS', { minSheets: min });
       await r.updateSubscription(sub.subscriptionIdx, { pendingSheets: next === sub.sheets ? null : next });
+      r.audit.record({
+        kind: 'subscription.changed',
+        projectIdx: sub.projectIdx,
+        target: { type: 'subscription', idx: sub.subscriptionIdx },
+        changes: { pendingSheets: { from: base, to: next } },
+      });
       return { rows: [] };
     }
     if (!isPaid(sub)) throw new AppError('SUBSCRIPTION_ADD_FAILED', { reason: 'NO_PAID_PERIOD' });

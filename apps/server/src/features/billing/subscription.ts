@@ -16,7 +16,7 @@ import {
   type SubscriptionDto,
   type UpdateSubscriptionRequest,
 } from '@teamline/contract';
-import type { EventRecorder } from '../../platform/events/outbox.repository.js';
+import type { UnitOfWorkHandle } from '../../platform/events/unit-of-work.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { BillingRepository, KeyClaim, PaymentRow, SubscriptionRow } from './billing.repository.js';
@@ -27,7 +27,7 @@ import { toPaymentDto } from './payment.js';
 import { endSubscription, isPaid } from './payment-effects.js';
 import { refundQuote } from './refund.js';
 
-type Tx = BillingRepository & { events: EventRecorder };
+type Tx = UnitOfWorkHandle<BillingRepository>;
 
 /** The subscription as `GET /subscription` answers it. */
 export async function subscriptionDto(
@@ -244,6 +244,21 @@ export async function updateSubscription(
     if (body.cancelAtPeriodEnd !== undefined) set.cancelAtPeriodEnd = body.cancelAtPeriodEnd;
     if (body.cardIdx !== undefined) set.cardIdx = (await cardFor(r, actor, body.cardIdx)).cardIdx;
     await r.updateSubscription(subscriptionIdx, set);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    const nextPlan = (pending: string | null) => pending ?? sub.plan;
+    if (set.pendingPlan !== undefined && set.pendingPlan !== sub.pendingPlan)
+      changes.plan = { from: nextPlan(sub.pendingPlan), to: nextPlan(set.pendingPlan) };
+    if (set.cancelAtPeriodEnd !== undefined && set.cancelAtPeriodEnd !== sub.cancelAtPeriodEnd)
+      changes.cancelAtPeriodEnd = { from: sub.cancelAtPeriodEnd, to: set.cancelAtPeriodEnd };
+    if (set.cardIdx !== undefined && set.cardIdx !== sub.cardIdx)
+      changes.cardIdx = { from: sub.cardIdx, to: set.cardIdx };
+    if (Object.keys(changes).length > 0)
+      r.audit.record({
+        kind: 'subscription.changed',
+        projectIdx: sub.projectIdx,
+        target: { type: 'subscription', idx: subscriptionIdx },
+        changes,
+      });
   });
   return subscriptionDto(deps, deps.repo, found.projectIdx, true);
 }

@@ -1,10 +1,10 @@
 import { FREE_MEMBER_ALLOWANCE, SHEET_GRACE_DAYS, isSubscriptionShort } from '@teamline/contract';
 import { addDays } from '../../infra/clock.js';
-import type { EventRecorder } from '../../platform/events/outbox.repository.js';
+import type { UnitOfWorkHandle } from '../../platform/events/unit-of-work.js';
 import type { BillingRepository } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
 
-type Tx = BillingRepository & { events: EventRecorder };
+type Tx = UnitOfWorkHandle<BillingRepository>;
 
 /**
  * Brings a project's warning state up to date inside a transaction (PRODUCT.md "Subscription"):

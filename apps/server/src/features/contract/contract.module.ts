@@ -12,7 +12,7 @@ declare module '../../platform/services.js' {
 export const contractModule = defineModule({
   name: 'contract',
   services: ({ ctx, services: { authz } }) => ({
-    contract: createContractService(ctx, createContractStore(ctx.database.db, ctx.events), authz),
+    contract: createContractService(ctx, createContractStore(ctx.database.db, ctx), authz),
   }),
   routes: contractRoutes,
 });

@@ -11,8 +11,7 @@ import {
 } from '@teamline/contract';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
-import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
@@ -28,8 +27,8 @@ function contractRepositories(db: Db) {
   };
 }
 
-export function createContractStore(db: Db, dispatcher: Pick<EventDispatcher, 'kick'>) {
-  return { ...contractRepositories(db), transaction: unitOfWork(db, dispatcher, contractRepositories) };
+export function createContractStore(db: Db, ctx: UnitOfWorkContext) {
+  return { ...contractRepositories(db), transaction: unitOfWork(db, ctx, contractRepositories) };
 }
 export type ContractStore = ReturnType<typeof createContractStore>;
 

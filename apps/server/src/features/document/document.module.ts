@@ -22,7 +22,7 @@ export const documentModule = defineModule({
   name: 'document',
   services: ({ ctx, services }) => {
     const repo = createDocumentRepository(ctx.database.db);
-    const transaction = unitOfWork(ctx.database.db, ctx.events, createDocumentRepository);
+    const transaction = unitOfWork(ctx.database.db, ctx, createDocumentRepository);
     const documents = createDocumentService(ctx, {
       repo,
       files: createFileRepository(ctx.database.db),

@@ -17,6 +17,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
+import type { AuditEntry } from '../audit/audit-trail.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { FileRepository } from '../file/file.repository.js';
@@ -56,6 +57,17 @@ function checkSize(content: EditorNode) {
   if (Buffer.byteLength(JSON.stringify(content)) > DOCUMENT_CONTENT_MAX_BYTES)
     throw new AppError('DOCUMENT_TOO_LARGE');
 }
+
+/** A public link made or revoked: who opened the document to anyone with the address, or closed it. */
+const publicLinkRecord = (
+  kind: 'document.link_created' | 'document.link_revoked',
+  row: { documentIdx: number; projectIdx: number; title: string },
+): AuditEntry => ({
+  kind,
+  projectIdx: row.projectIdx,
+  target: { type: 'document', idx: row.documentIdx },
+  changes: { title: row.title },
+});
 
 export function createDocumentService(
   ctx: AppContext,
@@ -392,11 +404,14 @@ export function createDocumentService(
       if (row.visibility === 'private') throw new AppError('DOCUMENT_PRIVATE');
       const token = randomToken();
       const createdAt = ctx.clock.now();
-      await repo.setPublicLink({
-        documentIdx,
-        tokenHash: sha256(token),
-        createdByIdx: actor.memberIdx,
-        createdAt,
+      await transaction(async (r) => {
+        await r.setPublicLink({
+          documentIdx,
+          tokenHash: sha256(token),
+          createdByIdx: actor.memberIdx,
+          createdAt,
+        });
+        r.audit.record(publicLinkRecord('document.link_created', row));
       });
       return { token, url: `${ctx.config.publicUrl}/#/public/document/${token}`, createdAt: iso(createdAt) };
     },
@@ -404,7 +419,10 @@ export function createDocumentService(
     async revokePublicLink(actor: Actor, documentIdx: number) {
       const row = await live(documentIdx);
       await access.toManage(actor, row);
-      await repo.deletePublicLink(documentIdx);
+      await transaction(async (r) => {
+        await r.deletePublicLink(documentIdx);
+        r.audit.record(publicLinkRecord('document.link_revoked', row));
+      });
     },
 
     /** Whether someone edits the document live now (on this instance). */

@@ -15,6 +15,7 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
+import { inTransaction } from '../../shared/transaction.js';
 import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { StoryService } from '../story/story.service.js';
@@ -25,11 +26,12 @@ import {
   type GithubCommit,
   type GithubPull,
 } from './github-client.js';
-import type {
-  GithubConnectionRow,
-  GithubRepository,
-  GithubSyncLogRow,
-  NewGithubLink,
+import {
+  createGithubRepository,
+  type GithubConnectionRow,
+  type GithubRepository,
+  type GithubSyncLogRow,
+  type NewGithubLink,
 } from './github.repository.js';
 import { closedStories, mentionedStories } from './mentions.js';
 import { TokenUnreadableError, type TokenCipher } from './token-cipher.js';
@@ -168,13 +170,24 @@ export function createGithubService(
         throw new AppError('GITHUB_TOKEN_INVALID');
       throw new AppError('GITHUB_FETCH_FAILED');
     }
-    return repo.connect({
-      projectIdx,
-      authKind: kind,
-      account: login,
-      tokenCipher: cipher.seal(token),
-      webhookSecret: randomToken(),
-      connectedByIdx: memberIdx,
+    return inTransaction(ctx.database.db, async (tx) => {
+      const connected = await createGithubRepository(tx).connect({
+        projectIdx,
+        authKind: kind,
+        account: login,
+        tokenCipher: cipher.seal(token),
+        webhookSecret: randomToken(),
+        connectedByIdx: memberIdx,
+      });
+      // The OAuth callback comes without a key: the actor is the admin who started it.
+      await ctx.audit.record(tx, {
+        kind: 'github.connected',
+        actorIdx: memberIdx,
+        projectIdx,
+        target: { type: 'github', idx: projectIdx },
+        changes: { account: login, authKind: kind },
+      });
+      return connected;
     });
   }
 
@@ -389,7 +402,17 @@ export function createGithubService(
 
     async disconnect(actor: Actor, projectIdx: number): Promise<void> {
       await authz.authorize(actor, 'github.manage', projectIdx);
-      await repo.remove(projectIdx);
+      const row = await repo.connection(projectIdx);
+      await inTransaction(ctx.database.db, async (tx) => {
+        await createGithubRepository(tx).remove(projectIdx);
+        if (row)
+          await ctx.audit.record(tx, {
+            kind: 'github.disconnected',
+            projectIdx,
+            target: { type: 'github', idx: projectIdx },
+            changes: { account: row.account, repository: row.repo },
+          });
+      });
       await deps.versions.bump(projectIdx);
     },
 

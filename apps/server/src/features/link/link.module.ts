@@ -17,7 +17,7 @@ export const linkModule = defineModule({
       ctx,
       createLinkRepository(ctx.database.db),
       services.authz,
-      unitOfWork(ctx.database.db, ctx.events, createLinkRepository),
+      unitOfWork(ctx.database.db, ctx, createLinkRepository),
     ),
   }),
   routes: linkRoutes,

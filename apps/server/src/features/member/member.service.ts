@@ -18,8 +18,15 @@ import type { SessionClient } from '../session/device-cookie.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
+import type { AuditEntry } from '../audit/audit-trail.js';
+import { inTransaction } from '../../shared/transaction.js';
 import type { Erased } from './member-erasure.repository.js';
-import type { MemberRepository, MemberRow, NewMember } from './member.repository.js';
+import {
+  createMemberRepository,
+  type MemberRepository,
+  type MemberRow,
+  type NewMember,
+} from './member.repository.js';
 import type { ProfileCache } from './profile-cache.js';
 
 type JoinInput = z.output<typeof joinGeneralRequest>;
@@ -99,6 +106,19 @@ export function createMemberService(
     return row;
   }
 
+  /** A security change of the account and its audit record in one transaction, then the cache. */
+  async function changeWithRecord(
+    memberIdx: number,
+    patch: Partial<NewMember>,
+    entry: Pick<AuditEntry, 'kind' | 'actorIdx'>,
+  ) {
+    await inTransaction(ctx.database.db, async (tx) => {
+      await createMemberRepository(tx).update(memberIdx, patch);
+      await ctx.audit.record(tx, { ...entry, memberIdx, target: { type: 'account', idx: memberIdx } });
+    });
+    await profiles.forget(memberIdx);
+  }
+
   async function requireMember(memberIdx: number): Promise<MemberRow> {
     const member = await repo.findActiveById(memberIdx);
     if (!member) throw new AppError('UNAUTHENTICATED');
@@ -127,7 +147,7 @@ export function createMemberService(
         if (file?.uploaderIdx === member.memberIdx)
           await updateMember(member.memberIdx, { profileFileIdx: file.fileIdx });
       }
-      return auth.startSession(member.memberIdx, client);
+      return auth.startSession(member.memberIdx, client, 'join');
     },
 
     /** The caller's own profile, from the profile cache (every change below calls `forget`). */
@@ -192,11 +212,11 @@ export function createMemberService(
       const member = await repo.findActiveByEmail(row.email);
       if (!member) throw new AppError('PASSWORD_RESET_FAILED');
       // Proving ownership of the mailbox lifts a lockout and ends every old session.
-      await updateMember(member.memberIdx, {
-        passwordHash: await hashPassword(password),
-        failedLogins: 0,
-        lockedAt: null,
-      });
+      await changeWithRecord(
+        member.memberIdx,
+        { passwordHash: await hashPassword(password), failedLogins: 0, lockedAt: null },
+        { kind: 'account.password_reset', actorIdx: null },
+      );
       await auth.revokeAllSessions(member.memberIdx);
     },
 
@@ -205,7 +225,11 @@ export function createMemberService(
       if (!(await verifyPassword(currentPassword, member.passwordHash)))
         throw new AppError('AUTH_INCORRECT_PASSWORD');
       if (currentPassword === password) throw new AppError('PASSWORD_SAME_AS_OLD');
-      await updateMember(member.memberIdx, { passwordHash: await hashPassword(password) });
+      await changeWithRecord(
+        member.memberIdx,
+        { passwordHash: await hashPassword(password) },
+        { kind: 'account.password_changed' },
+      );
       // Whoever else held the account (the reason to change a password) is signed out; this session stays.
       await auth.revokeAllSessions(member.memberIdx, actor.familyId);
     },

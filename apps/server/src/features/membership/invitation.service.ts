@@ -132,6 +132,14 @@ export function createInvitationService(
           inviteeIdx: invitee?.memberIdx ?? null,
           role: inserted.role,
         });
+        // The log keeps the address: who was invited is the point of the record.
+        r.audit.record({
+          kind: 'member.invited',
+          projectIdx: inserted.projectIdx,
+          memberIdx: invitee?.memberIdx ?? null,
+          target: { type: 'invite', idx: inserted.inviteIdx },
+          changes: { email, role: inserted.role },
+        });
         return inserted;
       });
       await sendMail(row, token, actor.memberIdx);
@@ -162,7 +170,15 @@ export function createInvitationService(
     async revoke(actor: Actor, inviteIdx: number): Promise<Invitation> {
       const { invite } = await managed(actor, inviteIdx);
       if (invite.acceptedAt) throw new AppError('INVITE_INVALID');
-      await repo.revokeInvitation(inviteIdx, now());
+      await transaction(async (r) => {
+        await r.revokeInvitation(inviteIdx, now());
+        r.audit.record({
+          kind: 'member.invitation_revoked',
+          projectIdx: invite.projectIdx,
+          target: { type: 'invite', idx: inviteIdx },
+          changes: { email: invite.email, role: invite.role },
+        });
+      });
       return toInvitation((await repo.findInvitation(inviteIdx))!);
     },
 
@@ -210,6 +226,13 @@ export function createInvitationService(
         await r.events.record('member.joined', joined.projectIdx, {
           memberInProjectIdx: joined.memberInProjectIdx,
           memberIdx: actor.memberIdx,
+        });
+        r.audit.record({
+          kind: 'member.joined',
+          projectIdx: joined.projectIdx,
+          memberIdx: actor.memberIdx,
+          target: { type: 'invite', idx: row.invite.inviteIdx },
+          changes: { role: joined.role },
         });
         return joined;
       });

@@ -24,7 +24,7 @@ export const membershipModule = defineModule({
   services: ({ ctx, services: { project, projectRepo, authz, auth } }) => {
     const db = ctx.database.db;
     const membershipRepo = createMembershipRepository(db);
-    const transaction = unitOfWork(db, ctx.events, (h) => ({
+    const transaction = unitOfWork(db, ctx, (h) => ({
       ...createMembershipRepository(h),
       accounts: createMemberRepository(h),
     }));

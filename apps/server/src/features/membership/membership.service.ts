@@ -15,6 +15,17 @@ import type { ProjectService } from '../project/project.service.js';
 import { assertAdminRemains, leavesProjectWithoutAdmin } from './last-admin.js';
 import type { MembershipRepository, MembershipRow } from './membership.repository.js';
 
+/** The audit record's `{ field: { from, to } }` of a role change: only what moved. */
+function changesOf(
+  before: Pick<MembershipRow, 'role' | 'isAdmin' | 'depth1Idx'>,
+  after: Pick<MembershipRow, 'role' | 'isAdmin' | 'depth1Idx'>,
+) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of ['role', 'isAdmin', 'depth1Idx'] as const)
+    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+  return changes;
+}
+
 /** The unit of work of membership changes; `accounts` lets a withdrawal anonymise the account in it. */
 export type MembershipStore = MembershipRepository & { accounts: MemberRepository };
 
@@ -105,6 +116,15 @@ export function createMembershipService(
         await r.update(memberInProjectIdx, { role, isAdmin, depth1Idx });
         const [result] = await r.findActive(target.projectIdx, [memberInProjectIdx]);
         await r.events.record('member.updated', target.projectIdx, result!);
+        const changes = changesOf(target, { role, isAdmin, depth1Idx });
+        if (Object.keys(changes).length > 0)
+          r.audit.record({
+            kind: 'member.role_changed',
+            projectIdx: target.projectIdx,
+            memberIdx: target.memberIdx,
+            target: { type: 'memberInProject', idx: memberInProjectIdx },
+            changes,
+          });
         return result!;
       });
     },
@@ -123,6 +143,13 @@ export function createMembershipService(
         await r.events.record('member.removed', target.projectIdx, {
           memberInProjectIdx,
           memberIdx: target.memberIdx,
+        });
+        r.audit.record({
+          kind: caller.memberInProjectIdx === target.memberInProjectIdx ? 'member.left' : 'member.removed',
+          projectIdx: target.projectIdx,
+          memberIdx: target.memberIdx,
+          target: { type: 'memberInProject', idx: memberInProjectIdx },
+          changes: { role: target.role },
         });
       });
       return { memberInProjectIdx };
@@ -152,8 +179,16 @@ export function createMembershipService(
             memberInProjectIdx: record.memberInProjectIdx,
             memberIdx,
           });
+          r.audit.record({
+            kind: 'member.left',
+            projectIdx: record.projectIdx,
+            memberIdx,
+            target: { type: 'memberInProject', idx: record.memberInProjectIdx },
+            changes: { role: record.role },
+          });
         }
         await account(r.accounts);
+        r.audit.record({ kind: 'account.withdrawn', memberIdx, target: { type: 'account', idx: memberIdx } });
       });
     },
   };

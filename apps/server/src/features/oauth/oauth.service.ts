@@ -23,6 +23,13 @@ export const OAUTH_STATE_TTL_MINUTES = 10;
 export const OAUTH_PRE_TOKEN_TTL_MINUTES = 30;
 /** The password prompt that links an outside sign-in to an existing e-mail account. */
 export const OAUTH_LINK_TOKEN_TTL_MINUTES = 10;
+/** Refusals of an outside sign-in the audit log records (not an unreachable or unconfigured issuer). */
+const refusedSignIn = new Set<string>([
+  'AUTH_LOGIN_FAILED',
+  'OAUTH_STATE_INVALID',
+  'OAUTH_EMAIL_UNVERIFIED',
+  'OAUTH_DOMAIN_NOT_ALLOWED',
+]);
 /** What Teamline asks the issuer for. */
 export const OAUTH_SCOPES = 'openid email profile';
 
@@ -140,6 +147,54 @@ export function createOauthService(
     }
   }
 
+  /** The second half of `login` (the issuer's answer), before its refusals are recorded. */
+  async function finishLogin(
+    input: {
+      code: string;
+      state: string;
+      redirectUri?: string | undefined;
+    },
+    client: SessionClient,
+  ): Promise<OauthLoginResponse | { result: 'session'; tokens: IssuedTokens }> {
+    const { oidc, issuerClient } = requireClient();
+    const saved = await consumeTicket<StatePayload>(input.state, 'state');
+    if (!saved) throw new AppError('OAUTH_STATE_INVALID');
+    if (input.redirectUri !== undefined && input.redirectUri !== saved.redirectUri)
+      throw new AppError('OAUTH_STATE_INVALID');
+    const configuration = await issuerClient.configuration();
+    const { issuer, subject, claims } = await exchange(configuration, input.code, input.state, saved);
+    checkDomain(claims, oidc.allowedDomains);
+
+    const known = await repo.findIdentity(issuer, subject);
+    if (known && !known.deletedAt)
+      return {
+        result: 'session',
+        tokens: await signInFactor.completeSignIn(known.memberIdx, client, 'oidc'),
+      };
+
+    const verified = claims.email_verified === true || claims.email_verified === 'true';
+    if (typeof claims.email !== 'string' || !claims.email || !verified)
+      throw new AppError('OAUTH_EMAIL_UNVERIFIED');
+    const email = claims.email.trim().toLowerCase();
+    const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null;
+
+    const existing = await memberRepo.findActiveByEmail(email);
+    if (existing) {
+      const linkToken = await issueTicket(
+        'link',
+        { issuer, subject, email, name, memberIdx: existing.memberIdx } satisfies ClaimsPayload,
+        OAUTH_LINK_TOKEN_TTL_MINUTES,
+      );
+      throw new AppError('OAUTH_LINK_REQUIRED', { linkToken, email });
+    }
+    const preToken = await issueTicket(
+      'pre',
+      { issuer, subject, email, name } satisfies ClaimsPayload,
+      OAUTH_PRE_TOKEN_TTL_MINUTES,
+    );
+    return { result: 'join', preToken, email, name };
+  }
+
   return {
     callbackUrl,
     configuredIssuer: () => oidc?.issuer ?? null,
@@ -188,40 +243,13 @@ export function createOauthService(
       },
       client: SessionClient,
     ): Promise<OauthLoginResponse | { result: 'session'; tokens: IssuedTokens }> {
-      const { oidc, issuerClient } = requireClient();
-      const saved = await consumeTicket<StatePayload>(input.state, 'state');
-      if (!saved) throw new AppError('OAUTH_STATE_INVALID');
-      if (input.redirectUri !== undefined && input.redirectUri !== saved.redirectUri)
-        throw new AppError('OAUTH_STATE_INVALID');
-      const configuration = await issuerClient.configuration();
-      const { issuer, subject, claims } = await exchange(configuration, input.code, input.state, saved);
-      checkDomain(claims, oidc.allowedDomains);
-
-      const known = await repo.findIdentity(issuer, subject);
-      if (known && !known.deletedAt)
-        return { result: 'session', tokens: await signInFactor.completeSignIn(known.memberIdx, client) };
-
-      const verified = claims.email_verified === true || claims.email_verified === 'true';
-      if (typeof claims.email !== 'string' || !claims.email || !verified)
-        throw new AppError('OAUTH_EMAIL_UNVERIFIED');
-      const email = claims.email.trim().toLowerCase();
-      const name = typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null;
-
-      const existing = await memberRepo.findActiveByEmail(email);
-      if (existing) {
-        const linkToken = await issueTicket(
-          'link',
-          { issuer, subject, email, name, memberIdx: existing.memberIdx } satisfies ClaimsPayload,
-          OAUTH_LINK_TOKEN_TTL_MINUTES,
-        );
-        throw new AppError('OAUTH_LINK_REQUIRED', { linkToken, email });
+      try {
+        return await finishLogin(input, client);
+      } catch (error) {
+        if (error instanceof AppError && refusedSignIn.has(error.code))
+          await auth.recordSignInFailure(error.code, 'oidc', {});
+        throw error;
       }
-      const preToken = await issueTicket(
-        'pre',
-        { issuer, subject, email, name } satisfies ClaimsPayload,
-        OAUTH_PRE_TOKEN_TTL_MINUTES,
-      );
-      return { result: 'join', preToken, email, name };
     },
 
     /** Binds the outside identity to the e-mail account whose password was proven, and signs in. */
@@ -232,7 +260,13 @@ export function createOauthService(
       const member = await memberRepo.findActiveById(claims.memberIdx ?? -1);
       if (!member || member.email !== claims.email) throw new AppError('OAUTH_SESSION_EXPIRED');
       // A wrong password leaves the token usable (another try) and counts towards the lockout.
-      await auth.checkPassword(member, password, client);
+      try {
+        await auth.checkPassword(member, password, client);
+      } catch (error) {
+        if (error instanceof AppError)
+          await auth.recordSignInFailure(error.code, 'link', { memberIdx: member.memberIdx });
+        throw error;
+      }
       await inTransaction(db, async (tx) => {
         const store = createOauthRepository(tx);
         if (!(await consumeTicket(linkToken, 'link', store))) throw new AppError('OAUTH_SESSION_EXPIRED');
@@ -246,7 +280,7 @@ export function createOauthService(
           email: claims.email,
         });
       });
-      return signInFactor.completeSignIn(member.memberIdx, client);
+      return signInFactor.completeSignIn(member.memberIdx, client, 'link');
     },
 
     /** `POST /member/join {preToken, …}`: the account and its identity in one transaction, then a session. */
@@ -273,7 +307,7 @@ export function createOauthService(
         });
         return member.memberIdx;
       });
-      return auth.startSession(memberIdx, client);
+      return auth.startSession(memberIdx, client, 'join');
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../infra/db.js';
-import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
-import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { createEpicRepository } from '../epic/epic.repository.js';
 import { createHistoryRepository } from '../history/history.repository.js';
 import { createMembershipRepository } from '../membership/membership.repository.js';
@@ -24,7 +23,7 @@ export function planningRepositories(db: Db) {
 export type PlanningRepositories = ReturnType<typeof planningRepositories>;
 
 /** The planning repositories on the database, and a transaction that hands out the same set on its handle. */
-export function createPlanningStore(db: Db, dispatcher: Pick<EventDispatcher, 'kick'>) {
-  return { ...planningRepositories(db), transaction: unitOfWork(db, dispatcher, planningRepositories) };
+export function createPlanningStore(db: Db, ctx: UnitOfWorkContext) {
+  return { ...planningRepositories(db), transaction: unitOfWork(db, ctx, planningRepositories) };
 }
 export type PlanningStore = ReturnType<typeof createPlanningStore>;

@@ -30,7 +30,7 @@ declare module '../../platform/services.js' {
 export const planningModule = defineModule({
   name: 'planning',
   services: ({ ctx, services: { authz } }) => {
-    const planning = createPlanningStore(ctx.database.db, ctx.events);
+    const planning = createPlanningStore(ctx.database.db, ctx);
     return {
       milestone: createMilestoneService(ctx, planning, authz),
       story: createStoryService(ctx, planning, authz),

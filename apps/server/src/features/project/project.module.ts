@@ -27,7 +27,7 @@ export const projectModule = defineModule({
         ctx,
         projectRepo,
         authz,
-        unitOfWork(ctx.database.db, ctx.events, createProjectRepository),
+        unitOfWork(ctx.database.db, ctx, createProjectRepository),
       ),
       projectRepo,
       authz,

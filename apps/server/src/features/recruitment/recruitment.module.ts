@@ -16,12 +16,7 @@ declare module '../../platform/services.js' {
 export const recruitmentModule = defineModule({
   name: 'recruitment',
   services: ({ ctx, services: { authz, contract } }) => ({
-    recruitment: createRecruitmentService(
-      ctx,
-      createRecruitmentStore(ctx.database.db, ctx.events),
-      authz,
-      contract,
-    ),
+    recruitment: createRecruitmentService(ctx, createRecruitmentStore(ctx.database.db, ctx), authz, contract),
   }),
   routes: recruitmentRoutes,
 });

@@ -12,8 +12,7 @@ import type {
 } from '@teamline/contract';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
-import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { ContractService } from '../contract/contract.service.js';
@@ -29,8 +28,8 @@ import {
 function recruitmentRepositories(db: Db) {
   return { posts: createRecruitmentRepository(db), members: createMembershipRepository(db) };
 }
-export function createRecruitmentStore(db: Db, dispatcher: Pick<EventDispatcher, 'kick'>) {
-  return { ...recruitmentRepositories(db), transaction: unitOfWork(db, dispatcher, recruitmentRepositories) };
+export function createRecruitmentStore(db: Db, ctx: UnitOfWorkContext) {
+  return { ...recruitmentRepositories(db), transaction: unitOfWork(db, ctx, recruitmentRepositories) };
 }
 export type RecruitmentStore = ReturnType<typeof createRecruitmentStore>;
 

@@ -12,7 +12,7 @@ declare module '../../platform/services.js' {
 export const requestModule = defineModule({
   name: 'request',
   services: ({ ctx, services: { authz, file } }) => ({
-    request: createRequestService(ctx, createRequestStore(ctx.database.db, ctx.events), authz, file),
+    request: createRequestService(ctx, createRequestStore(ctx.database.db, ctx), authz, file),
   }),
   routes: requestRoutes,
 });

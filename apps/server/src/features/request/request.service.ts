@@ -14,9 +14,8 @@ import {
 } from '@teamline/contract';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
-import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
@@ -39,8 +38,8 @@ function requestRepositories(db: Db) {
 }
 type RequestRepositories = ReturnType<typeof requestRepositories>;
 
-export function createRequestStore(db: Db, dispatcher: Pick<EventDispatcher, 'kick'>) {
-  return { ...requestRepositories(db), transaction: unitOfWork(db, dispatcher, requestRepositories) };
+export function createRequestStore(db: Db, ctx: UnitOfWorkContext) {
+  return { ...requestRepositories(db), transaction: unitOfWork(db, ctx, requestRepositories) };
 }
 export type RequestStore = ReturnType<typeof createRequestStore>;
 

@@ -19,7 +19,7 @@ declare module '../../platform/services.js' {
 export const settlementModule = defineModule({
   name: 'settlement',
   services: ({ ctx, services: { authz } }) => ({
-    settlement: createSettlementService(ctx, createSettlementStore(ctx.database.db, ctx.events), authz),
+    settlement: createSettlementService(ctx, createSettlementStore(ctx.database.db, ctx), authz),
   }),
   routes: settlementRoutes,
   consumers: ({ ctx, services }) => [

@@ -14,11 +14,11 @@ import {
 import { addDays } from '../../infra/clock.js';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { EventDispatcher } from '../../platform/events/event-dispatcher.js';
-import { unitOfWork } from '../../platform/events/unit-of-work.js';
+import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
+import type { AuditEntry } from '../audit/audit-trail.js';
 import type { SettlementStatement } from './export/statement.js';
 import { daysOf, spendOf } from './settlement-months.js';
 import {
@@ -33,8 +33,8 @@ function settlementRepositories(db: Db) {
   return { settlements: createSettlementRepository(db), members: createMembershipRepository(db) };
 }
 
-export function createSettlementStore(db: Db, dispatcher: Pick<EventDispatcher, 'kick'>) {
-  return { ...settlementRepositories(db), transaction: unitOfWork(db, dispatcher, settlementRepositories) };
+export function createSettlementStore(db: Db, ctx: UnitOfWorkContext) {
+  return { ...settlementRepositories(db), transaction: unitOfWork(db, ctx, settlementRepositories) };
 }
 export type SettlementStore = ReturnType<typeof createSettlementStore>;
 
@@ -82,6 +82,29 @@ const moveAction: Record<SettlementMove, ProjectAction> = {
   return: 'settlement.decide',
   pay: 'settlement.pay',
 };
+
+/**
+ * The audit record of an approval or a payment: the professional's account, the month and the net
+ * amount (the log is read by admin authority only, unlike the events, which carry no amount).
+ */
+async function settlementRecord(
+  r: Pick<ReturnType<typeof settlementRepositories>, 'members'>,
+  row: Pick<
+    SettlementRow,
+    'projectIdx' | 'memberInProjectIdx' | 'settlementIdx' | 'month' | 'netAmount' | 'currency'
+  >,
+  kind: 'settlement.approved' | 'settlement.paid' | 'settlement.exported',
+  extra: Record<string, unknown> = {},
+): Promise<AuditEntry> {
+  const professional = await r.members.findActiveRecord(row.memberInProjectIdx);
+  return {
+    kind,
+    projectIdx: row.projectIdx,
+    memberIdx: professional?.memberIdx ?? null,
+    target: { type: 'settlement', idx: row.settlementIdx },
+    changes: { month: row.month, amount: row.netAmount, currency: row.currency, ...extra },
+  };
+}
 
 export type MoveInput = { note?: string } & Partial<PaySettlementRequest>;
 
@@ -207,10 +230,19 @@ export function createSettlementService(
     /**
      * What the export writes (`features/settlement/export`): the settlement as `get` answers it (so
      * the same 404 for whoever may not see it), the project's and the professional's names and the
-     * reader's language.
+     * reader's language. Each export is recorded in the audit log (`settlement.exported`).
      */
-    async statement(actor: Actor, settlementIdx: number): Promise<SettlementStatement> {
+    async statement(
+      actor: Actor,
+      settlementIdx: number,
+      format: 'csv' | 'pdf',
+    ): Promise<SettlementStatement> {
       const settlement = await get(actor, settlementIdx);
+      // A statement handed out is a money event of its own: who took whose pay, in which form.
+      await ctx.audit.record(
+        ctx.database.db,
+        await settlementRecord(store, settlement, 'settlement.exported', { format }),
+      );
       const names = await store.settlements.statementNames(
         settlement.projectIdx,
         settlement.memberInProjectIdx,
@@ -341,6 +373,14 @@ export function createSettlementService(
         else if (move === 'submit') await r.events.record('settlement.submitted', row.projectIdx, ref);
         else if (move === 'return') await r.events.record('settlement.returned', row.projectIdx, ref);
         else await r.events.record('settlement.paid', row.projectIdx, ref);
+        if (move === 'approve' || move === 'pay')
+          r.audit.record(
+            await settlementRecord(
+              r,
+              updated,
+              move === 'approve' ? 'settlement.approved' : 'settlement.paid',
+            ),
+          );
       });
       return get(actor, settlementIdx);
     },
@@ -377,6 +417,7 @@ export function createSettlementService(
           ...refOf(updated, 'submitted', null),
           automatic: true,
         });
+        r.audit.record({ ...(await settlementRecord(r, updated, 'settlement.approved')), actorIdx: null });
         return true;
       });
     },

@@ -9,7 +9,7 @@ import { addMinutes } from '../../infra/clock.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
-import type { AuthService } from '../auth/auth.service.js';
+import type { AuthService, SignInMethod } from '../auth/auth.service.js';
 import type { TokenCipher } from '../github/token-cipher.js';
 import type { MemberRepository } from '../member/member.repository.js';
 import type { SessionClient } from '../session/device-cookie.js';
@@ -137,9 +137,13 @@ export function createSignInService(deps: SignInDeps) {
      * Where every first factor ends: an account without a second factor gets its session; one with
      * a factor gets 401 SECOND_FACTOR_REQUIRED with a challenge token for `POST /auth/login/second-factor`.
      */
-    async completeSignIn(memberIdx: number, client: SessionClient): Promise<IssuedTokens> {
+    async completeSignIn(
+      memberIdx: number,
+      client: SessionClient,
+      method: SignInMethod,
+    ): Promise<IssuedTokens> {
       const methods = await factorMethods(memberIdx);
-      if (methods.length === 0) return auth.startSession(memberIdx, client);
+      if (methods.length === 0) return auth.startSession(memberIdx, client, method);
       const challengeToken = await newChallenge('second-factor', memberIdx, null);
       throw new AppError('SECOND_FACTOR_REQUIRED', { challengeToken, methods });
     },
@@ -154,7 +158,7 @@ export function createSignInService(deps: SignInDeps) {
       await proveFactor(row.memberIdx, input, client.ip);
       if (!(await repo.consumeChallenge(row.id, now()))) throw new AppError('SECOND_FACTOR_EXPIRED');
       if (!(await memberRepo.findActiveById(row.memberIdx))) throw new AppError('SECOND_FACTOR_EXPIRED');
-      return auth.startSession(row.memberIdx, client);
+      return auth.startSession(row.memberIdx, client, input.method);
     },
 
     /** WebAuthn options for the passkey of a second-factor challenge (the ticket is its token). */
@@ -188,7 +192,7 @@ export function createSignInService(deps: SignInDeps) {
       if (counter === null) return wrong.refuse(memberIdx, ip);
       if (!(await repo.consumeChallenge(row.id, now()))) throw new AppError('SECOND_FACTOR_EXPIRED');
       await repo.touchPasskey(found.passkey.passkeyIdx, counter, now());
-      return auth.startSession(memberIdx, client);
+      return auth.startSession(memberIdx, client, 'passkey');
     },
 
     stepUpMethods,

@@ -18,14 +18,11 @@ export const webhookModule = defineModule({
   name: 'webhook',
   services: ({ ctx, services }) => {
     const repo = createWebhookRepository(ctx.database.db);
-    const webhookDelivery = createWebhookDelivery(
-      ctx,
-      repo,
-      unitOfWork(ctx.database.db, ctx.events, createWebhookRepository),
-    );
+    const transaction = unitOfWork(ctx.database.db, ctx, createWebhookRepository);
+    const webhookDelivery = createWebhookDelivery(ctx, repo, transaction);
     return {
       webhookDelivery,
-      webhook: createWebhookService(ctx, repo, services.authz, webhookDelivery),
+      webhook: createWebhookService(ctx, repo, transaction, services.authz, webhookDelivery),
     };
   },
   routes: webhookRoutes,

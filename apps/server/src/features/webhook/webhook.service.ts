@@ -1,3 +1,4 @@
+import { URL } from 'node:url';
 import type {
   CreateWebhookRequest,
   UpdateWebhookRequest,
@@ -12,6 +13,8 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-http.js';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
+import type { AuditEntry } from '../audit/audit-trail.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import { formatFor } from './formatters/index.js';
 import { attemptDelivery } from './webhook-sender.js';
@@ -53,6 +56,38 @@ const toDelivery = (row: DeliveryRow): WebhookDeliveryDto => ({
   deliveredAt: iso(row.deliveredAt),
 });
 
+/** A hook's address is its secret (Slack, Discord): the audit log keeps its host only. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+/** The name the log shows: the hook's own, else its type and host (as Settings › Webhooks does). */
+const webhookRecord = (
+  kind: 'webhook.created' | 'webhook.updated' | 'webhook.deleted',
+  row: WebhookRow,
+  changes: Record<string, unknown>,
+): AuditEntry => ({
+  kind,
+  projectIdx: row.projectIdx,
+  target: { type: 'webhook', idx: row.webhookIdx },
+  changes: { name: row.name ?? `${row.type} · ${hostOf(row.url)}`, ...changes },
+});
+
+/** What an edit moved, as `{ from, to }` (the address as its host). */
+function webhookChanges(before: WebhookRow, after: WebhookRow) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const fields = ['name', 'type', 'categories', 'events', 'language', 'status'] as const;
+  for (const field of fields)
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      changes[field] = { from: before[field], to: after[field] };
+  if (before.url !== after.url) changes.url = { from: hostOf(before.url), to: hostOf(after.url) };
+  return changes;
+}
+
 /**
  * Webhooks as project admins manage them (`webhook.manage`): list, add, change, delete, send a
  * test, read the delivery log and retry a failed delivery. A hook or delivery of a project the
@@ -61,6 +96,7 @@ const toDelivery = (row: DeliveryRow): WebhookDeliveryDto => ({
 export function createWebhookService(
   ctx: AppContext,
   repo: WebhookRepository,
+  transaction: UnitOfWork<WebhookRepository>,
   authz: Authorization<MembershipRow>,
   delivery: WebhookDelivery,
 ) {
@@ -88,16 +124,28 @@ export function createWebhookService(
     async create(actor: Actor, input: z.output<typeof createWebhookRequest>): Promise<Webhook> {
       await authz.authorize(actor, 'webhook.manage', input.projectIdx);
       await checkAddress(input.url);
-      const row = await repo.insert({
-        projectIdx: input.projectIdx,
-        name: input.name?.trim() || null,
-        type: input.type,
-        url: input.url,
-        categories: input.categories,
-        events: input.events,
-        language: input.language,
-        status: input.status,
-        createdByIdx: actor.memberIdx,
+      const row = await transaction(async (r) => {
+        const inserted = await r.insert({
+          projectIdx: input.projectIdx,
+          name: input.name?.trim() || null,
+          type: input.type,
+          url: input.url,
+          categories: input.categories,
+          events: input.events,
+          language: input.language,
+          status: input.status,
+          createdByIdx: actor.memberIdx,
+        });
+        r.audit.record(
+          webhookRecord('webhook.created', inserted, {
+            type: inserted.type,
+            url: hostOf(inserted.url),
+            categories: inserted.categories,
+            events: inserted.events,
+            status: inserted.status,
+          }),
+        );
+        return inserted;
       });
       return toWebhook(row);
     },
@@ -110,15 +158,20 @@ export function createWebhookService(
       const row = await load(actor, webhookIdx);
       if (input.url !== undefined) await checkAddress(input.url);
       const reactivated = input.status === 'ACTIVE' && row.status !== 'ACTIVE';
-      await repo.update(webhookIdx, {
-        ...(input.name !== undefined ? { name: input.name?.trim() || null } : {}),
-        ...(input.type !== undefined ? { type: input.type } : {}),
-        ...(input.url !== undefined ? { url: input.url } : {}),
-        ...(input.categories !== undefined ? { categories: input.categories } : {}),
-        ...(input.events !== undefined ? { events: input.events } : {}),
-        ...(input.language !== undefined ? { language: input.language } : {}),
-        ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(reactivated ? { disabledAt: null, disabledReason: null } : {}),
+      await transaction(async (r) => {
+        const updated = await r.update(webhookIdx, {
+          ...(input.name !== undefined ? { name: input.name?.trim() || null } : {}),
+          ...(input.type !== undefined ? { type: input.type } : {}),
+          ...(input.url !== undefined ? { url: input.url } : {}),
+          ...(input.categories !== undefined ? { categories: input.categories } : {}),
+          ...(input.events !== undefined ? { events: input.events } : {}),
+          ...(input.language !== undefined ? { language: input.language } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          ...(reactivated ? { disabledAt: null, disabledReason: null } : {}),
+        });
+        const changes = webhookChanges(row, updated);
+        if (Object.keys(changes).length > 0)
+          r.audit.record(webhookRecord('webhook.updated', updated, changes));
       });
       // Deliveries that waited while it was off go out now, in order.
       if (reactivated) await delivery.kick(row);
@@ -126,8 +179,11 @@ export function createWebhookService(
     },
 
     async remove(actor: Actor, webhookIdx: number): Promise<void> {
-      await load(actor, webhookIdx);
-      await repo.delete(webhookIdx);
+      const row = await load(actor, webhookIdx);
+      await transaction(async (r) => {
+        await r.delete(webhookIdx);
+        r.audit.record(webhookRecord('webhook.deleted', row, { type: row.type, url: hostOf(row.url) }));
+      });
     },
 
     /** Newest first, the last 100. */

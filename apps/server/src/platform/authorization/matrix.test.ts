@@ -459,6 +459,8 @@ const cases: Case[] = [
     build: async (o) => ['DELETE', `/review-member/${await reviewOf(o)}`],
   },
   { route: 'GET /api/job', build: async () => ['GET', `/job?projectIdx=${P()}`] },
+  { route: 'GET /api/audit', build: async () => ['GET', `/audit?projectIdx=${P()}`] },
+  { route: 'GET /api/audit/export', build: async () => ['GET', `/audit/export?projectIdx=${P()}`] },
   { route: 'GET /api/link', build: async () => ['GET', `/link?projectIdx=${P()}`] },
   {
     route: 'POST /api/link',

@@ -115,6 +115,10 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'PATCH /api/review-member/:reviewIdx': record('review.update', 'REVIEW_NOT_FOUND'),
   'DELETE /api/review-member/:reviewIdx': record('review.delete', 'REVIEW_NOT_FOUND'),
   'GET /api/job': project('job.view'),
+  // The audit log (issue 30): a project's log and its CSV for admin authority; one's own account log.
+  'GET /api/audit': project('audit.view'),
+  'GET /api/audit/export': project('audit.view'),
+  'GET /api/audit/me': 'authenticated',
   'GET /api/link': project('link.view'),
   'POST /api/link': project('link.create'),
   'DELETE /api/link/:linkIdx': record('link.delete', 'LINK_NOT_FOUND'),

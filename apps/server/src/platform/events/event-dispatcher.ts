@@ -1,5 +1,6 @@
 import type { DomainEvent, DomainEventName } from '@teamline/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { outsideRequest } from '../request-context.js';
 import { toDomainEvent, type OutboxRepository } from './outbox.repository.js';
 
 /**
@@ -105,7 +106,8 @@ export function createEventDispatcher(options: {
         again = true;
         return;
       }
-      running = drain()
+      // A commit in a request kicks the dispatch, but its deliveries belong to no one request.
+      running = outsideRequest(drain)
         .catch((err: unknown) => log.error({ err }, 'event dispatch failed'))
         .finally(() => {
           running = null;

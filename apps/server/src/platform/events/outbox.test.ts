@@ -130,7 +130,11 @@ describe('domain events through the outbox', () => {
 
     it('refuses a payload outside the catalogue and rolls the change back with it', async () => {
       const f = await planningFixture(t, 'refuse');
-      const transaction = unitOfWork(t.database.db, { kick: () => undefined }, createLinkRepository);
+      const transaction = unitOfWork(
+        t.database.db,
+        { events: t.app.ctx.events, audit: t.app.ctx.audit },
+        createLinkRepository,
+      );
       await expect(
         transaction(async (r) => {
           await r.insert({

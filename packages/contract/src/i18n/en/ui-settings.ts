@@ -15,6 +15,7 @@ export const settingsUi = {
     coupons: 'Coupons',
     card: 'Card registration',
     subscription: 'Subscription',
+    audit: 'Audit log',
   },
   roles: {
     admin: 'Admin',

@@ -23,6 +23,7 @@ import { guideUi } from './ui-guide.js';
 import { shellUi } from './ui-shell.js';
 import { memberNameUi } from './ui-memberName.js';
 import { myDataUi } from './ui-myData.js';
+import { auditUi } from './ui-audit.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
 export const ui = {
@@ -51,4 +52,5 @@ export const ui = {
   myData: myDataUi,
   signIn: signInUi,
   twoFactor: twoFactorUi,
+  audit: auditUi,
 };

@@ -15,6 +15,7 @@ export const settingsUi = {
     coupons: '쿠폰',
     card: '카드 등록',
     subscription: '구독',
+    audit: '감사 로그',
   },
   roles: {
     admin: '관리자',

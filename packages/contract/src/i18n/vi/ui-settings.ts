@@ -15,6 +15,7 @@ export const settingsUi = {
     coupons: 'Phiếu giảm giá',
     card: 'Đăng ký thẻ',
     subscription: 'Gói đăng ký',
+    audit: 'Nhật ký kiểm toán',
   },
   roles: {
     admin: 'Quản trị viên',

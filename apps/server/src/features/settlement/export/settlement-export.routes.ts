@@ -31,7 +31,11 @@ export async function settlementExportRoutes(fastify: FastifyInstance, provider:
       },
     },
     async (request, reply) => {
-      const statement = await provider.statement(actorOf(request), request.params.settlementIdx);
+      const statement = await provider.statement(
+        actorOf(request),
+        request.params.settlementIdx,
+        request.query.format,
+      );
       const name = statementFileName(statement);
       // Amounts and names of one person: never kept by a browser or proxy cache.
       reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');

@@ -18,7 +18,8 @@ export interface SettlementStatement {
 
 /** The one call the export routes make of the settlement service. */
 export interface StatementProvider {
-  statement(actor: Actor, settlementIdx: number): Promise<SettlementStatement>;
+  /** The statement to write as `format`; the settlement service records the export. */
+  statement(actor: Actor, settlementIdx: number, format: 'csv' | 'pdf'): Promise<SettlementStatement>;
 }
 
 export type StatementLabels = (typeof resources)['en']['statement'];

@@ -37,6 +37,7 @@ import { MyDataSection } from '../../../app/my-data-sections';
 import { storageUsageKey } from '../../../lib/storage-usage';
 import { DevicesSection } from './DevicesSection';
 import { TwoFactorSection } from '../../../app/two-factor-slots';
+import { OwnAuditSection } from '../../../app/audit-sections';
 
 /** Spec §2 "/profile": the profile form and the account settings. */
 export function ProfilePage() {
@@ -55,6 +56,9 @@ export function ProfilePage() {
         <TwoFactorSection />
       </Suspense>
       <DevicesSection />
+      <Suspense fallback={<PageSpinner />}>
+        <OwnAuditSection />
+      </Suspense>
       <Suspense fallback={<PageSpinner />}>
         <MyDataSection />
       </Suspense>

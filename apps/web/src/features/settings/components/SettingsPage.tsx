@@ -15,6 +15,7 @@ import { BillingSection } from '../../../app/billing-sections';
 import { WebhookSection } from '../../../app/webhook-section';
 import { GithubSection } from '../../../app/github-section';
 import { ProjectStorage } from '../../../app/my-data-sections';
+import { AuditSection } from '../../../app/audit-sections';
 import './settings.css';
 
 const tabs = [
@@ -28,6 +29,7 @@ const tabs = [
   { key: 'coupons', action: 'project.view' },
   { key: 'card', action: 'project.view' },
   { key: 'subscription', action: 'project.view' },
+  { key: 'audit', action: 'audit.view' },
 ] as const satisfies ReadonlyArray<{ key: string; action: ProjectAction }>;
 type TabKey = (typeof tabs)[number]['key'];
 
@@ -156,6 +158,11 @@ function SettingsSections({
           {active === 'github' && (
             <Suspense fallback={<PageSpinner />}>
               <GithubSection projectIdx={project.projectIdx} />
+            </Suspense>
+          )}
+          {active === 'audit' && (
+            <Suspense fallback={<PageSpinner />}>
+              <AuditSection projectIdx={project.projectIdx} />
             </Suspense>
           )}
         </section>

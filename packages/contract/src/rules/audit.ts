@@ -1,0 +1,68 @@
+import type { Language } from '../constants.js';
+import type { AuditRecord } from '../schemas/audit.js';
+import { currencies, formatMinorUnits, type Currency } from './settlement.js';
+
+/** A translation function: i18next's `t` in the web app, `interpolate` over the resources on the server. */
+export type AuditTranslate = (key: string, values?: Record<string, string | number>) => string;
+
+const isCurrency = (value: unknown): value is Currency =>
+  typeof value === 'string' && (currencies as readonly string[]).includes(value);
+
+/** Values that have their own words (`ui.audit.values.<field>.<value>`): roles, sign-in methods… */
+const translatedFields = new Set(['role', 'method', 'reason', 'plan', 'format', 'status', 'type']);
+
+function valueText(field: string, value: unknown, t: AuditTranslate, lang: Language): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return t(value ? 'ui.audit.yes' : 'ui.audit.no');
+  if (Array.isArray(value)) return value.map((v) => valueText(field, v, t, lang)).join(', ');
+  if (typeof value === 'string' && translatedFields.has(field)) {
+    const key = `ui.audit.values.${field}.${value}`;
+    const text = t(key);
+    return text === key ? value : text;
+  }
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
+  typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+
+/**
+ * The sentence of a record in the reader's language: `ui.audit.kinds.<kind>` filled with the actor,
+ * the member concerned and the record's facts (roles, methods and plans in words, amounts as money).
+ */
+export function auditSentence(record: AuditRecord, t: AuditTranslate, lang: Language): string {
+  const values: Record<string, string | number> = {
+    actor: record.actor
+      ? (record.actor.nickname ?? `#${record.actor.memberIdx}`)
+      : t(record.kind === 'account.sign_in_failed' ? 'ui.audit.someone' : 'ui.audit.system'),
+    member: record.member
+      ? (record.member.nickname ?? `#${record.member.memberIdx}`)
+      : t('ui.audit.unknownAccount'),
+  };
+  for (const [field, value] of Object.entries(record.changes)) {
+    if (isChange(value)) continue;
+    values[field] = valueText(field, value, t, lang);
+  }
+  const { amount, currency } = record.changes;
+  if (typeof amount === 'number' && Number.isSafeInteger(amount) && isCurrency(currency))
+    values.amount = formatMinorUnits(amount, currency, lang);
+  return t(`ui.audit.kinds.${record.kind}`, values);
+}
+
+/** The `{ from, to }` changes of a record as lines: "Role: Team member → Team lead". */
+export function auditDetails(record: AuditRecord, t: AuditTranslate, lang: Language): string[] {
+  return Object.entries(record.changes)
+    .filter(([, value]) => isChange(value))
+    .map(([field, value]) => {
+      const change = value as { from: unknown; to: unknown };
+      const key = `ui.audit.fields.${field}`;
+      const label = t(key);
+      return `${label === key ? field : label}: ${valueText(field, change.from, t, lang)} → ${valueText(
+        field,
+        change.to,
+        t,
+        lang,
+      )}`;
+    });
+}
