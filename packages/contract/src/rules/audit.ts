@@ -1,5 +1,6 @@
 import type { Language } from '../constants.js';
 import type { AuditRecord } from '../schemas/audit.js';
+import { isFormerMember } from '../schemas/my-data.js';
 import { currencies, formatMinorUnits, type Currency } from './settlement.js';
 
 /** A translation function: i18next's `t` in the web app, `interpolate` over the resources on the server. */
@@ -32,13 +33,18 @@ const isChange = (value: unknown): value is { from: unknown; to: unknown } =>
  * the member concerned and the record's facts (roles, methods and plans in words, amounts as money).
  */
 export function auditSentence(record: AuditRecord, t: AuditTranslate, lang: Language): string {
+  // A withdrawn account keeps an empty nickname (`isFormerMember`): the sentence says "former member".
+  const named = (person: { memberIdx: number; nickname: string | null }) =>
+    person.nickname === null
+      ? `#${person.memberIdx}`
+      : isFormerMember(person.nickname)
+        ? t('ui.memberName.former')
+        : person.nickname;
   const values: Record<string, string | number> = {
     actor: record.actor
-      ? (record.actor.nickname ?? `#${record.actor.memberIdx}`)
+      ? named(record.actor)
       : t(record.kind === 'account.sign_in_failed' ? 'ui.audit.someone' : 'ui.audit.system'),
-    member: record.member
-      ? (record.member.nickname ?? `#${record.member.memberIdx}`)
-      : t('ui.audit.unknownAccount'),
+    member: record.member ? named(record.member) : t('ui.audit.unknownAccount'),
   };
   for (const [field, value] of Object.entries(record.changes)) {
     if (isChange(value)) continue;

@@ -11,7 +11,13 @@ import { language } from './member.js';
  */
 export const auditKinds = [
   'account.signed_in',
+  'account.signed_in_new_browser',
   'account.sign_in_failed',
+  'account.second_factor_added',
+  'account.second_factor_removed',
+  'account.recovery_codes_renewed',
+  'account.sessions_signed_out',
+  'account.data_exported',
   'account.password_changed',
   'account.password_reset',
   'account.withdrawn',
@@ -21,6 +27,7 @@ export const auditKinds = [
   'member.role_changed',
   'member.removed',
   'member.left',
+  'project.two_factor_changed',
   'card.registered',
   'card.removed',
   'subscription.subscribed',

@@ -3,9 +3,19 @@ import { CLIENT, call, recordsOf, verify } from '../../test/audit-support.js';
 import { startGithubFake, type GithubFake } from '../../test/github-fake.js';
 import { planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { settlementKit } from '../../test/settlement-fixture.js';
-import { createTestApp, latestLink, PASSWORD, signUp, type TestApp } from '../../test/test-app.js';
+import {
+  browserCookieOf,
+  createProject,
+  createTestApp,
+  latestLink,
+  PASSWORD,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
+import { twoFactorHelpers } from '../../test/two-factor.js';
 import { sha256 } from '../../shared/crypto.js';
 import { sandboxCards } from '../billing/gateway/sandbox.js';
+import { auditSentence, FORMER_MEMBER_NICKNAME } from '@teamline/contract';
 
 /**
  * Every event the audit log promises, done through the API as a browser at CLIENT: each is recorded
@@ -57,11 +67,25 @@ describe('what the audit log records', () => {
   }
 
   it('sign-in: success, a wrong password and an unknown address (hashed, never as typed)', async () => {
-    const ok = await req('POST', '/auth/login/general', undefined, {
-      email: f.dev.email,
-      password: PASSWORD,
-    });
+    const credentials = { email: f.dev.email, password: PASSWORD };
+    const ok = await req('POST', '/auth/login/general', undefined, credentials);
     expect(ok.statusCode).toBe(201);
+    // A browser none of the account's sessions came from (it also got the new-browser mail).
+    expect(await newest('account.signed_in_new_browser')).toMatchObject({
+      actorIdx: f.dev.memberIdx,
+      memberIdx: f.dev.memberIdx,
+      projectIdx: null,
+      changes: { method: 'password' },
+    });
+    // The same browser again, with the device mark it was given, is an ordinary sign-in.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/general',
+      payload: credentials,
+      remoteAddress: CLIENT.remoteAddress,
+      headers: { 'user-agent': CLIENT.userAgent, cookie: browserCookieOf(ok) },
+    });
+    expect(again.statusCode).toBe(201);
     expect(await newest('account.signed_in')).toMatchObject({
       actorIdx: f.dev.memberIdx,
       memberIdx: f.dev.memberIdx,
@@ -210,7 +234,14 @@ describe('what the audit log records', () => {
     // The log names the withdrawn account as it is now: anonymised.
     const log = (await req('GET', `/audit?projectIdx=${projectIdx}&kind=member.left`, f.admin.key)).json()
       .data;
-    expect(log.items[0].member).toEqual({ memberIdx: s.memberIdx, nickname: 'withdrawn' });
+    expect(log.items[0].member).toEqual({ memberIdx: s.memberIdx, nickname: FORMER_MEMBER_NICKNAME });
+    expect(auditSentence(log.items[0], (key) => key, 'en')).not.toContain('wire-gone');
+    const csv = await req(
+      'GET',
+      `/audit/export?projectIdx=${projectIdx}&kind=member.left&lang=en`,
+      f.admin.key,
+    );
+    expect(csv.body).toContain('Former member left the project');
   });
 
   it('cards registered and removed, in the account’s own log', async () => {
@@ -287,10 +318,14 @@ describe('what the audit log records', () => {
       mode: 'FULL',
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
-    // Every charge of the period comes back: the subscription and the added sheets.
-    expect(await newest('subscription.refunded')).toMatchObject({
-      changes: { mode: 'FULL', amount: 10_000 + added.json().data.payment.amount, currency: 'KRW' },
-    });
+    // Every charge of the period comes back, each as its own refund: the subscription and the added sheets.
+    const refunds = (await recordsOf(t, 'subscription.refunded')).filter(
+      (r) => r.targetIdx === subscriptionIdx,
+    );
+    expect(refunds.map((r) => r.changes)).toEqual([
+      expect.objectContaining({ mode: 'FULL', amount: 10_000, currency: 'KRW' }),
+      expect.objectContaining({ mode: 'FULL', amount: added.json().data.payment.amount, currency: 'KRW' }),
+    ]);
   });
 
   it('settlement approved, paid and its statement downloaded', async () => {
@@ -379,6 +414,105 @@ describe('what the audit log records', () => {
     expect(JSON.stringify(made)).not.toContain(link.json().data.token);
     await req('DELETE', `/document/${documentIdx}/public-link`, f.admin.key);
     expect(await newest('document.link_revoked')).toMatchObject({ actorIdx: f.admin.memberIdx });
+  });
+
+  it('two-factor: a factor added, a wrong code at sign-in, new recovery codes, a factor removed', async () => {
+    const s = await signUp(t, 'wire-2fa@example.com');
+    const { code } = twoFactorHelpers(t);
+    const { secret } = (await req('POST', '/two-factor/totp', s.key)).json().data;
+    const confirmed = await req('POST', '/two-factor/totp/confirm', s.key, { code: code(secret) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const added = await newest('account.second_factor_added');
+    expect(added).toMatchObject({
+      actorIdx: s.memberIdx,
+      memberIdx: s.memberIdx,
+      changes: { method: 'totp' },
+    });
+    expect(JSON.stringify(added)).not.toContain(secret);
+
+    const password = await req('POST', '/auth/login/general', undefined, {
+      email: s.email,
+      password: PASSWORD,
+    });
+    const { challengeToken } = password.json().error.details;
+    const wrong = await req('POST', '/auth/login/second-factor', undefined, {
+      challengeToken,
+      method: 'totp',
+      code: '000000',
+    });
+    expect(wrong.json().error.code).toBe('SECOND_FACTOR_INVALID');
+    expect(await newest('account.sign_in_failed')).toMatchObject({
+      actorIdx: null,
+      memberIdx: s.memberIdx,
+      changes: { method: 'totp', reason: 'SECOND_FACTOR_INVALID' },
+    });
+
+    const renewed = await req('POST', '/two-factor/recovery-codes', s.key);
+    expect(renewed.statusCode, renewed.body).toBe(201);
+    const codes = await newest('account.recovery_codes_renewed');
+    for (const one of renewed.json().data.recoveryCodes as string[])
+      expect(JSON.stringify(codes)).not.toContain(one);
+
+    const removed = await req('DELETE', '/two-factor/totp', s.key);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await newest('account.second_factor_removed')).toMatchObject({ changes: { method: 'totp' } });
+  });
+
+  it("a project's two-factor rule, on and off, with what it was", async () => {
+    const s = await signUp(t, 'wire-rule@example.com');
+    const projectIdx = await createProject(t, s.key, 'Rules');
+    await twoFactorHelpers(t).enableTotp(s.key);
+    const on = await req('PUT', `/project/${projectIdx}/two-factor`, s.key, { required: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(await newest('project.two_factor_changed')).toMatchObject({
+      actorIdx: s.memberIdx,
+      projectIdx,
+      changes: { twoFactorRequired: { from: false, to: true } },
+    });
+    await req('PUT', `/project/${projectIdx}/two-factor`, s.key, { required: false });
+    expect(await newest('project.two_factor_changed')).toMatchObject({
+      changes: { twoFactorRequired: { from: true, to: false } },
+    });
+    // Saying it again changes nothing and records nothing.
+    await req('PUT', `/project/${projectIdx}/two-factor`, s.key, { required: false });
+    expect(await recordsOf(t, 'project.two_factor_changed')).toHaveLength(2);
+  });
+
+  it('sessions signed out from the devices page, and an archive of my data asked for', async () => {
+    const s = await signUp(t, 'wire-devices@example.com');
+    const second = await req('POST', '/auth/login/general', undefined, {
+      email: s.email,
+      password: PASSWORD,
+    });
+    const third = await req('POST', '/auth/login/general', undefined, { email: s.email, password: PASSWORD });
+    const sessions = (await req('GET', '/member/sessions', s.key)).json().data as {
+      sessionId: string;
+      current: boolean;
+    }[];
+    expect(sessions).toHaveLength(3);
+    const other = sessions.find((one) => !one.current)!;
+    expect((await req('DELETE', `/member/sessions/${other.sessionId}`, s.key)).statusCode).toBe(200);
+    expect(await newest('account.sessions_signed_out')).toMatchObject({
+      actorIdx: s.memberIdx,
+      memberIdx: s.memberIdx,
+      changes: { count: 1 },
+    });
+    const rest = await req('DELETE', '/member/sessions/others', s.key);
+    expect(rest.json().data.count).toBe(1);
+    expect(await newest('account.sessions_signed_out')).toMatchObject({ changes: { count: 1 } });
+    expect([second.statusCode, third.statusCode]).toEqual([201, 201]);
+
+    const asked = await req('POST', '/member/export', s.key);
+    expect(asked.statusCode, asked.body).toBeLessThan(300);
+    expect(await newest('account.data_exported')).toMatchObject({
+      actorIdx: s.memberIdx,
+      memberIdx: s.memberIdx,
+    });
+    // A second request while the first runs is refused, and not recorded.
+    expect((await req('POST', '/member/export', s.key)).json().error.code).toBe('MEMBER_EXPORT_RUNNING');
+    expect(
+      (await recordsOf(t, 'account.data_exported')).filter((r) => r.memberIdx === s.memberIdx),
+    ).toHaveLength(1);
   });
 
   it('the chain verifies after all of it', async () => {

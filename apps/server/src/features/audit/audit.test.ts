@@ -138,7 +138,8 @@ describe('audit log', () => {
       userAgent: string | null;
     }[];
     expect(items.every((r) => r.kind.startsWith('account.') || r.kind.startsWith('member.'))).toBe(true);
-    const signIn = items.find((r) => r.kind === 'account.signed_in')!;
+    // This browser was new to the account (the fixture signed in without a device mark).
+    const signIn = items.find((r) => r.kind === 'account.signed_in_new_browser')!;
     expect(signIn).toMatchObject({ actor: { memberIdx: f.solo.memberIdx }, ip: CLIENT.remoteAddress });
     // The admin changed solo's role: solo sees that it happened, not the admin's address.
     const roleChange = items.find((r) => r.kind === 'member.role_changed')!;

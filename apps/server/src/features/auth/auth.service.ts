@@ -13,6 +13,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
 import type { EmailTokenPurpose } from '../../db/schema/member.js';
+import type { Db } from '../../infra/db.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { MemberRepository, MemberRow } from '../member/member.repository.js';
 import type { SessionClient } from '../session/device-cookie.js';
@@ -89,7 +90,7 @@ export function createAuthService(
     client: SessionClient,
     method: SignInMethod = 'password',
   ): Promise<IssuedTokens> {
-    await noteSignIn(memberIdx, client);
+    const newBrowser = await noteSignIn(memberIdx, client);
     return inTransaction(ctx.database.db, async (tx) => {
       const store = createAuthRepository(tx);
       const familyId = randomUUID();
@@ -105,7 +106,7 @@ export function createAuthService(
       });
       const tokens = await issueTokens(familyId, store);
       await ctx.audit.record(tx, {
-        kind: 'account.signed_in',
+        kind: newBrowser ? 'account.signed_in_new_browser' : 'account.signed_in',
         actorIdx: memberIdx,
         memberIdx,
         target: { type: 'account', idx: memberIdx },
@@ -114,6 +115,15 @@ export function createAuthService(
       return tokens;
     });
   }
+
+  /** The devices page ended sessions of the account (`count` of them). */
+  const recordSignOut = (tx: Db, memberIdx: number, count: number) =>
+    ctx.audit.record(tx, {
+      kind: 'account.sessions_signed_out',
+      memberIdx,
+      target: { type: 'account', idx: memberIdx },
+      changes: { count },
+    });
 
   /**
    * A refused sign-in, recorded on its own: there is no transaction to join, and no actor. The
@@ -289,15 +299,28 @@ export function createAuthService(
     },
 
     /** Ends every session of a member (password reset, withdrawal), or every one but `keep`. */
-    async revokeAllSessions(memberIdx: number, keep?: string): Promise<number> {
-      const ended = await repo.revokeAllFamiliesOf(memberIdx, now(), keep);
+    /**
+     * Ends every session of a member but `keep`. `recorded`: the member asked for it (the devices
+     * page), so the account's audit log says so in the same transaction; a password change records
+     * its own event instead.
+     */
+    async revokeAllSessions(memberIdx: number, keep?: string, recorded = false): Promise<number> {
+      const ended = await inTransaction(ctx.database.db, async (tx) => {
+        const familyIds = await createAuthRepository(tx).revokeAllFamiliesOf(memberIdx, now(), keep);
+        if (recorded && familyIds.length > 0) await recordSignOut(tx, memberIdx, familyIds.length);
+        return familyIds;
+      });
       for (const familyId of ended) sessions.forgetFamily(familyId);
       return ended.length;
     },
 
     /** Ends one session of a member (the devices page); false when it is not theirs or already ended. */
     async revokeSession(memberIdx: number, familyId: string): Promise<boolean> {
-      const ended = await repo.revokeFamilyOf(memberIdx, familyId, now());
+      const ended = await inTransaction(ctx.database.db, async (tx) => {
+        const done = await createAuthRepository(tx).revokeFamilyOf(memberIdx, familyId, now());
+        if (done) await recordSignOut(tx, memberIdx, 1);
+        return done;
+      });
       sessions.forgetFamily(familyId);
       return ended;
     },

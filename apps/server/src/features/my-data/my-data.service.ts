@@ -3,7 +3,12 @@ import type { Readable } from 'node:stream';
 import { API_BASE, apiPaths, type MemberExport, type MemberExportStatus } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import type { MemberExportRepository, MemberExportRow } from './member-export.repository.js';
+import { inTransaction } from '../../shared/transaction.js';
+import {
+  createMemberExportRepository,
+  type MemberExportRepository,
+  type MemberExportRow,
+} from './member-export.repository.js';
 
 export const MY_DATA_EXPORT_JOB = 'my-data.export';
 /** How long the download address `GET /member/export` hands out works. */
@@ -66,11 +71,20 @@ export function createMyDataService(ctx: AppContext, exportsRepo: MemberExportRe
     /**
      * `POST /member/export`: a new archive, one at a time per member (409 MEMBER_EXPORT_RUNNING while
      * one is queued or running). The row commits first, then the job is queued; a crash between the
-     * two leaves a queued row that the hourly sweep queues again.
+     * two leaves a queued row that the hourly sweep queues again. The request is in the account's
+     * audit log (`account.data_exported`), written with the row.
      */
     async start(actor: Actor): Promise<MemberExportStatus> {
-      const row = await exportsRepo.insertQueued(actor.memberIdx, ctx.clock.now());
-      if (!row) throw new AppError('MEMBER_EXPORT_RUNNING');
+      const row = await inTransaction(ctx.database.db, async (tx) => {
+        const queued = await createMemberExportRepository(tx).insertQueued(actor.memberIdx, ctx.clock.now());
+        if (!queued) throw new AppError('MEMBER_EXPORT_RUNNING');
+        await ctx.audit.record(tx, {
+          kind: 'account.data_exported',
+          memberIdx: actor.memberIdx,
+          target: { type: 'account', idx: actor.memberIdx },
+        });
+        return queued;
+      });
       await sendJob(row);
       return { export: toExport(row) };
     },

@@ -12,18 +12,19 @@ import { describeUserAgent } from './user-agent.js';
  * before signs in from a browser whose device mark none of its sessions carried (device-cookie.ts).
  * An account's first session (the join) mails nothing. Called before the session is stored, so a
  * crash in between can repeat the mail but never lose it; the mail is a queued job (outside any
- * transaction), in the member's language.
+ * transaction), in the member's language. Answers whether the browser was new (the sign-in's audit
+ * record says so).
  */
 export function createNewBrowserNotice(
   ctx: AppContext,
   sessions: SessionRepository,
   members: Pick<MemberRepository, 'findActiveById'>,
 ) {
-  return async function noteSignIn(memberIdx: number, client: SessionClient): Promise<void> {
+  return async function noteSignIn(memberIdx: number, client: SessionClient): Promise<boolean> {
     const prior = await sessions.priorSignIns(memberIdx, sha256(client.device));
-    if (!prior.any || prior.fromDevice) return;
+    if (!prior.any || prior.fromDevice) return false;
     const member = await members.findActiveById(memberIdx);
-    if (!member) return;
+    if (!member) return false;
     const texts = resources[member.lang].mail.newBrowser;
     const { browser, os } = describeUserAgent(client.userAgent);
     const at = ctx.clock.now().toISOString();
@@ -35,6 +36,7 @@ export function createNewBrowserNotice(
         time: `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`,
       }),
     );
+    return true;
   };
 }
 export type NewBrowserNotice = ReturnType<typeof createNewBrowserNotice>;

@@ -33,7 +33,7 @@ export function createSessionService(
     },
 
     async signOutOthers(actor: Actor): Promise<{ count: number }> {
-      return { count: await auth.revokeAllSessions(actor.memberIdx, actor.familyId) };
+      return { count: await auth.revokeAllSessions(actor.memberIdx, actor.familyId, true) };
     },
   };
 }

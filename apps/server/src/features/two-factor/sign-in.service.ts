@@ -114,6 +114,24 @@ export function createSignInService(deps: SignInDeps) {
     if (!ok) await wrong.refuse(memberIdx, ip);
   }
 
+  /**
+   * Runs a sign-in's proof; a wrong code or passkey is recorded as a refused sign-in of the account
+   * (the audit log's `account.sign_in_failed`, with the method) before it answers SECOND_FACTOR_INVALID.
+   */
+  async function recordingRefusal<T>(
+    memberIdx: number | null,
+    method: SignInMethod,
+    proof: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await proof();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'SECOND_FACTOR_INVALID')
+        await auth.recordSignInFailure('SECOND_FACTOR_INVALID', method, { memberIdx });
+      throw error;
+    }
+  }
+
   async function passkeyChallengeFor(row: { id: number; memberIdx: number | null }) {
     const passkeys = await repo.listPasskeys(row.memberIdx!);
     if (passkeys.length === 0) throw new AppError('PASSKEY_NOT_FOUND');
@@ -155,7 +173,8 @@ export function createSignInService(deps: SignInDeps) {
     ): Promise<IssuedTokens> {
       const row = await repo.findLiveChallenge(sha256(input.challengeToken), ['second-factor'], now());
       if (!row?.memberIdx) throw new AppError('SECOND_FACTOR_EXPIRED');
-      await proveFactor(row.memberIdx, input, client.ip);
+      const memberIdx = row.memberIdx;
+      await recordingRefusal(memberIdx, input.method, () => proveFactor(memberIdx, input, client.ip));
       if (!(await repo.consumeChallenge(row.id, now()))) throw new AppError('SECOND_FACTOR_EXPIRED');
       if (!(await memberRepo.findActiveById(row.memberIdx))) throw new AppError('SECOND_FACTOR_EXPIRED');
       return auth.startSession(row.memberIdx, client, input.method);
@@ -187,9 +206,10 @@ export function createSignInService(deps: SignInDeps) {
       const found = await repo.findPasskeyByCredential(credential.id);
       const memberIdx = found && !found.deletedAt ? found.passkey.memberIdx : null;
       await wrong.check(memberIdx, ip);
-      if (!found || memberIdx === null) return wrong.refuse(null, ip);
+      if (!found || memberIdx === null)
+        return recordingRefusal(null, 'passkey', () => wrong.refuse(null, ip));
       const counter = await verifyAssertion(rp, found.passkey, credential, row.webauthnChallenge, true);
-      if (counter === null) return wrong.refuse(memberIdx, ip);
+      if (counter === null) return recordingRefusal(memberIdx, 'passkey', () => wrong.refuse(memberIdx, ip));
       if (!(await repo.consumeChallenge(row.id, now()))) throw new AppError('SECOND_FACTOR_EXPIRED');
       await repo.touchPasskey(found.passkey.passkeyIdx, counter, now());
       return auth.startSession(memberIdx, client, 'passkey');

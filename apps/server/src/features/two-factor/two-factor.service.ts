@@ -85,6 +85,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     if (!left.totp && left.passkeys === 0) await store.replaceRecoveryCodes(memberIdx, [], now());
   }
 
+  /** The account's audit record of a factor change, in the change's transaction. */
+  const recordAccount = (
+    tx: Db,
+    memberIdx: number,
+    kind: 'account.second_factor_added' | 'account.second_factor_removed' | 'account.recovery_codes_renewed',
+    changes: Record<string, unknown> = {},
+  ) => ctx.audit.record(tx, { kind, memberIdx, target: { type: 'account', idx: memberIdx }, changes });
+
   const hasFactor = async (memberIdx: number) => {
     const f = await repo.factorsOf(memberIdx);
     return f.totp || f.passkeys > 0;
@@ -128,6 +136,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         const store = createTwoFactorRepository(tx);
         if (!(await store.confirmTotp(actor.memberIdx, step, now())))
           throw new AppError('TOTP_SETUP_MISSING');
+        await recordAccount(tx, actor.memberIdx, 'account.second_factor_added', { method: 'totp' });
         return codesForNewFactor(store, actor.memberIdx);
       });
       return { recoveryCodes };
@@ -138,13 +147,19 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         const store = createTwoFactorRepository(tx);
         if (!(await store.deleteTotp(actor.memberIdx))) throw new AppError('TOTP_SETUP_MISSING');
         await forgetCodesIfNoFactor(store, actor.memberIdx);
+        await recordAccount(tx, actor.memberIdx, 'account.second_factor_removed', { method: 'totp' });
       });
     },
 
     /** Ten new codes; the old ones stop working. Only beside a factor. */
     async regenerateRecoveryCodes(actor: Actor): Promise<RecoveryCodesResponse> {
       if (!(await hasFactor(actor.memberIdx))) throw new AppError('FORBIDDEN');
-      return { recoveryCodes: await issueRecoveryCodes(repo, actor.memberIdx) };
+      const recoveryCodes = await inTransaction(db, async (tx) => {
+        const codes = await issueRecoveryCodes(createTwoFactorRepository(tx), actor.memberIdx);
+        await recordAccount(tx, actor.memberIdx, 'account.recovery_codes_renewed');
+        return codes;
+      });
+      return { recoveryCodes };
     },
 
     /** Options for `navigator.credentials.create`: a discoverable passkey bound to this site. */
@@ -210,6 +225,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
           name: input.name,
           createdAt: now(),
         });
+        await recordAccount(tx, actor.memberIdx, 'account.second_factor_added', {
+          method: 'passkey',
+          name: input.name,
+        });
         return { passkey: summary(passkey), recoveryCodes: await codesForNewFactor(store, actor.memberIdx) };
       });
     },
@@ -220,6 +239,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         if (!(await store.deletePasskey(actor.memberIdx, passkeyIdx)))
           throw new AppError('PASSKEY_NOT_FOUND');
         await forgetCodesIfNoFactor(store, actor.memberIdx);
+        await recordAccount(tx, actor.memberIdx, 'account.second_factor_removed', { method: 'passkey' });
       });
     },
 
@@ -233,7 +253,17 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     async setProjectSetting(actor: Actor, projectIdx: number, required: boolean) {
       await authz.authorize(actor, 'project.update', projectIdx);
       if (required && !(await hasFactor(actor.memberIdx))) throw new AppError('TWO_FACTOR_REQUIRED');
-      await repo.setProjectRequiresTwoFactor(projectIdx, required);
+      await inTransaction(db, async (tx) => {
+        const store = createTwoFactorRepository(tx);
+        const before = await store.projectRequiresTwoFactor(projectIdx);
+        if (before === required) return;
+        await store.setProjectRequiresTwoFactor(projectIdx, required);
+        await ctx.audit.record(tx, {
+          kind: 'project.two_factor_changed',
+          projectIdx,
+          changes: { twoFactorRequired: { from: before, to: required } },
+        });
+      });
       return { required };
     },
   };

@@ -52,6 +52,7 @@ export const auditUi = {
   categories: {
     account: 'Account',
     member: 'Members',
+    project: 'Project',
     card: 'Cards',
     subscription: 'Subscription',
     settlement: 'Settlements',
@@ -64,6 +65,12 @@ export const auditUi = {
   kindNames: {
     account: {
       signed_in: 'Signed in',
+      signed_in_new_browser: 'Signed in from a new browser',
+      second_factor_added: 'Second factor added',
+      second_factor_removed: 'Second factor removed',
+      recovery_codes_renewed: 'Recovery codes renewed',
+      sessions_signed_out: 'Sessions signed out',
+      data_exported: 'Data archive requested',
       sign_in_failed: 'Failed sign-in',
       password_changed: 'Password changed',
       password_reset: 'Password reset',
@@ -76,6 +83,9 @@ export const auditUi = {
       role_changed: 'Role changed',
       removed: 'Removed',
       left: 'Left',
+    },
+    project: {
+      two_factor_changed: 'Two-factor rule changed',
     },
     card: {
       registered: 'Card registered',
@@ -112,6 +122,12 @@ export const auditUi = {
   kinds: {
     account: {
       signed_in: '{{actor}} signed in ({{method}})',
+      signed_in_new_browser: '{{actor}} signed in from a new browser ({{method}})',
+      second_factor_added: '{{actor}} added a second factor ({{method}})',
+      second_factor_removed: '{{actor}} removed a second factor ({{method}})',
+      recovery_codes_renewed: '{{actor}} made new recovery codes',
+      sessions_signed_out: '{{actor}} signed out sessions ({{count}})',
+      data_exported: '{{actor}} asked for an archive of their data',
       sign_in_failed: 'Failed sign-in to {{member}} ({{method}}: {{reason}})',
       password_changed: '{{actor}} changed the password',
       password_reset: 'The password of {{member}} was reset through the e-mail link',
@@ -124,6 +140,9 @@ export const auditUi = {
       role_changed: '{{actor}} changed the role of {{member}}',
       removed: '{{actor}} removed {{member}} from the project',
       left: '{{actor}} left the project',
+    },
+    project: {
+      two_factor_changed: "{{actor}} changed the project's two-factor rule",
     },
     card: {
       registered: '{{actor}} registered the card {{brand}} ···· {{last4}}',
@@ -172,6 +191,7 @@ export const auditUi = {
     events: 'Events',
     repository: 'Repository',
     branch: 'Branch',
+    twoFactorRequired: 'Admins and clients must use two-factor',
   },
   values: {
     role: { admin: 'Admin', depth1: 'Team lead', depth2: 'Team member', client: 'Client' },
@@ -194,6 +214,7 @@ export const auditUi = {
       OAUTH_EMAIL_UNVERIFIED: 'e-mail not verified',
       OAUTH_DOMAIN_NOT_ALLOWED: 'domain not allowed',
       OAUTH_SESSION_EXPIRED: 'sign-in expired',
+      SECOND_FACTOR_INVALID: 'wrong code or passkey',
     },
     plan: { FREE: 'Free', '30D': 'Monthly', '12M': 'Yearly' },
     format: { csv: 'CSV', pdf: 'PDF' },

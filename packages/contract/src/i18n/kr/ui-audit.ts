@@ -52,6 +52,7 @@ export const auditUi = {
   categories: {
     account: '계정',
     member: '멤버',
+    project: '프로젝트',
     card: '카드',
     subscription: '구독',
     settlement: '정산',
@@ -64,6 +65,12 @@ export const auditUi = {
   kindNames: {
     account: {
       signed_in: '로그인',
+      signed_in_new_browser: '새 브라우저에서 로그인',
+      second_factor_added: '2단계 인증 추가',
+      second_factor_removed: '2단계 인증 삭제',
+      recovery_codes_renewed: '복구 코드 재발급',
+      sessions_signed_out: '세션 로그아웃',
+      data_exported: '내 데이터 내보내기 요청',
       sign_in_failed: '로그인 실패',
       password_changed: '비밀번호 변경',
       password_reset: '비밀번호 재설정',
@@ -76,6 +83,9 @@ export const auditUi = {
       role_changed: '역할 변경',
       removed: '내보냄',
       left: '나감',
+    },
+    project: {
+      two_factor_changed: '2단계 인증 규칙 변경',
     },
     card: {
       registered: '카드 등록',
@@ -112,6 +122,12 @@ export const auditUi = {
   kinds: {
     account: {
       signed_in: '{{actor}} 님이 로그인했습니다 ({{method}})',
+      signed_in_new_browser: '{{actor}} 님이 새 브라우저에서 로그인했습니다 ({{method}})',
+      second_factor_added: '{{actor}} 님이 2단계 인증을 추가했습니다 ({{method}})',
+      second_factor_removed: '{{actor}} 님이 2단계 인증을 삭제했습니다 ({{method}})',
+      recovery_codes_renewed: '{{actor}} 님이 복구 코드를 새로 발급했습니다',
+      sessions_signed_out: '{{actor}} 님이 세션에서 로그아웃했습니다 ({{count}}개)',
+      data_exported: '{{actor}} 님이 내 데이터 보관 파일을 요청했습니다',
       sign_in_failed: '{{member}} 로그인 실패 ({{method}}: {{reason}})',
       password_changed: '{{actor}} 님이 비밀번호를 변경했습니다',
       password_reset: '{{member}} 님의 비밀번호가 이메일 링크로 재설정되었습니다',
@@ -124,6 +140,9 @@ export const auditUi = {
       role_changed: '{{actor}} 님이 {{member}} 님의 역할을 변경했습니다',
       removed: '{{actor}} 님이 {{member}} 님을 프로젝트에서 내보냈습니다',
       left: '{{actor}} 님이 프로젝트에서 나갔습니다',
+    },
+    project: {
+      two_factor_changed: '{{actor}} 님이 프로젝트의 2단계 인증 규칙을 변경했습니다',
     },
     card: {
       registered: '{{actor}} 님이 카드 {{brand}} ···· {{last4}}을(를) 등록했습니다',
@@ -172,6 +191,7 @@ export const auditUi = {
     events: '이벤트',
     repository: '저장소',
     branch: '브랜치',
+    twoFactorRequired: '관리자와 클라이언트는 2단계 인증 필수',
   },
   values: {
     role: { admin: '관리자', depth1: '팀장', depth2: '팀원', client: '클라이언트' },
@@ -194,6 +214,7 @@ export const auditUi = {
       OAUTH_EMAIL_UNVERIFIED: '이메일 미인증',
       OAUTH_DOMAIN_NOT_ALLOWED: '허용되지 않은 도메인',
       OAUTH_SESSION_EXPIRED: '로그인 만료',
+      SECOND_FACTOR_INVALID: '잘못된 코드 또는 패스키',
     },
     plan: { FREE: '무료', '30D': '월간', '12M': '연간' },
     format: { csv: 'CSV', pdf: 'PDF' },

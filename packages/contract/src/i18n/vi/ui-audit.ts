@@ -52,6 +52,7 @@ export const auditUi = {
   categories: {
     account: 'Tài khoản',
     member: 'Thành viên',
+    project: 'Dự án',
     card: 'Thẻ',
     subscription: 'Gói đăng ký',
     settlement: 'Quyết toán',
@@ -64,6 +65,12 @@ export const auditUi = {
   kindNames: {
     account: {
       signed_in: 'Đăng nhập',
+      signed_in_new_browser: 'Đăng nhập từ trình duyệt mới',
+      second_factor_added: 'Thêm xác thực hai lớp',
+      second_factor_removed: 'Gỡ xác thực hai lớp',
+      recovery_codes_renewed: 'Tạo lại mã khôi phục',
+      sessions_signed_out: 'Đăng xuất phiên',
+      data_exported: 'Yêu cầu xuất dữ liệu',
       sign_in_failed: 'Đăng nhập thất bại',
       password_changed: 'Đổi mật khẩu',
       password_reset: 'Đặt lại mật khẩu',
@@ -76,6 +83,9 @@ export const auditUi = {
       role_changed: 'Đổi vai trò',
       removed: 'Bị xóa',
       left: 'Rời dự án',
+    },
+    project: {
+      two_factor_changed: 'Đổi quy tắc xác thực hai lớp',
     },
     card: {
       registered: 'Đăng ký thẻ',
@@ -112,6 +122,12 @@ export const auditUi = {
   kinds: {
     account: {
       signed_in: '{{actor}} đã đăng nhập ({{method}})',
+      signed_in_new_browser: '{{actor}} đã đăng nhập từ trình duyệt mới ({{method}})',
+      second_factor_added: '{{actor}} đã thêm xác thực hai lớp ({{method}})',
+      second_factor_removed: '{{actor}} đã gỡ xác thực hai lớp ({{method}})',
+      recovery_codes_renewed: '{{actor}} đã tạo mã khôi phục mới',
+      sessions_signed_out: '{{actor}} đã đăng xuất phiên ({{count}})',
+      data_exported: '{{actor}} đã yêu cầu bản lưu trữ dữ liệu của mình',
       sign_in_failed: 'Đăng nhập thất bại vào {{member}} ({{method}}: {{reason}})',
       password_changed: '{{actor}} đã đổi mật khẩu',
       password_reset: 'Mật khẩu của {{member}} đã được đặt lại qua liên kết e-mail',
@@ -124,6 +140,9 @@ export const auditUi = {
       role_changed: '{{actor}} đã thay đổi vai trò của {{member}}',
       removed: '{{actor}} đã xóa {{member}} khỏi dự án',
       left: '{{actor}} đã rời dự án',
+    },
+    project: {
+      two_factor_changed: '{{actor}} đã đổi quy tắc xác thực hai lớp của dự án',
     },
     card: {
       registered: '{{actor}} đã đăng ký thẻ {{brand}} ···· {{last4}}',
@@ -172,6 +191,7 @@ export const auditUi = {
     events: 'Sự kiện',
     repository: 'Kho mã',
     branch: 'Nhánh',
+    twoFactorRequired: 'Quản trị viên và khách hàng phải dùng xác thực hai lớp',
   },
   values: {
     role: { admin: 'Quản trị viên', depth1: 'Trưởng nhóm', depth2: 'Thành viên nhóm', client: 'Khách hàng' },
@@ -194,6 +214,7 @@ export const auditUi = {
       OAUTH_EMAIL_UNVERIFIED: 'e-mail chưa xác minh',
       OAUTH_DOMAIN_NOT_ALLOWED: 'tên miền không được phép',
       OAUTH_SESSION_EXPIRED: 'đăng nhập hết hạn',
+      SECOND_FACTOR_INVALID: 'Mã hoặc passkey sai',
     },
     plan: { FREE: 'Miễn phí', '30D': 'Theo tháng', '12M': 'Theo năm' },
     format: { csv: 'CSV', pdf: 'PDF' },
