@@ -586,10 +586,14 @@ export function createGithubService(
     /**
      * A poll (the timed job, or "sync now"): conditional requests with the stored ETags, so an
      * unchanged repository costs two 304s. A timed poll that finds nothing new writes no log entry.
+     * A timed poll while the backfill runs does nothing: the backfill reads the same commits and
+     * more, and its entry is the one the admin who just picked the repository waits for (a poll
+     * racing it would link the commits first and log them as a poll). "Sync now" still runs.
      */
     async poll({ projectIdx, source = 'poll' }: ProjectJobData) {
       const row = await repo.connection(projectIdx);
       if (!row?.repo || row.status !== 'ACTIVE') return { skipped: true };
+      if (source === 'poll' && row.backfill?.state === 'running') return { skipped: true };
       let logIdx: number | null = null;
       if (source !== 'poll')
         logIdx = (await repo.addLog({ projectIdx, source, status: 'running' })).syncLogIdx;

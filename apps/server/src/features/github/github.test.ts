@@ -1,3 +1,4 @@
+import { createGithubRepository } from './github.repository.js';
 import { sign } from '@octokit/webhooks-methods';
 import { sql } from 'drizzle-orm';
 import { URL } from 'node:url';
@@ -416,6 +417,31 @@ describe('polling and the sync log', () => {
       '304',
     ]);
     expect((await log())[0]).toMatchObject({ source: 'manual', status: 'ok', linked: 0 });
+  });
+
+  it('a timed poll while the backfill runs leaves the commits to the backfill', async () => {
+    const story = await newStory('Backfilled');
+    gh.commits.set('acme/shop@main', [
+      {
+        sha: '2'.repeat(40),
+        message: `fixes SHOP-${story.storyNo}`,
+        login: 'octo',
+        date: '2026-11-23T11:00:00Z',
+      },
+    ]);
+    const connections = createGithubRepository(t.database.db);
+    await connections.update(projectIdx, { backfill: { state: 'running', done: 0, total: 0 }, etags: {} });
+    const before = (await log()).length;
+    await t.app.ctx.jobs.send('github.poll', { projectIdx });
+    await t.app.ctx.jobs.idle('github.poll');
+    expect(await log()).toHaveLength(before);
+    expect(await storyStatus(story.storyIdx)).not.toBe('completed');
+    // Once the backfill is done, the next timed poll does the work (and logs it as a poll).
+    await connections.update(projectIdx, { backfill: { state: 'done', done: 0, total: 0 } });
+    await t.app.ctx.jobs.send('github.poll', { projectIdx });
+    await t.app.ctx.jobs.idle('github.poll');
+    expect(await storyStatus(story.storyIdx)).toBe('completed');
+    expect((await log())[0]).toMatchObject({ source: 'poll', completed: [`SHOP-${story.storyNo}`] });
   });
 
   it('a revoked token shows "connection removed" instead of failing silently', async () => {
