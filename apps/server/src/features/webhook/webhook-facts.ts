@@ -45,9 +45,12 @@ export async function factsOf(
         title: await repo.deletedTitle({ storyIdx }),
         path: timeline,
       };
-    let story: Planning | null = event.payload as Planning;
+    const payload = event.payload as Planning;
+    let story: Planning | null = payload;
     if (typeof story.title !== 'string') story = await repo.story(storyIdx);
-    const milestoneIdx = story?.milestoneIdx ?? null;
+    // What the event says wins over the row as it is at delivery (a move's milestone, when the
+    // milestone was deleted since and the story went back to the backlog).
+    const milestoneIdx = ('milestoneIdx' in payload ? payload.milestoneIdx : story?.milestoneIdx) ?? null;
     return {
       ...base,
       itemIdx: storyIdx,
@@ -58,7 +61,11 @@ export async function factsOf(
       period: { startDt: story?.startDt ?? null, endDt: story?.endDt ?? null },
       assignees: await names(story?.assignees ?? []),
       milestone:
-        milestoneIdx === null ? null : ((await repo.milestoneTitle(milestoneIdx)) ?? `#${milestoneIdx}`),
+        milestoneIdx === null
+          ? null
+          : ((await repo.milestoneTitle(milestoneIdx)) ??
+            (await repo.deletedTitle({ milestoneIdx })) ??
+            `#${milestoneIdx}`),
     };
   }
 
