@@ -146,7 +146,7 @@ const PNG = Buffer.from(
 );
 
 describe.each([
-  ['the local folder', 'local', () => ({})],
+  ['the local folder', 'local', () => ({ s3: null })],
   ['an S3 bucket', 's3', () => ({ s3: fake.config('teamline-app') })],
 ])('Files on %s', (_name, kind, storageConfig) => {
   let t: TestApp;
