@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './infra/clock.js';
 import { openDatabase, type Database } from './infra/db.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mail.js';
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './infra/pubsub.js';
-import { createLocalStorage } from './infra/storage.js';
+import { createLocalStorage, createS3Storage } from './infra/storage.js';
 import { appModules } from './modules.js';
 import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.js';
 import { createOutboxRepository } from './platform/events/outbox.repository.js';
@@ -181,7 +181,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     database,
     mailer,
     pubsub,
-    storage: createLocalStorage(config.filesDir),
+    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.filesDir),
     clock,
     log: app.log,
     events,

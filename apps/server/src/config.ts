@@ -11,6 +11,7 @@ import {
   STORAGE_QUOTA_PROJECT_BYTES,
   webhookRetrySchedule,
 } from '@teamline/contract';
+import type { S3StorageConfig } from './infra/storage.js';
 import { repoRoot } from './paths.js';
 
 /** Unset (or empty) means the feature's embedded default; set, it must be a URL of these schemes. */
@@ -132,6 +133,17 @@ export const environmentSchema = z.object({
   AI_BASE_URL: optionalUrl(['http', 'https']),
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  // Object storage (docs/decisions.md "Object storage"): unset S3_BUCKET, the local folder DATA_DIR/files.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)
+    .optional()
+    .describe('an S3 bucket name (3 to 63 lower-case letters, digits, dots and hyphens)'),
+  S3_ENDPOINT: optionalUrl(['http', 'https']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   // Two-factor sign-in (docs/decisions.md "Two-factor sign-in"): how fresh a factor the sensitive calls need.
   STEP_UP_SECONDS: z.coerce
     .number()
@@ -168,8 +180,10 @@ export interface AppConfig {
   databaseDir: string;
   /** Where the development outbox writes .eml files when no SMTP_URL is set. */
   outboxDir: string;
-  /** Where uploaded files are stored. */
+  /** Where uploaded files are stored when no bucket is configured (and what `files:migrate` copies). */
   filesDir: string;
+  /** An S3-compatible bucket for uploaded files (S3_BUCKET); null: the local folder `filesDir`. */
+  s3: S3StorageConfig | null;
   /** AI jobs queued or running at once per project and per account (the contract's constants; tests raise them). */
   aiOpenJobs: { perProject: number; perMember: number };
   /** Storage quotas in bytes (the contract's constants; tests lower them). */
@@ -336,6 +350,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseDir: resolve(dataDir, 'db'),
     outboxDir: resolve(dataDir, 'outbox'),
     filesDir: resolve(dataDir, 'files'),
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: vars.S3_REGION,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          // A custom endpoint (MinIO, Ceph, a local server) usually has no per-bucket host names.
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? vars.S3_ENDPOINT !== undefined,
+        }
+      : null,
     storageQuota: { memberBytes: STORAGE_QUOTA_MEMBER_BYTES, projectBytes: STORAGE_QUOTA_PROJECT_BYTES },
     aiOpenJobs: { perProject: AI_OPEN_JOBS_PER_PROJECT, perMember: AI_OPEN_JOBS_PER_MEMBER },
     logLevel: vars.LOG_LEVEL,

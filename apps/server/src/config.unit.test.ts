@@ -13,6 +13,35 @@ describe('configuration', () => {
     expect(config.dataDir).toBe(resolve(repoRoot, 'data'));
     expect(config.linkPreview).toBe(true);
     expect(config.embeddedSharedBuffersMb).toBeUndefined();
+    expect(config.s3).toBeNull();
+  });
+
+  it('stores files in a bucket when S3_BUCKET is set; a custom endpoint is path-style unless told', () => {
+    expect(loadConfig({ S3_BUCKET: 'teamline-files' }).s3).toEqual({
+      bucket: 'teamline-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).s3;
+    expect(minio).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'https://r2.example.com', S3_FORCE_PATH_STYLE: 'false' })
+        .s3,
+    ).toMatchObject({ forcePathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket' })).toThrow(ConfigError);
   });
 
   it('reads the values it is given and treats empty ones as unset', () => {
@@ -79,7 +108,7 @@ describe('configuration', () => {
       section
         .split('\n')
         .filter((line) => line.startsWith('| `'))
-        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]!)),
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!)),
     );
     expect([...documented].sort()).toEqual(Object.keys(environmentSchema.shape).sort());
   });

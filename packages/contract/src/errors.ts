@@ -131,6 +131,8 @@ export const errorStatus = {
   REVIEW_ALREADY_EXISTS: 409,
   REVIEW_MEDIA_INVALID: 400,
   FILE_URL_INVALID: 403,
+  /** A `Range` outside the file's bytes (object storage, issue 32). */
+  RANGE_NOT_SATISFIABLE: 416,
   WITHDRAW_EMAIL_MISMATCH: 400,
   // GitHub (spec §8 "GitHub", issue 14)
   GITHUB_FETCH_FAILED: 502,

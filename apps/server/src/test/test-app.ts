@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../infra/db.js';
 import { createRedisPubSub } from '../infra/pubsub.js';
 import { MAIL_JOB } from '../platform/jobs/mail.job.js';
 import { networkCallsInTransaction } from '../platform/network-guard/network-guard.js';
+import { startS3Fake, type S3Fake } from './s3-fake.js';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -143,6 +144,12 @@ export async function createTestApp(
     ...(sharedOutbox ? { outboxDir: sharedOutbox } : {}),
     ...options.config,
   });
+  // TEST_STORAGE=s3: files go to a local S3 server (test/s3-fake.ts) instead of the folder, one per app.
+  let s3Fake: S3Fake | null = null;
+  if (process.env.TEST_STORAGE === 's3' && options.config?.s3 === undefined) {
+    s3Fake = await startS3Fake();
+    config.s3 = s3Fake.config();
+  }
   const owned = options.database ? null : await createTestDatabase();
   const database = options.database ?? owned!.database;
   if (owned) outboxOfDatabase.set(database, config.outboxDir);
@@ -166,6 +173,7 @@ export async function createTestApp(
     async close() {
       appsByConfig.delete(config);
       await app.close();
+      await s3Fake?.close();
       await owned?.drop();
       await rm(config.dataDir, { recursive: true, force: true });
       // docs/decisions.md "Charges survive a crash": no test may have reached the network from
@@ -177,6 +185,16 @@ export async function createTestApp(
         );
     },
   };
+}
+
+/** Whether the server tests run on an S3 bucket (`TEST_STORAGE=s3`) rather than the storage folder. */
+export const onS3 = process.env.TEST_STORAGE === 's3';
+
+/** The keys in the app's storage (folder or bucket), sorted; temporary uploads start with TEMP_PREFIX. */
+export async function storedKeys(t: Pick<TestApp, 'app'>): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of t.app.ctx.storage.list()) keys.push(object.key);
+  return keys.sort();
 }
 
 /** The outbox of the first app built on a database, which later instances on it write to as well. */

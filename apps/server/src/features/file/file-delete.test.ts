@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, storedKeys as keysInStorage, type TestApp } from '../../test/test-app.js';
 import { pngOf, uploaded, uploadTo } from '../../test/upload.js';
 import { UNATTACHED_SWEEP_JOB } from './unattached-sweep.job.js';
 import { UPLOAD_SWEEP_JOB } from './upload-sweep.job.js';
@@ -28,7 +27,7 @@ afterAll(async () => {
 const usage = async (key: string) => (await call('GET', '/file/usage', key)).json().data.usedBytes as number;
 const projectUsage = async () =>
   (await call('GET', `/project/${f.projectA}/storage`, f.admin.key)).json().data.usedBytes as number;
-const storedKeys = async () => (await readdir(t.config.filesDir).catch(() => [] as string[])).sort();
+const storedKeys = () => keysInStorage(t);
 const keyOf = async (fileIdx: number) => {
   const result = await t.database.db.execute(sql`select storage_key from file where file_idx = ${fileIdx}`);
   return (result as { rows: { storage_key: string }[] }).rows[0]?.storage_key ?? null;

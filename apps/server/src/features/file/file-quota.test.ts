@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToProject,
@@ -7,6 +6,7 @@ import {
   createTestApp,
   signUp,
   type TestApp,
+  storedKeys,
 } from '../../test/test-app.js';
 
 /**
@@ -48,7 +48,7 @@ async function upload(key: string, size: number, projectIdxField?: number) {
   });
 }
 
-const stored = async () => (await readdir(t.config.filesDir).catch(() => [] as string[])).sort();
+const stored = () => storedKeys(t);
 
 function expectQuotaRefused(res: Awaited<ReturnType<typeof upload>>) {
   expect(res.statusCode).toBe(413);

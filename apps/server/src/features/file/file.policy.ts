@@ -1,5 +1,7 @@
-import { Transform, type TransformCallback } from 'node:stream';
-import { fileTypeFromFile } from 'file-type';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import { fileTypeFromStream } from 'file-type';
+import type { TempFile } from '../../infra/storage.js';
 
 /** Types the product accepts, decided from the bytes (a name or a client header can lie). */
 const allowedBinary = new Set([
@@ -26,11 +28,15 @@ function decide(detectedMime: string | undefined, isText: boolean, fileName: str
 
 /** The content type of a written upload: the signature read from the file's head, text from the inspector. */
 export async function detectAllowedTypeOfFile(
-  path: string,
+  temp: TempFile,
   inspector: UploadInspector,
   fileName: string,
 ): Promise<string | null> {
-  const detected = await fileTypeFromFile(path);
+  // Read from the written bytes (local file or temporary object), only as far as the signature needs.
+  const stream = await temp.openRead();
+  const detected = await fileTypeFromStream(Readable.toWeb(stream) as ReadableStream<Uint8Array>).finally(
+    () => stream.destroy(),
+  );
   return decide(detected?.mime, inspector.finish(), fileName);
 }
 

@@ -13,7 +13,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ByteRange } from '../../infra/storage.js';
 import { AppError } from '../../shared/app-error.js';
+import type { StoredFileContent } from './file.service.js';
 import { actorOf, responds } from '../../shared/http.js';
 import { filePartOf, readingPart } from '../../shared/upload-part.js';
 
@@ -33,20 +35,54 @@ export function contentDisposition(type: 'inline' | 'attachment', fileName: stri
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-/** The bytes with headers that keep a browser from running anything in them. */
-function sendFile(
-  reply: FastifyReply,
-  { bytes, mime, fileName }: { bytes: Buffer; mime: string; fileName: string },
-) {
+/**
+ * One `Range: bytes=…` range of a file of `size` bytes (RFC 9110 §14): `a-b`, `a-` or the last `-n`.
+ * undefined: no range asked, or one this server answers whole (several ranges, another unit);
+ * null: none of the file's bytes are in it (416).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | undefined {
+  const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return null;
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[2] !== '' && Number(match[2]) < start) return undefined;
+  if (start >= size) return null;
+  return { start, end };
+}
+
+/**
+ * The bytes, streamed from storage, with headers that keep a browser from running anything in
+ * them; a `Range` request (a video or a large file resumed) gets 206 and only those bytes.
+ */
+async function sendFile(reply: FastifyReply, rangeHeader: string | undefined, content: StoredFileContent) {
+  const { mime, fileName, size } = content;
+  const range = parseRange(rangeHeader, size);
+  if (range === null) {
+    reply.header('content-range', `bytes */${size}`);
+    throw new AppError('RANGE_NOT_SATISFIABLE');
+  }
+  // Opened before any header is set: bytes missing from storage answer as a plain FILE_NOT_FOUND.
+  const stream = await content.open(range);
   // SVG, HTML and PDF can run script: they are downloaded, never rendered from the app's origin.
   const inline = inlineTypes.has(mime);
-  return reply
+  reply
     .header('content-type', mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, max-age=3600')
-    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
-    .send(bytes);
+    .header('accept-ranges', 'bytes')
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName));
+  if (!range) return reply.header('content-length', size).send(stream);
+  return reply
+    .status(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(stream);
 }
 
 const optionalProjectIdx = z.object({ projectIdx: idx.optional() });
@@ -99,10 +135,12 @@ export async function fileRoutes(fastify: FastifyInstance) {
         tags,
         security,
         querystring: fileQuery,
-        description: 'The bytes, with the detected content type.',
+        description:
+          'The bytes, with the detected content type; `Range: bytes=…` answers 206 with those bytes.',
       },
     },
-    async (request, reply) => sendFile(reply, await file.download(actorOf(request), request.query.fileIdx)),
+    async (request, reply) =>
+      sendFile(reply, request.headers.range, await file.download(actorOf(request), request.query.fileIdx)),
   );
 
   // The address `GET /file/url` hands out: no bearer key (an <img> cannot send one); the HMAC
@@ -117,7 +155,8 @@ export async function fileRoutes(fastify: FastifyInstance) {
         description: 'The bytes behind a short-lived signed address from `GET /file/url`.',
       },
     },
-    async (request, reply) => sendFile(reply, await file.downloadSigned(request.query)),
+    async (request, reply) =>
+      sendFile(reply, request.headers.range, await file.downloadSigned(request.query)),
   );
 
   app.delete(

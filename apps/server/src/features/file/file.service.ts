@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { API_BASE, apiPaths, requestRecord, UPLOAD_MAX_BYTES } from '@teamline/contract';
-import type { TempFile } from '../../infra/storage.js';
+import type { ByteRange, TempFile } from '../../infra/storage.js';
 import { AppError } from '../../shared/app-error.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { Actor, AppContext } from '../../shared/context.js';
@@ -17,6 +17,14 @@ import { costlyCallLimits } from '../../platform/rate-limit/costly-calls.js';
 export const imageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** How long a signed file address works: long enough to load a page of images, short enough to leak little. */
 export const FILE_URL_TTL_SECONDS = 10 * 60;
+
+/** A readable stored file: streamed from storage (never held whole), all of it or one byte range. */
+export interface StoredFileContent {
+  size: number;
+  mime: string;
+  fileName: string;
+  open(range?: ByteRange): Promise<Readable>;
+}
 
 export function createFileService(
   ctx: AppContext,
@@ -80,10 +88,18 @@ export function createFileService(
     };
   }
 
-  async function bytesOf(row: FileRow) {
-    const bytes = await ctx.storage.get(row.storageKey);
-    if (!bytes) throw new AppError('FILE_NOT_FOUND');
-    return { bytes, mime: row.mime, fileName: row.originalName };
+  /** What a download sends: the size and type from the row, the bytes (all or a range) opened on demand from storage. */
+  function contentOf(row: FileRow): StoredFileContent {
+    return {
+      size: row.size,
+      mime: row.mime,
+      fileName: row.originalName,
+      async open(range) {
+        const stream = await ctx.storage.openRead(row.storageKey, range);
+        if (!stream) throw new AppError('FILE_NOT_FOUND');
+        return stream;
+      },
+    };
   }
 
   const sign = (fileIdx: number, expires: number): string =>
@@ -128,7 +144,7 @@ export function createFileService(
         // The multipart parser stops at UPLOAD_MAX_BYTES and marks the stream truncated.
         if (input.isTruncated()) throw new AppError('FILE_TOO_LARGE');
         if (inspector.size === 0) throw new AppError('FILE_REQUIRED');
-        const mime = await detectAllowedTypeOfFile(temp.path, inspector, input.fileName);
+        const mime = await detectAllowedTypeOfFile(temp, inspector, input.fileName);
         if (!mime || (input.imagesOnly && !imageTypes.has(mime))) throw new AppError('FILE_TYPE_NOT_ALLOWED');
         const storageKey = randomUUID();
         await temp.commit(storageKey);
@@ -169,7 +185,7 @@ export function createFileService(
     async download(actor: Actor, fileIdx: number) {
       const row = await repo.findById(fileIdx);
       if (!row || !(await mayRead(actor, row))) throw new AppError('FILE_NOT_FOUND');
-      return bytesOf(row);
+      return contentOf(row);
     },
 
     /** Whether `download` would let the caller read the file (the row must exist). */
@@ -263,7 +279,7 @@ export function createFileService(
       if (input.expires * 1000 <= ctx.clock.now().getTime()) throw new AppError('FILE_URL_INVALID');
       const row = await repo.findById(input.fileIdx);
       if (!row) throw new AppError('FILE_NOT_FOUND');
-      return bytesOf(row);
+      return contentOf(row);
     },
   };
 }

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEMP_PREFIX } from '../../infra/storage.js';
@@ -8,6 +7,7 @@ import {
   createProject,
   createTestApp,
   signUp,
+  storedKeys,
   type TestApp,
 } from '../../test/test-app.js';
 
@@ -75,9 +75,8 @@ const malformed: { case: string; type: string; body: Buffer | string; code: stri
   },
 ];
 
-const partialUploads = async () =>
-  (await readdir(t.config.filesDir).catch(() => [] as string[])).filter((n) => n.startsWith(TEMP_PREFIX));
-const storedFiles = async () => (await readdir(t.config.filesDir).catch(() => [] as string[])).length;
+const partialUploads = async () => (await storedKeys(t)).filter((n) => n.startsWith(TEMP_PREFIX));
+const storedFiles = async () => (await storedKeys(t)).length;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +13,7 @@ import {
 import { MY_DATA_EXPORT_JOB } from '../my-data/my-data.service.js';
 import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
 import { settlementKit, type SettlementKit } from '../../test/settlement-fixture.js';
-import { createTestApp, PASSWORD, type TestApp } from '../../test/test-app.js';
+import { createTestApp, PASSWORD, storedKeys as keysInStorage, type TestApp } from '../../test/test-app.js';
 import { pngOf, uploaded, uploadTo } from '../../test/upload.js';
 
 /**
@@ -36,7 +35,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const storedKeys = async () => readdir(t.config.filesDir).catch(() => [] as string[]);
+const storedKeys = () => keysInStorage(t);
 const fileRow = async (fileIdx: number) =>
   (await t.database.db.select().from(files).where(eq(files.fileIdx, fileIdx)))[0] ?? null;
 const count = async (table: typeof contracts | typeof settlements | typeof timekeepings, mip: number) =>

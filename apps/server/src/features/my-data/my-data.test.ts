@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URL } from 'node:url';
@@ -8,7 +8,7 @@ import yauzl from 'yauzl';
 import { createLocalStorage } from '../../infra/storage.js';
 import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
 import { settlementKit, type SettlementKit } from '../../test/settlement-fixture.js';
-import { createTestApp, latestMail, type TestApp } from '../../test/test-app.js';
+import { createTestApp, latestMail, storedKeys, type TestApp } from '../../test/test-app.js';
 import { pngOf, uploaded, uploadTo } from '../../test/upload.js';
 import { createMemberExportRepository } from './member-export.repository.js';
 import { MY_DATA_SWEEP_JOB } from './my-data-sweep.job.js';
@@ -211,7 +211,7 @@ describe('POST /member/export and the archive', () => {
         )) as { rows: { storage_key: string | null }[] }
       ).rows[0]!.storage_key;
     const storageKey = (await key())!;
-    expect(await readdir(t.config.filesDir)).toContain(storageKey);
+    expect(await storedKeys(t)).toContain(storageKey);
     t.clock.advanceMinutes(7 * 24 * 60 + 1);
     try {
       await t.app.ctx.jobs.send(MY_DATA_SWEEP_JOB, {});
@@ -219,7 +219,7 @@ describe('POST /member/export and the archive', () => {
     } finally {
       t.clock.reset();
     }
-    expect(await readdir(t.config.filesDir)).not.toContain(storageKey);
+    expect(await storedKeys(t)).not.toContain(storageKey);
     expect(await key()).toBeNull();
     expect(await status(pro)).toMatchObject({ state: 'expired', downloadUrl: null });
     // A new one may be asked for.

@@ -117,6 +117,7 @@ export const errors = {
   REVIEW_OWN: 'You cannot review yourself.',
   REVIEW_ALREADY_EXISTS: 'You already reviewed this member for this project; edit that review instead.',
   REVIEW_MEDIA_INVALID: 'Attach images you uploaded for this review (at most 3).',
+  RANGE_NOT_SATISFIABLE: 'The requested part of the file is outside it.',
   FILE_URL_INVALID: 'This image link has expired or is not valid; reopen the page.',
   WITHDRAW_EMAIL_MISMATCH: "That is not this account's e-mail address.",
   GITHUB_FETCH_FAILED: 'Could not fetch the GitHub integration, repositories or branches. Try again.',

@@ -114,6 +114,7 @@ export const errors = {
   REVIEW_OWN: '자기 자신은 평가할 수 없습니다.',
   REVIEW_ALREADY_EXISTS: '이 프로젝트에서 이미 이 멤버를 평가했습니다. 기존 리뷰를 수정하세요.',
   REVIEW_MEDIA_INVALID: '이 리뷰를 위해 올린 이미지만 첨부할 수 있습니다(최대 3장).',
+  RANGE_NOT_SATISFIABLE: '요청한 범위가 파일 밖에 있습니다.',
   FILE_URL_INVALID: '이미지 링크가 만료되었거나 올바르지 않습니다. 페이지를 다시 여세요.',
   WITHDRAW_EMAIL_MISMATCH: '이 계정의 이메일 주소와 다릅니다.',
   GITHUB_FETCH_FAILED: 'GitHub 연동, 저장소 또는 브랜치 정보를 불러오지 못했습니다. 다시 시도하세요.',

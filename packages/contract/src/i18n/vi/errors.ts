@@ -119,6 +119,7 @@ export const errors = {
   REVIEW_OWN: 'Bạn không thể tự đánh giá mình.',
   REVIEW_ALREADY_EXISTS: 'Bạn đã đánh giá thành viên này cho dự án này; hãy sửa đánh giá đó.',
   REVIEW_MEDIA_INVALID: 'Chỉ đính kèm ảnh bạn đã tải lên cho đánh giá này (tối đa 3 ảnh).',
+  RANGE_NOT_SATISFIABLE: 'Phần tệp được yêu cầu nằm ngoài tệp.',
   FILE_URL_INVALID: 'Liên kết ảnh đã hết hạn hoặc không hợp lệ; hãy mở lại trang.',
   WITHDRAW_EMAIL_MISMATCH: 'Đây không phải địa chỉ e-mail của tài khoản này.',
   GITHUB_FETCH_FAILED: 'Không tải được tích hợp GitHub, kho mã hoặc nhánh. Hãy thử lại.',
