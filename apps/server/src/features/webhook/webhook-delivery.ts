@@ -145,6 +145,7 @@ export function createWebhookDelivery(
             now(),
             new Date(now().getTime() + settings.leaseMs),
           );
+          if (status !== 'delivered') ctx.metrics.webhookFailed(result.outcome);
           if (next) await queue(hook, next);
           if (result.outcome === 'gone') {
             await disable(hook, result, at);
