@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startServer, type ServerProcess } from '../../test/server-process.js';
+import { durableDatabase } from '../../test/test-app.js';
 
 /**
  * SIGTERM on the real server process (docs/decisions.md "Metrics, readiness and drain"): readiness
@@ -14,14 +15,27 @@ import { startServer, type ServerProcess } from '../../test/server-process.js';
 describe('graceful drain on SIGTERM', () => {
   let dir: string | null = null;
   let server: ServerProcess | null = null;
+  let store: Awaited<ReturnType<typeof durableDatabase>> | null = null;
   afterAll(async () => {
     await server?.kill();
     if (dir) await rm(dir, { recursive: true, force: true });
+    await store?.drop();
   });
 
   it('fails readiness, finishes the request in flight, closes sockets with 1012, exits 0', async () => {
     dir = await mkdtemp(join(tmpdir(), 'teamline-drain-'));
-    server = await startServer({ DATA_DIR: dir, DRAIN_DELAY_MS: '1500', LOG_LEVEL: 'info' });
+    const env: Record<string, string> = {
+      DATA_DIR: dir,
+      DRAIN_DELAY_MS: '1500',
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: 'drain-test-token-0123',
+    };
+    // On PostgreSQL in the TEST_DATABASE_URL pass (pg-boss then has its own pool to close).
+    if (process.env.TEST_DATABASE_URL) {
+      store = await durableDatabase();
+      if ('url' in store.location) env.DATABASE_URL = store.location.url;
+    }
+    server = await startServer(env);
     const { url } = server;
     expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
@@ -54,6 +68,15 @@ describe('graceful drain on SIGTERM', () => {
       socket.once('error', reject);
     });
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const scrape = await fetch(`${url}/metrics`, {
+      headers: { authorization: 'Bearer drain-test-token-0123' },
+    });
+    expect(scrape.status).toBe(200);
+    const text = await scrape.text();
+    expect(text).toMatch(/^websocket_connections 1$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{route="\/api\/ready",method="GET",status="200"\} 1$/m,
+    );
 
     const signalledAt = Date.now();
     server.signal('SIGTERM');
