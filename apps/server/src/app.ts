@@ -225,7 +225,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   jobs.register([...modules.jobs, ...(overrides.jobs ?? [])]);
   app.decorate('ctx', ctx);
   app.decorate('services', modules.services);
-  app.decorate('drain', () => drain(app, { delayMs: config.drainDelayMs, pauseJobs: () => jobs.pause() }));
+  app.decorate('drain', (options: { delayMs?: number } = {}) =>
+    drain(app, { delayMs: options.delayMs ?? config.drainDelayMs, pauseJobs: () => jobs.pause() }),
+  );
   app.addHook('onReady', async () => {
     await jobs.start();
     events.start();

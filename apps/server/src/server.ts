@@ -37,7 +37,8 @@ async function shutdown(signal: string) {
   try {
     // Readiness fails first and job workers stop taking work; after DRAIN_DELAY_MS the listener
     // closes, in-flight requests finish, sockets get 1012, then onClose (jobs, db, redis).
-    await app.drain();
+    // Ctrl-C at a terminal (SIGINT) has no balancer to warn: no delay.
+    await app.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
     app.log.info('shut down');
     process.exit(0);
   } catch (err) {

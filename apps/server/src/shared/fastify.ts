@@ -23,6 +23,6 @@ declare module 'fastify' {
     ctx: AppContext;
     services: Services;
     /** SIGTERM's graceful stop: readiness fails, jobs pause, the server closes (platform/observability). */
-    drain(): Promise<void>;
+    drain(options?: { delayMs?: number }): Promise<void>;
   }
 }

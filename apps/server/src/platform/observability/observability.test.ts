@@ -82,6 +82,33 @@ describe('metrics', () => {
     );
   });
 
+  it('count a mail the transport refuses, and the failed attempt of its job', async () => {
+    // A database of its own: on the shared one the other app's worker could take the mail job.
+    const refusing = await createTestApp({
+      config: { metrics: { token: TOKEN, port: undefined, host: '127.0.0.1' } },
+      overrides: {
+        mailer: {
+          send: () => Promise.reject(new Error('SMTP 421 try later')),
+          close: () => Promise.resolve(),
+        },
+      },
+    });
+    try {
+      const sent = await refusing.app.inject({
+        method: 'POST',
+        url: '/api/auth/email',
+        payload: { email: 'refused@example.com', purpose: 'join' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const scrape = async () =>
+        (await refusing.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) })).body;
+      await expect.poll(scrape, { timeout: 10_000, interval: 100 }).toMatch(/^mail_failures_total [1-9]/m);
+      expect(await scrape()).toMatch(/^job_failures_total\{queue="mail.send"\} [1-9]/m);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('are served without a token on METRICS_PORT, and nothing else there', async () => {
     const port = await freePort();
     const own = await createTestApp({

@@ -115,6 +115,7 @@ export async function drain(
   app: FastifyInstance,
   options: { delayMs: number; pauseJobs: () => Promise<void> },
 ): Promise<void> {
+  if (app.ctx.lifecycle.draining) return;
   const { delayMs } = options;
   app.ctx.lifecycle.draining = true;
   app.log.info({ delayMs }, 'draining: readiness answers 503');
@@ -124,7 +125,17 @@ export async function drain(
   await app.close();
 }
 
-/** Closes every open WebSocket with 1012 before the server stops (a preClose hook). */
+/** How long a socket may take to answer the close before it is cut (ws would wait 30 s). */
+const SOCKET_CLOSE_GRACE_MS = 3_000;
+
+/**
+ * Closes every open WebSocket with 1012 before the server stops (a preClose hook). A client that
+ * does not answer the close handshake is cut after SOCKET_CLOSE_GRACE_MS, so it cannot hold the
+ * listener's close (and the drain) up to ws's own 30 s.
+ */
 export function closeSocketsForRestart(app: FastifyInstance) {
-  for (const client of app.websocketServer?.clients ?? []) client.close(SERVICE_RESTART, 'Service Restart');
+  for (const client of app.websocketServer?.clients ?? []) {
+    client.close(SERVICE_RESTART, 'Service Restart');
+    setTimeout(() => client.terminate(), SOCKET_CLOSE_GRACE_MS).unref();
+  }
 }
