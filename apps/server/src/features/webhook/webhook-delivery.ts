@@ -130,6 +130,7 @@ export function createWebhookDelivery(
                   ? 'pending'
                   : 'gaveUp'
                 : 'failed';
+          if (status !== 'delivered') ctx.metrics.webhookFailed(result.outcome);
           const stillHeld = await repo.recordAttempt(
             webhookIdx,
             head.deliveryIdx,
@@ -145,7 +146,6 @@ export function createWebhookDelivery(
             now(),
             new Date(now().getTime() + settings.leaseMs),
           );
-          if (status !== 'delivered') ctx.metrics.webhookFailed(result.outcome);
           if (next) await queue(hook, next);
           if (result.outcome === 'gone') {
             await disable(hook, result, at);

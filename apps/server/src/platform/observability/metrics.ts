@@ -14,7 +14,7 @@ export interface Metrics {
   statement(seconds: number): void;
   /** A job's attempt threw (it will be retried or has failed for good). */
   jobFailed(queue: string): void;
-  /** A webhook attempt that did not deliver: `retry` (will be tried again), `failed`, `gone`. */
+  /** A webhook attempt that did not deliver: `retry` (5xx, 429, timeout), `refused` (4xx), `gone` (404, 410). */
   webhookFailed(outcome: string): void;
   /** A mail the transport refused (the `mail.send` job retries it). */
   mailFailed(): void;
@@ -70,7 +70,7 @@ export function createMetrics(): Metrics & { gauges: ScrapedGauges } {
   });
   const webhookFailures = new Counter({
     name: 'webhook_delivery_failures_total',
-    help: 'Webhook attempts that did not deliver, by outcome (retry, failed, gone)',
+    help: 'Webhook attempts that did not deliver, by outcome (retry, refused, gone)',
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
