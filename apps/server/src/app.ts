@@ -40,6 +40,7 @@ import { registerWeb } from './plugins/web.js';
 import { registerRequestContext, requestAwareLogger } from './platform/request-context.js';
 import { createMetrics, noMetrics } from './platform/observability/metrics.js';
 import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
+import { registerTracing } from './platform/observability/tracing.js';
 import { createAuditTrail } from './features/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
@@ -251,6 +252,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerErrorHandling(app);
   registerIdleMemoryRelease(app);
   registerMetrics(app, metrics);
+  await registerTracing(app, config.tracing);
   // Before @fastify/websocket's own preClose (which closes them without a code): 1012, reconnect elsewhere.
   app.addHook('preClose', (done) => {
     closeSocketsForRestart(app);

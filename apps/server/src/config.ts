@@ -157,6 +157,9 @@ export const environmentSchema = z.object({
     .max(25_000)
     .default(2_000)
     .describe('a whole number of milliseconds from 0 to 25000'),
+  // OpenTelemetry traces (optional): unset endpoint, the SDK is not even loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+  OTEL_SERVICE_NAME: z.string().min(1).default('teamline'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -278,6 +281,8 @@ export interface AppConfig {
    * (token set), and/or a listener of its own without a token (port set). Both unset: no metrics.
    */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** OTLP/HTTP traces of requests (platform/observability/tracing.ts); endpoint unset: off. */
+  tracing: { endpoint: string | undefined; serviceName: string };
   /** On SIGTERM, how long readiness answers 503 before the listener closes (load balancers notice). */
   drainDelayMs: number;
   /**
@@ -396,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stepUpSeconds: vars.STEP_UP_SECONDS,
     metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT, host: vars.METRICS_HOST },
     drainDelayMs: vars.DRAIN_DELAY_MS,
+    tracing: { endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: vars.OTEL_SERVICE_NAME },
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL.replace(/\/+$/, ''),
