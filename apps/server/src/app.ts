@@ -157,7 +157,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.outboxDir, config.mailFrom, app.log));
   // Prometheus metrics only when asked for (METRICS_TOKEN or METRICS_PORT): otherwise no-ops.
-  const metrics = config.metrics.token || config.metrics.port ? createMetrics() : noMetrics;
+  const metrics = config.metrics.token || config.metrics.port ? await createMetrics() : noMetrics;
   const jobs = createJobRunner({
     database,
     log: app.log,
