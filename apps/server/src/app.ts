@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -36,7 +37,10 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStepUp } from './plugins/step-up.js';
 import { registerIdleMemoryRelease } from './platform/memory/idle-memory-release.js';
 import { registerWeb } from './plugins/web.js';
-import { registerRequestContext } from './platform/request-context.js';
+import { registerRequestContext, requestAwareLogger } from './platform/request-context.js';
+import { createMetrics, noMetrics } from './platform/observability/metrics.js';
+import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
+import { registerTracing } from './platform/observability/tracing.js';
 import { createAuditTrail } from './features/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
@@ -80,6 +84,9 @@ function serializeRequest(request: { method: string; url: string; ip?: string })
   return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
 }
 
+/** A request id taken from a proxy: short, and nothing a log reader could mistake for structure. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -99,7 +106,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // A proxy's X-Request-Id is kept (one id across its log and ours); otherwise a random one, so ids
+    // from several instances never collide. Every request log line carries it as `reqId`.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
   if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,10 +156,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.outboxDir, config.mailFrom, app.log));
-  const jobs = createJobRunner({ database, log: app.log, pollingSeconds: config.jobPollingSeconds });
+  // Prometheus metrics only when asked for (METRICS_TOKEN or METRICS_PORT): otherwise no-ops.
+  const metrics = config.metrics.token || config.metrics.port ? await createMetrics() : noMetrics;
+  const jobs = createJobRunner({
+    database,
+    log: app.log,
+    pollingSeconds: config.jobPollingSeconds,
+    metrics,
+  });
   // Services queue mails; the `mail.send` job hands them to the transport, with retries.
   const mailer = queuedMailer(jobs, mailTransport);
-  jobs.register([mailJob(mailTransport)]);
+  jobs.register([mailJob(mailTransport, metrics)]);
   // PGlite has no autovacuum (single-user mode); a PostgreSQL server runs its own.
   if (database.connection.kind === 'pglite')
     jobs.register([databaseMaintenanceJob(database.connection.client, app.log)]);
@@ -183,7 +208,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     pubsub,
     storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.filesDir),
     clock,
-    log: app.log,
+    // A service's log line written while serving a request carries its reqId.
+    log: requestAwareLogger(app.log),
     events,
     audit: createAuditTrail(clock),
     jobs,
@@ -192,12 +218,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     historyCache,
     outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
     limiter: counters ? createLimiter(counters) : noLimits,
+    metrics,
+    lifecycle: { draining: false },
   };
   const modules = assembleModules(ctx, appModules);
   consumers.push(...modules.consumers);
   jobs.register([...modules.jobs, ...(overrides.jobs ?? [])]);
   app.decorate('ctx', ctx);
   app.decorate('services', modules.services);
+  app.decorate('drain', (options: { delayMs?: number } = {}) =>
+    drain(app, { delayMs: options.delayMs ?? config.drainDelayMs, pauseJobs: () => jobs.pause() }),
+  );
   app.addHook('onReady', async () => {
     await jobs.start();
     events.start();
@@ -220,6 +251,13 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await registerSecurityHeaders(app);
   registerErrorHandling(app);
   registerIdleMemoryRelease(app);
+  registerMetrics(app, metrics);
+  await registerTracing(app, config.tracing);
+  // Before @fastify/websocket's own preClose (which closes them without a code): 1012, reconnect elsewhere.
+  app.addHook('preClose', (done) => {
+    closeSocketsForRestart(app);
+    done();
+  });
   for (const module of appModules) await module.setup?.(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   // One WebSocket message may carry a whole document: a live co-editing paste (one Yjs update) or a

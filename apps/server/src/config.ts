@@ -152,6 +152,26 @@ export const environmentSchema = z.object({
     .max(86_400)
     .default(STEP_UP_MAX_AGE_MINUTES * 60)
     .describe('a whole number of seconds from 1 to 86400'),
+  // Metrics and drain (docs/decisions.md "Metrics, readiness and drain"): no metrics unless one is set.
+  METRICS_TOKEN: z.string().min(16).optional().describe('at least 16 characters'),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65_535)
+    .optional()
+    .describe('a port number from 1 to 65535'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  DRAIN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(25_000)
+    .default(2_000)
+    .describe('a whole number of milliseconds from 0 to 25000'),
+  // OpenTelemetry traces (optional): unset endpoint, the SDK is not even loaded.
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+  OTEL_SERVICE_NAME: z.string().min(1).default('teamline'),
 });
 export type EnvironmentVariable = keyof typeof environmentSchema.shape;
 
@@ -270,6 +290,15 @@ export interface AppConfig {
    * accept it (a refund, a card, roles, webhooks, GitHub, password, factors); then 403 STEP_UP_REQUIRED.
    */
   stepUpSeconds: number;
+  /**
+   * Prometheus metrics: `GET /metrics` on the app's port behind `Authorization: Bearer <token>`
+   * (token set), and/or a listener of its own without a token (port set). Both unset: no metrics.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** OTLP/HTTP traces of requests (platform/observability/tracing.ts); endpoint unset: off. */
+  tracing: { endpoint: string | undefined; serviceName: string };
+  /** On SIGTERM, how long readiness answers 503 before the listener closes (load balancers notice). */
+  drainDelayMs: number;
   /**
    * AI documents and timelines: an OpenAI-compatible chat-completions endpoint, or null for the
    * built-in offline generator.
@@ -395,6 +424,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     secretKey: vars.SECRET_KEY,
     stepUpSeconds: vars.STEP_UP_SECONDS,
+    metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT, host: vars.METRICS_HOST },
+    drainDelayMs: vars.DRAIN_DELAY_MS,
+    tracing: { endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: vars.OTEL_SERVICE_NAME },
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL.replace(/\/+$/, ''),

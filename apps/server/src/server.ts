@@ -21,19 +21,25 @@ try {
   process.exit(1);
 }
 
+/** SIGTERM's whole drain must end within this; then the process leaves anyway (exit 1). */
+const DRAIN_LIMIT_MS = 30_000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // close() stops accepting connections, lets in-flight requests finish, then runs onClose (db, redis).
   const timer = setTimeout(() => {
-    app.log.error('shutdown timed out');
+    app.log.error({ limitMs: DRAIN_LIMIT_MS }, 'shutdown timed out');
     process.exit(1);
-  }, 15_000);
+  }, DRAIN_LIMIT_MS);
   timer.unref();
   try {
-    await app.close();
+    // Readiness fails first and job workers stop taking work; after DRAIN_DELAY_MS the listener
+    // closes, in-flight requests finish, sockets get 1012, then onClose (jobs, db, redis).
+    // Ctrl-C at a terminal (SIGINT) has no balancer to warn: no delay.
+    await app.drain(signal === 'SIGINT' ? { delayMs: 0 } : {});
+    app.log.info('shut down');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

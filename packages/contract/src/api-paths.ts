@@ -4,6 +4,8 @@
  */
 export const apiPaths = {
   health: '/health',
+  // Readiness (issue 32): the database answers, migrations are applied, the server is not draining.
+  ready: '/ready',
   docs: '/docs',
   region: '/common/region',
   authConfig: '/auth/config',

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,8 +24,73 @@ export interface Database {
   /** What the job runner connects through: the PostgreSQL URL, or the one embedded PGlite instance. */
   connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   ping(): Promise<void>;
+  /** Whether every migration this build carries is recorded as applied (readiness asks it). */
+  migrated(): Promise<boolean>;
+  /** Times every statement the app sends (metrics); returns the removal. Costs nothing when unused. */
+  observeStatements(observer: (seconds: number) => void): () => void;
   close(): Promise<void>;
 }
+
+type StatementObserver = (seconds: number) => void;
+
+/** Observers of statement time; `timeQueries` asks it at each call, so none costs one Set lookup. */
+function statementObservers() {
+  const observers = new Set<StatementObserver>();
+  return {
+    add: (observer: StatementObserver) => {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
+    current: (): StatementObserver | null => {
+      if (observers.size === 0) return null;
+      return (seconds) => {
+        for (const observer of observers) observer(seconds);
+      };
+    },
+  };
+}
+
+/**
+ * Wraps `target.query` (a pg client or PGlite) so each statement's time reaches the observers:
+ * promise and callback forms (node-postgres's pool.query calls its client with a callback).
+ */
+function timeQueries(target: object, current: () => StatementObserver | null) {
+  const holder = target as { query: (...args: unknown[]) => unknown };
+  const original = holder.query.bind(target);
+  holder.query = (...args: unknown[]) => {
+    const observer = current();
+    if (!observer) return original(...args);
+    const started = performance.now();
+    const done = () => observer((performance.now() - started) / 1000);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...r: unknown[]) => unknown)(...results);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(done, done);
+    return result;
+  };
+}
+
+/** The last migration this build carries: readiness checks the database has recorded it. */
+function lastMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+const migratedSince = (db: Db, when: number) => async () => {
+  const result = (await db.execute<Record<string, unknown>>(
+    sql`select 1 from drizzle.__drizzle_migrations where created_at >= ${when} limit 1`,
+  )) as { rows: unknown[] };
+  return result.rows.length > 0;
+};
 
 /** Arbitrary constant shared by every instance: only one of them migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_190_331;
@@ -50,6 +116,9 @@ export async function openDatabase(options: {
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') console.error('database pool error', err.message);
     });
+    const statements = statementObservers();
+    // Every client the pool opens is timed (pool.query runs through one of them).
+    pool.on('connect', (client) => timeQueries(client, statements.current));
     const client = await pool.connect();
     try {
       // Several API instances may start together; the advisory lock serialises their migrations.
@@ -67,6 +136,8 @@ export async function openDatabase(options: {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      migrated: migratedSince(db, lastMigrationMillis()),
+      observeStatements: statements.add,
       close: () => pool.end(),
     };
   }
@@ -89,6 +160,15 @@ export async function openDatabase(options: {
     const pgliteDb = drizzlePglite({ client: opened, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     const db = markTransactions(pgliteDb) as unknown as Db;
+    const statements = statementObservers();
+    timeQueries(opened, statements.current);
+    // A transaction's statements run on the handle PGlite gives its callback.
+    const transaction = opened.transaction.bind(opened);
+    opened.transaction = (work) =>
+      transaction((tx) => {
+        timeQueries(tx, statements.current);
+        return work(tx);
+      });
     return {
       db,
       kind: 'pglite',
@@ -96,6 +176,8 @@ export async function openDatabase(options: {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      migrated: migratedSince(db, lastMigrationMillis()),
+      observeStatements: statements.add,
       close: async () => {
         try {
           await opened.close();

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The request a piece of work runs for, without passing it down every call: the audit trail reads
@@ -41,3 +41,30 @@ export function currentRequest(): RequestMetadata {
 
 /** Runs `work` as if outside any request (the event dispatcher's deliveries belong to no one request). */
 export const outsideRequest = <T>(work: () => T): T => storage.exit(work);
+
+/** The logger of the request being served (its lines carry `reqId`), or null outside a request. */
+export const currentRequestLog = (): FastifyBaseLogger | null => storage.getStore()?.log ?? null;
+
+/**
+ * A logger that writes through the current request's logger when there is one, so a service's line
+ * carries the request id like Fastify's own request lines; outside a request, through `base`.
+ */
+export function requestAwareLogger(base: FastifyBaseLogger): FastifyBaseLogger {
+  const pick = () => storage.getStore()?.log ?? base;
+  return {
+    get level() {
+      return base.level;
+    },
+    set level(value: string) {
+      base.level = value;
+    },
+    fatal: (...args: Parameters<FastifyBaseLogger['fatal']>) => pick().fatal(...args),
+    error: (...args: Parameters<FastifyBaseLogger['error']>) => pick().error(...args),
+    warn: (...args: Parameters<FastifyBaseLogger['warn']>) => pick().warn(...args),
+    info: (...args: Parameters<FastifyBaseLogger['info']>) => pick().info(...args),
+    debug: (...args: Parameters<FastifyBaseLogger['debug']>) => pick().debug(...args),
+    trace: (...args: Parameters<FastifyBaseLogger['trace']>) => pick().trace(...args),
+    silent: (...args: Parameters<FastifyBaseLogger['silent']>) => pick().silent(...args),
+    child: (...args: Parameters<FastifyBaseLogger['child']>) => pick().child(...args),
+  };
+}

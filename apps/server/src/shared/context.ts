@@ -13,6 +13,7 @@ import type { HistoryCache } from '../features/history/history-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 import type { Limiter } from '../platform/rate-limit/limiter.js';
 import type { AuditTrail } from '../features/audit/audit-trail.js';
+import type { Metrics } from '../platform/observability/metrics.js';
 
 /** Adapters chosen by configuration, handed to every service. */
 export interface AppContext {
@@ -39,6 +40,10 @@ export interface AppContext {
   outbound: OutboundHttp;
   /** Rate limits services count by account or project (the route table counts by IP and body). */
   limiter: Limiter;
+  /** Prometheus counters (platform/observability); no-ops unless METRICS_TOKEN or METRICS_PORT is set. */
+  metrics: Metrics;
+  /** `draining`: SIGTERM came, readiness answers 503 while in-flight work finishes (server.ts). */
+  lifecycle: { draining: boolean };
 }
 
 /** The signed-in caller, set by the auth hook. */

@@ -22,5 +22,7 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     ctx: AppContext;
     services: Services;
+    /** SIGTERM's graceful stop: readiness fails, jobs pause, the server closes (platform/observability). */
+    drain(options?: { delayMs?: number }): Promise<void>;
   }
 }

@@ -18,6 +18,10 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM and wait for the exit. */
   stop(): Promise<void>;
+  /** Sends a signal without waiting (the drain test watches what happens meanwhile). */
+  signal(name: NodeJS.Signals): void;
+  /** The exit code once the process has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 export async function freePort(): Promise<number> {
@@ -50,6 +54,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
+  const exitCode = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const waiters = new Set<() => void>();
   let buffered = '';
   const take = (chunk: Buffer) => {
@@ -103,5 +108,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
       child.kill('SIGTERM');
       await exited(child);
     },
+    signal(name) {
+      child.kill(name);
+    },
+    exited: exitCode,
   };
 }

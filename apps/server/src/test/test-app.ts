@@ -31,6 +31,12 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * What the temporary PostgreSQL databases of tests are named after: `teamline_`, or
+ * TEST_DATABASE_PREFIX (several people sharing one PostgreSQL server keep theirs apart).
+ */
+const databasePrefix = () => process.env.TEST_DATABASE_PREFIX ?? 'teamline_';
+
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 export async function createTestDatabase(): Promise<{
   database: Database;
@@ -42,7 +48,7 @@ export async function createTestDatabase(): Promise<{
     const database = await openDatabase({ dataDir: null });
     return { database, drop: () => database.close() };
   }
-  const name = `teamline_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const name = `${databasePrefix()}test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
@@ -72,7 +78,7 @@ export async function durableDatabase(): Promise<{
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `teamline_durable_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const name = `${databasePrefix()}durable_${Date.now()}_${randomBytes(4).toString('hex')}`;
     const admin = async (statement: string) => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

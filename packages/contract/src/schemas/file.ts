@@ -5,6 +5,8 @@ export const uploadResponse = z.object({ fileIdx: z.number().int() });
 export const fileQuery = z.object({ fileIdx: idx });
 export const regionResponse = z.object({ isoCode: z.string() });
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** `GET /api/ready` when the instance may take traffic (503 with the error envelope otherwise). */
+export const readyResponse = z.object({ status: z.literal('ready') });
 
 /** `DELETE /file/{fileIdx}`: a file attached to nothing; one still used is 409 FILE_IN_USE. */
 export const fileIdxParams = z.object({ fileIdx: idx });

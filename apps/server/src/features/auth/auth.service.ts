@@ -35,6 +35,13 @@ type RefreshOutcome =
   | { refused: 'AUTH_SESSION_EXPIRED' }
   | { refused: 'AUTH_REFRESH_REUSED'; familyId: string };
 
+/**
+ * The pub/sub message that tells every instance sessions ended (payload: `familyIds`, and
+ * `memberIdx` when every session of the account ended), so each drops them from its session cache
+ * at once instead of believing them up to SESSION_CACHE_MS (docs/decisions.md "Metrics, readiness and drain").
+ */
+export const SESSIONS_REVOKED = 'auth.sessionsRevoked';
+
 /** A session's "last used" moves by use at most this often (one write per session per step, not per request). */
 export const LAST_USED_STEP_MINUTES = 5;
 
@@ -47,6 +54,36 @@ export function createAuthService(
   const now = () => ctx.clock.now();
   const sessions = createSessionCache(now);
   const throttle = createLoginThrottle(ctx, memberRepo);
+
+  const forget = (familyIds: readonly string[], memberIdx?: number) => {
+    for (const familyId of familyIds) sessions.forgetFamily(familyId);
+    if (memberIdx !== undefined) sessions.forgetMember(memberIdx);
+  };
+  ctx.pubsub.subscribe((event) => {
+    if (event.type !== SESSIONS_REVOKED || !event.internal) return;
+    const payload = event.payload as { familyIds?: unknown; memberIdx?: unknown } | null;
+    const familyIds = Array.isArray(payload?.familyIds)
+      ? payload.familyIds.filter((id): id is string => typeof id === 'string')
+      : [];
+    forget(familyIds, typeof payload?.memberIdx === 'number' ? payload.memberIdx : undefined);
+  });
+  /**
+   * Sessions ended (committed): out of this instance's cache now, and out of every other's as the
+   * message arrives. A bus that fails to publish does not fail the revocation, which is stored;
+   * the other instances then see it within SESSION_CACHE_MS.
+   */
+  async function revoked(familyIds: readonly string[], memberIdx?: number) {
+    forget(familyIds, memberIdx);
+    if (familyIds.length === 0 && memberIdx === undefined) return;
+    await ctx.pubsub
+      .publish({
+        type: SESSIONS_REVOKED,
+        projectIdx: 0,
+        payload: { familyIds, ...(memberIdx !== undefined ? { memberIdx } : {}) },
+        internal: true,
+      })
+      .catch((err: unknown) => ctx.log.warn({ err }, 'session revocation not published'));
+  }
 
   async function issueEmailToken(
     email: string,
@@ -289,13 +326,13 @@ export function createAuthService(
       });
       if ('tokens' in outcome) return outcome.tokens;
       // A rotated token came back: someone holds a copy. Every session of this login has ended.
-      if (outcome.refused === 'AUTH_REFRESH_REUSED') sessions.forgetFamily(outcome.familyId);
+      if (outcome.refused === 'AUTH_REFRESH_REUSED') await revoked([outcome.familyId]);
       throw new AppError(outcome.refused);
     },
 
     async logout(actor: Actor) {
       await repo.revokeFamily(actor.familyId, now());
-      sessions.forgetFamily(actor.familyId);
+      await revoked([actor.familyId]);
     },
 
     /** Ends every session of a member (password reset, withdrawal), or every one but `keep`. */
@@ -310,7 +347,8 @@ export function createAuthService(
         if (recorded && familyIds.length > 0) await recordSignOut(tx, memberIdx, familyIds.length);
         return familyIds;
       });
-      for (const familyId of ended) sessions.forgetFamily(familyId);
+      // Every session of the account ended (reset, withdrawal): the member's entries go too.
+      await revoked(ended, keep === undefined ? memberIdx : undefined);
       return ended.length;
     },
 
@@ -321,7 +359,7 @@ export function createAuthService(
         if (done) await recordSignOut(tx, memberIdx, 1);
         return done;
       });
-      sessions.forgetFamily(familyId);
+      await revoked([familyId]);
       return ended;
     },
 
@@ -333,13 +371,14 @@ export function createAuthService(
       const tokenHash = sha256(key);
       const known = sessions.get(tokenHash);
       if (known) return known;
+      const since = sessions.generation();
       const row = await repo.findSessionToken(tokenHash, 'access');
       if (!row || row.familyRevokedAt || row.memberDeletedAt || row.expiresAt <= now()) return null;
       // "Last used" follows use within LAST_USED_STEP_MINUTES, at one write per step, never per request.
       if (!row.familyLastUsedAt || row.familyLastUsedAt < addMinutes(now(), -LAST_USED_STEP_MINUTES))
         await repo.touchFamily(row.familyId, { lastUsedAt: now() });
       const actor = { memberIdx: row.memberIdx, familyId: row.familyId };
-      sessions.set(tokenHash, actor, row.expiresAt);
+      sessions.set(tokenHash, actor, row.expiresAt, since);
       return actor;
     },
   };

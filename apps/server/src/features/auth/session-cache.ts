@@ -13,13 +13,21 @@ interface Entry {
 /**
  * Access keys this instance checked in the last few seconds, so a busy client does not cost a
  * three-table lookup per request. Only good answers are kept (an unknown key always asks the
- * database), the key's own expiry is still checked on every use, and every revocation made through
- * this instance (logout, reuse of a refresh token, password reset, withdrawal) drops the entries it
- * ends at once. A revocation made on another instance is seen here within SESSION_CACHE_MS.
+ * database), the key's own expiry is still checked on every use, and every revocation (logout, reuse
+ * of a refresh token, password reset or change, withdrawal, the devices page) drops the entries it
+ * ends at once, here and — through the pub/sub, Redis with several instances — on every other
+ * instance (auth.service.ts, SESSIONS_REVOKED). SESSION_CACHE_MS bounds the rest: an instance that
+ * missed a message (Redis away for a moment) believes a revoked key at most that long.
+ *
+ * `generation` moves at each forget, so a lookup that began before a revocation and ends after it
+ * does not put the revoked session back (`set` with the generation read before the lookup).
  */
 export function createSessionCache(now: () => Date) {
   const entries = new Map<string, Entry>();
+  let generation = 0;
   return {
+    /** Read before a database lookup, passed to `set` after it. */
+    generation: () => generation,
     get(tokenHash: string): Actor | null {
       const entry = entries.get(tokenHash);
       if (!entry) return null;
@@ -30,7 +38,9 @@ export function createSessionCache(now: () => Date) {
       }
       return entry.actor;
     },
-    set(tokenHash: string, actor: Actor, expiresAt: Date) {
+    set(tokenHash: string, actor: Actor, expiresAt: Date, since: number) {
+      // A revocation landed while the row was read: the answer may be stale, keep nothing.
+      if (since !== generation) return;
       if (entries.size >= MAX_ENTRIES) {
         // Expired entries first; if every entry is fresh, the oldest one.
         const at = now().getTime();
@@ -40,9 +50,11 @@ export function createSessionCache(now: () => Date) {
       entries.set(tokenHash, { actor, expiresAt, checkedAt: now().getTime() });
     },
     forgetFamily(familyId: string) {
+      generation++;
       for (const [key, entry] of entries) if (entry.actor.familyId === familyId) entries.delete(key);
     },
     forgetMember(memberIdx: number) {
+      generation++;
       for (const [key, entry] of entries) if (entry.actor.memberIdx === memberIdx) entries.delete(key);
     },
   };

@@ -130,6 +130,7 @@ export function createWebhookDelivery(
                   ? 'pending'
                   : 'gaveUp'
                 : 'failed';
+          if (status !== 'delivered') ctx.metrics.webhookFailed(result.outcome);
           const stillHeld = await repo.recordAttempt(
             webhookIdx,
             head.deliveryIdx,

@@ -20,6 +20,8 @@ const receivers = {} as Record<WebhookType, ChatReceiver>;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
+      // Failed deliveries are counted for Prometheus (platform/observability): the 400 case reads it.
+      metrics: { token: 'webhook-test-metrics-token', port: undefined, host: '127.0.0.1' },
       outboundAllowPrivate: true,
       webhook: {
         retrySeconds: [0, 1, 1, 1],
@@ -477,6 +479,12 @@ describe('deliveries', () => {
       statusCode: 400,
       nextAttemptAt: null,
     });
+    const metrics = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer webhook-test-metrics-token' },
+    });
+    expect(metrics.body).toMatch(/^webhook_delivery_failures_total\{outcome="refused"\} [1-9]/m);
     await removeAll();
   });
 

@@ -80,6 +80,7 @@ export const routePolicies: Record<string, RoutePolicy> = {
   'DELETE /api/member/sessions/:sessionId': 'authenticated',
   'GET /api/ws': 'public',
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   // Creating a project and listing one's own need only an account.
   'POST /api/project': 'authenticated',
   'GET /api/project/list-of-member': 'authenticated',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import type { Database } from '../../infra/db.js';
+import type { Metrics } from '../observability/metrics.js';
 import type { JobDefinition, Jobs, SendJobOptions } from './job.types.js';
 import { pgliteJobDb } from './pglite-job-db.js';
 
@@ -21,6 +22,11 @@ export interface JobRunner extends Jobs {
   register(definitions: readonly JobDefinition<any>[]): void;
   /** Installs or migrates pg-boss's schema, creates the queues, schedules the crons, starts the workers. */
   start(): Promise<void>;
+  /**
+   * The drain (server.ts): the workers take no new job, running ones finish; sending still works,
+   * so a request in flight can queue its mail. `stop()` follows.
+   */
+  pause(): Promise<void>;
   /** Stops polling and waits (briefly) for running handlers; safe to call twice or before start. */
   stop(): Promise<void>;
 }
@@ -35,6 +41,7 @@ export function createJobRunner(options: {
   log: FastifyBaseLogger;
   /** How often an idle worker polls for due jobs; 0.5 s is pg-boss's floor. */
   pollingSeconds: number;
+  metrics?: Metrics;
 }): JobRunner {
   const { database, log } = options;
   const definitions = new Map<string, JobDefinition<object>>();
@@ -83,6 +90,7 @@ export function createJobRunner(options: {
                   return (await handler({ id: job.id, data: job.data, retryCount: job.retryCount })) ?? {};
                 } catch (err) {
                   log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+                  options.metrics?.jobFailed(name);
                   throw err;
                 }
               };
@@ -113,6 +121,14 @@ export function createJobRunner(options: {
     start() {
       starting ??= start();
       return starting;
+    },
+    async pause() {
+      const instance = boss;
+      if (!instance) return;
+      const names = [...workers.keys()];
+      workers.clear();
+      // wait: false — running handlers finish on their own; stop() waits for them.
+      await Promise.all(names.map((name) => instance.offWork(name, { wait: false }).catch(() => undefined)));
     },
     async stop() {
       const instance = boss;

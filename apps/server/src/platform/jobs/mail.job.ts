@@ -1,4 +1,5 @@
 import type { Mailer, MailMessage } from '../../infra/mail.js';
+import type { Metrics } from '../observability/metrics.js';
 import { defineJob, type JobDefinition, type Jobs } from './job.types.js';
 
 export const MAIL_JOB = 'mail.send';
@@ -10,7 +11,7 @@ export const MAIL_JOB = 'mail.send';
  * the one case left (the process dies between the SMTP server's acceptance and the job's
  * completion) the second delivery carries the same id and mail clients show it once.
  */
-export function mailJob(transport: Mailer): JobDefinition<MailMessage> {
+export function mailJob(transport: Mailer, metrics?: Metrics): JobDefinition<MailMessage> {
   return defineJob<MailMessage>({
     name: MAIL_JOB,
     // About 2 s, 4 s, 8 s … then every 10 min at most: half an hour of SMTP outage loses no mail.
@@ -23,7 +24,12 @@ export function mailJob(transport: Mailer): JobDefinition<MailMessage> {
     },
     async handler({ id, data }) {
       const messageId = `<${id}@teamline.mail>`;
-      await transport.send({ ...data, messageId });
+      try {
+        await transport.send({ ...data, messageId });
+      } catch (err) {
+        metrics?.mailFailed();
+        throw err;
+      }
       return { messageId };
     },
   });
