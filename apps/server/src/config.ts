@@ -132,6 +132,15 @@ export const environmentSchema = z.object({
   AI_BASE_URL: optionalUrl(['http', 'https']),
   AI_MODEL: z.string().min(1).optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  // Backups (docs/decisions.md "Backups and upgrades"): unset BACKUP_DIR, no scheduled backups.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(7)
+    .describe('a whole number of archives from 1 to 1000'),
   // Two-factor sign-in (docs/decisions.md "Two-factor sign-in"): how fresh a factor the sensitive calls need.
   STEP_UP_SECONDS: z.coerce
     .number()
@@ -252,6 +261,11 @@ export interface AppConfig {
    */
   secretKey: string | undefined;
   /**
+   * Scheduled backups of the embedded install: a daily archive in `dir` (null: none), the newest
+   * `keep` kept (features/backup).
+   */
+  backup: { dir: string | null; keep: number };
+  /**
    * How long after a login last proved a factor (sign-in or step-up) the sensitive calls still
    * accept it (a refund, a card, roles, webhooks, GitHub, password, factors); then 403 STEP_UP_REQUIRED.
    */
@@ -370,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     secretKey: vars.SECRET_KEY,
     stepUpSeconds: vars.STEP_UP_SECONDS,
+    backup: { dir: vars.BACKUP_DIR ? resolve(repoRoot, vars.BACKUP_DIR) : null, keep: vars.BACKUP_KEEP },
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL.replace(/\/+$/, ''),
