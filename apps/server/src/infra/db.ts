@@ -1,14 +1,15 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
-import { migrationsFolder } from '../paths.js';
+import { migrationsFolder as defaultMigrationsFolder } from '../paths.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 import { markTransactions } from './transaction-scope.js';
@@ -26,6 +27,43 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * A migration failed at start. Drizzle runs every pending migration in one transaction, so none of
+ * this start's migrations is kept: the database is as it was before the start.
+ */
+export class MigrationFailedError extends Error {
+  constructor(
+    readonly migration: string,
+    readonly statement: number,
+    cause: unknown,
+  ) {
+    const reason = (cause as { cause?: Error }).cause?.message ?? (cause as Error).message;
+    super(
+      `Migration ${migration} failed at its statement ${statement}: ${reason}. No migration of this start was kept: the database is as it was before it.`,
+      { cause },
+    );
+    this.name = 'MigrationFailedError';
+  }
+}
+
+/** Runs the migrations; a failing statement is named by its migration (the journal's tag) and number. */
+async function migrateNamingFailure(folder: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (error) {
+    const query = (error as { query?: string }).query;
+    if (query === undefined) throw error;
+    const journal = readFileSync(`${folder}/meta/_journal.json`, 'utf8');
+    const tags = (JSON.parse(journal) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
+    const migrations = readMigrationFiles({ migrationsFolder: folder });
+    for (const [index, migration] of migrations.entries()) {
+      const statement = migration.sql.indexOf(query);
+      if (statement !== -1) throw new MigrationFailedError(tags[index] ?? `#${index}`, statement + 1, error);
+    }
+    throw error;
+  }
+}
+
 /** Arbitrary constant shared by every instance: only one of them migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_190_331;
 
@@ -40,9 +78,12 @@ export async function openDatabase(options: {
   dataDir?: string | null;
   /** PGlite's buffer pool (PostgreSQL's `shared_buffers`); unset, sized to the database it opens. */
   sharedBuffersMb?: number;
+  /** The SQL migrations (tests plant a failing one in a copy). */
+  migrationsFolder?: string;
   /** The folder locked for an on-disk PGlite (DATA_DIR; default `dataDir`) and who is named as holding it. */
   lock?: { folder?: string; holder: string };
 }): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client losing its connection (server restart, failover) must not crash the process;
@@ -54,7 +95,9 @@ export async function openDatabase(options: {
     try {
       // Several API instances may start together; the advisory lock serialises their migrations.
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      await migrateNamingFailure(migrationsFolder, () =>
+        migratePg(drizzlePg({ client, schema }), { migrationsFolder }),
+      );
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
@@ -87,7 +130,7 @@ export async function openDatabase(options: {
     const opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     client = opened;
     const pgliteDb = drizzlePglite({ client: opened, schema });
-    await migratePglite(pgliteDb, { migrationsFolder });
+    await migrateNamingFailure(migrationsFolder, () => migratePglite(pgliteDb, { migrationsFolder }));
     const db = markTransactions(pgliteDb) as unknown as Db;
     return {
       db,

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderLockedError } from '../../infra/data-folder-lock.js';
-import { openDatabase } from '../../infra/db.js';
 import { api, planningFixture } from '../../test/planning-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { embeddedAppOn } from '../../test/embedded-app.js';
+import type { TestApp } from '../../test/test-app.js';
 import { pngOf, uploaded } from '../../test/upload.js';
 import { awaitBackupOutcome, fileBackupRequest } from './backup-request.js';
 import {
@@ -37,30 +37,6 @@ afterAll(async () => {
   for (const dir of temporary) await rm(dir, { recursive: true, force: true });
 });
 
-/** An app owning an on-disk embedded database in `dataDir`, as the server opens it (under the folder's lock). */
-async function serverOn(dataDir: string): Promise<TestApp & { stop(): Promise<void> }> {
-  const database = await openDatabase({
-    dataDir: join(dataDir, 'db'),
-    lock: { folder: dataDir, holder: 'server' },
-  });
-  const t = await createTestApp({
-    database,
-    config: {
-      dataDir,
-      databaseDir: join(dataDir, 'db'),
-      filesDir: join(dataDir, 'files'),
-      outboxDir: join(dataDir, 'outbox'),
-    },
-  });
-  return {
-    ...t,
-    async stop() {
-      await t.app.close();
-      await database.close();
-    },
-  };
-}
-
 async function fileHashes(dir: string): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
   for (const name of await readdir(dir).catch(() => [] as string[]))
@@ -82,7 +58,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
   it('backs up a running server, restores into a wiped folder, and the app serves every record and file', async () => {
     const dataDir = await tempDir('backup-data');
     const outDir = await tempDir('backup-out');
-    const server = await serverOn(dataDir);
+    const server = await embeddedAppOn(dataDir);
     const call = api(server);
     const f = await planningFixture(server, 'bk');
     const milestone = (
@@ -148,7 +124,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
     await opened.close();
 
     // Served again: the stories and the file read back through the API.
-    const again = await serverOn(dataDir);
+    const again = await embeddedAppOn(dataDir);
     try {
       const read = api(again);
       const story = await read('GET', `/story/${storyIdxs[2]}`, f.admin.key);
