@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderLockedError } from '../../infra/data-folder-lock.js';
 import { api, planningFixture } from '../../test/planning-fixture.js';
 import { embeddedAppOn } from '../../test/embedded-app.js';
-import type { TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { BACKUP_SCHEDULED_JOB } from './backup.job.js';
 import { pngOf, uploaded } from '../../test/upload.js';
 import { awaitBackupOutcome, fileBackupRequest } from './backup-request.js';
 import {
@@ -165,6 +166,23 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
     );
     expect(await readdir(empty)).toEqual([]);
   }, 180_000);
+
+  it('BACKUP_DIR: the scheduled job writes an archive and keeps the newest BACKUP_KEEP', async () => {
+    const dir = await tempDir('backup-scheduled');
+    const old = ['20261101T024300000Z', '20261102T024300000Z'].map((at) => `teamline-backup-${at}.tar`);
+    for (const name of old) await writeFile(join(dir, name), 'x');
+    const t = await createTestApp({ config: { backup: { dir, keep: 2 } } });
+    try {
+      await t.app.ctx.jobs.send(BACKUP_SCHEDULED_JOB, {});
+      await t.app.ctx.jobs.idle(BACKUP_SCHEDULED_JOB, 60_000);
+      const names = (await readdir(dir)).sort();
+      expect(names).toHaveLength(2);
+      expect(names[0]).toBe(old[1]);
+      expect((await verifyArchive(join(dir, names[1]!))).manifest.tables['public.project']).toBe(0);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 
   it('keeps the newest BACKUP_KEEP archives and ignores other files', async () => {
     const dir = await tempDir('backup-prune');
