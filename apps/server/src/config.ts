@@ -144,6 +144,15 @@ export const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  // Backups (docs/decisions.md "Backups and upgrades"): unset BACKUP_DIR, no scheduled backups.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000)
+    .default(7)
+    .describe('a whole number of archives from 1 to 1000'),
   // Two-factor sign-in (docs/decisions.md "Two-factor sign-in"): how fresh a factor the sensitive calls need.
   STEP_UP_SECONDS: z.coerce
     .number()
@@ -286,6 +295,11 @@ export interface AppConfig {
    */
   secretKey: string | undefined;
   /**
+   * Scheduled backups of the embedded install: a daily archive in `dir` (null: none), the newest
+   * `keep` kept (features/backup).
+   */
+  backup: { dir: string | null; keep: number };
+  /**
    * How long after a login last proved a factor (sign-in or step-up) the sensitive calls still
    * accept it (a refund, a card, roles, webhooks, GitHub, password, factors); then 403 STEP_UP_REQUIRED.
    */
@@ -427,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: { token: vars.METRICS_TOKEN, port: vars.METRICS_PORT, host: vars.METRICS_HOST },
     drainDelayMs: vars.DRAIN_DELAY_MS,
     tracing: { endpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: vars.OTEL_SERVICE_NAME },
+    backup: { dir: vars.BACKUP_DIR ? resolve(repoRoot, vars.BACKUP_DIR) : null, keep: vars.BACKUP_KEEP },
     ai: vars.AI_BASE_URL
       ? {
           baseUrl: vars.AI_BASE_URL.replace(/\/+$/, ''),

@@ -26,6 +26,7 @@ import { aiModule } from './features/ai/ai.module.js';
 import { documentModule } from './features/document/document.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
+import { backupModule } from './features/backup/backup.module.js';
 
 /**
  * Every domain of the app, in dependency order: a module's services may use those of the modules
@@ -57,6 +58,7 @@ export const appModules: readonly AppModule[] = [
   documentModule,
   aiModule,
   jobModule,
+  backupModule,
   notificationModule,
   realtimeModule,
 ];

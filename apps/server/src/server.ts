@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { DataFolderLockedError } from './infra/data-folder-lock.js';
+import { MigrationFailedError } from './infra/db.js';
 
 let config: AppConfig;
 try {
@@ -15,8 +16,9 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp(config);
 } catch (err) {
-  // Another process has the embedded database's folder: one line naming it and its pid, then stop.
-  if (!(err instanceof DataFolderLockedError)) throw err;
+  // Another process has the embedded database's folder (one line naming it and its pid), or a
+  // migration failed (its name and statement; nothing of it kept): say so, then stop.
+  if (!(err instanceof DataFolderLockedError) && !(err instanceof MigrationFailedError)) throw err;
   console.error(err.message);
   process.exit(1);
 }

@@ -5,11 +5,12 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index.js';
-import { migrationsFolder } from '../paths.js';
+import { migrationsFolder as defaultMigrationsFolder } from '../paths.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 import { markTransactions } from './transaction-scope.js';
@@ -78,7 +79,7 @@ function timeQueries(target: object, current: () => StatementObserver | null) {
 }
 
 /** The last migration this build carries: readiness checks the database has recorded it. */
-function lastMigrationMillis(): number {
+function lastMigrationMillis(migrationsFolder: string): number {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { when: number }[];
   };
@@ -91,6 +92,43 @@ const migratedSince = (db: Db, when: number) => async () => {
   )) as { rows: unknown[] };
   return result.rows.length > 0;
 };
+
+/**
+ * A migration failed at start. Drizzle runs every pending migration in one transaction, so none of
+ * this start's migrations is kept: the database is as it was before the start.
+ */
+export class MigrationFailedError extends Error {
+  constructor(
+    readonly migration: string,
+    readonly statement: number,
+    cause: unknown,
+  ) {
+    const reason = (cause as { cause?: Error }).cause?.message ?? (cause as Error).message;
+    super(
+      `Migration ${migration} failed at its statement ${statement}: ${reason}. No migration of this start was kept: the database is as it was before it.`,
+      { cause },
+    );
+    this.name = 'MigrationFailedError';
+  }
+}
+
+/** Runs the migrations; a failing statement is named by its migration (the journal's tag) and number. */
+async function migrateNamingFailure(folder: string, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (error) {
+    const query = (error as { query?: string }).query;
+    if (query === undefined) throw error;
+    const journal = readFileSync(`${folder}/meta/_journal.json`, 'utf8');
+    const tags = (JSON.parse(journal) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
+    const migrations = readMigrationFiles({ migrationsFolder: folder });
+    for (const [index, migration] of migrations.entries()) {
+      const statement = migration.sql.indexOf(query);
+      if (statement !== -1) throw new MigrationFailedError(tags[index] ?? `#${index}`, statement + 1, error);
+    }
+    throw error;
+  }
+}
 
 /** Arbitrary constant shared by every instance: only one of them migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_190_331;
@@ -106,9 +144,12 @@ export async function openDatabase(options: {
   dataDir?: string | null;
   /** PGlite's buffer pool (PostgreSQL's `shared_buffers`); unset, sized to the database it opens. */
   sharedBuffersMb?: number;
+  /** The SQL migrations (tests plant a failing one in a copy). */
+  migrationsFolder?: string;
   /** The folder locked for an on-disk PGlite (DATA_DIR; default `dataDir`) and who is named as holding it. */
   lock?: { folder?: string; holder: string };
 }): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client losing its connection (server restart, failover) must not crash the process;
@@ -123,7 +164,9 @@ export async function openDatabase(options: {
     try {
       // Several API instances may start together; the advisory lock serialises their migrations.
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+      await migrateNamingFailure(migrationsFolder, () =>
+        migratePg(drizzlePg({ client, schema }), { migrationsFolder }),
+      );
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
       client.release();
@@ -136,7 +179,7 @@ export async function openDatabase(options: {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      migrated: migratedSince(db, lastMigrationMillis()),
+      migrated: migratedSince(db, lastMigrationMillis(migrationsFolder)),
       observeStatements: statements.add,
       close: () => pool.end(),
     };
@@ -158,7 +201,7 @@ export async function openDatabase(options: {
     const opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     client = opened;
     const pgliteDb = drizzlePglite({ client: opened, schema });
-    await migratePglite(pgliteDb, { migrationsFolder });
+    await migrateNamingFailure(migrationsFolder, () => migratePglite(pgliteDb, { migrationsFolder }));
     const db = markTransactions(pgliteDb) as unknown as Db;
     const statements = statementObservers();
     timeQueries(opened, statements.current);
@@ -176,7 +219,7 @@ export async function openDatabase(options: {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      migrated: migratedSince(db, lastMigrationMillis()),
+      migrated: migratedSince(db, lastMigrationMillis(migrationsFolder)),
       observeStatements: statements.add,
       close: async () => {
         try {
