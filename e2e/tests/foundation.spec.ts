@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
 import { linkFromOutbox } from '../support/outbox.js';
+import { settle } from '../support/axe.js';
 
 /** axe must find nothing serious or critical on the page as it stands. */
 async function expectNoSeriousA11yViolations(page: Page) {
@@ -172,6 +173,9 @@ test('on a phone the menu button opens the side menu', async ({ browser, request
   await logIn(page, user);
   await page.goto(`/#/timeline/${project.projectIdx}`);
   const menu = page.getByTestId('left-menu');
+  // The timeline must have settled first: a navigation (the project's resolution) closes the menu.
+  await expect(page.locator('.tl-head__title')).toBeVisible();
+  await settle(page);
   await expect(page.getByTestId('menu-button')).toBeVisible();
   await expect(menu).not.toBeInViewport();
   await page.getByTestId('menu-button').click();
