@@ -21,6 +21,18 @@ export interface AuditEntry {
   changes?: Record<string, unknown>;
 }
 
+/**
+ * An entry about one account (sign-ins, factors, passwords, sessions, its data): the account is the
+ * record's `memberIdx` and target, so its own log (`GET /audit/me`) shows it.
+ */
+export function accountEntry(
+  kind: AuditKind,
+  memberIdx: number,
+  extra: Pick<AuditEntry, 'actorIdx' | 'changes'> = {},
+): AuditEntry {
+  return { kind, memberIdx, target: { type: 'account', idx: memberIdx }, ...extra };
+}
+
 /** The port every feature records through; `handle` is the transaction of the change (or the database). */
 export interface AuditTrail {
   record(handle: Db, entries: AuditEntry | readonly AuditEntry[]): Promise<void>;

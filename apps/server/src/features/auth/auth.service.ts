@@ -1,3 +1,4 @@
+import { accountEntry } from '../audit/audit-trail.js';
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_TTL_MINUTES,
@@ -142,25 +143,20 @@ export function createAuthService(
         provenAt: now(),
       });
       const tokens = await issueTokens(familyId, store);
-      await ctx.audit.record(tx, {
-        kind: newBrowser ? 'account.signed_in_new_browser' : 'account.signed_in',
-        actorIdx: memberIdx,
-        memberIdx,
-        target: { type: 'account', idx: memberIdx },
-        changes: { method },
-      });
+      await ctx.audit.record(
+        tx,
+        accountEntry(newBrowser ? 'account.signed_in_new_browser' : 'account.signed_in', memberIdx, {
+          actorIdx: memberIdx,
+          changes: { method },
+        }),
+      );
       return tokens;
     });
   }
 
   /** The devices page ended sessions of the account (`count` of them). */
   const recordSignOut = (tx: Db, memberIdx: number, count: number) =>
-    ctx.audit.record(tx, {
-      kind: 'account.sessions_signed_out',
-      memberIdx,
-      target: { type: 'account', idx: memberIdx },
-      changes: { count },
-    });
+    ctx.audit.record(tx, accountEntry('account.sessions_signed_out', memberIdx, { changes: { count } }));
 
   /**
    * A refused sign-in, recorded on its own: there is no transaction to join, and no actor. The

@@ -18,7 +18,7 @@ import type { SessionClient } from '../session/device-cookie.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
-import type { AuditEntry } from '../audit/audit-trail.js';
+import { accountEntry, type AuditEntry } from '../audit/audit-trail.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { Erased } from './member-erasure.repository.js';
 import {
@@ -110,11 +110,11 @@ export function createMemberService(
   async function changeWithRecord(
     memberIdx: number,
     patch: Partial<NewMember>,
-    entry: Pick<AuditEntry, 'kind' | 'actorIdx'>,
+    { kind, actorIdx }: Pick<AuditEntry, 'kind' | 'actorIdx'>,
   ) {
     await inTransaction(ctx.database.db, async (tx) => {
       await createMemberRepository(tx).update(memberIdx, patch);
-      await ctx.audit.record(tx, { ...entry, memberIdx, target: { type: 'account', idx: memberIdx } });
+      await ctx.audit.record(tx, accountEntry(kind, memberIdx, actorIdx === undefined ? {} : { actorIdx }));
     });
     await profiles.forget(memberIdx);
   }

@@ -1,3 +1,4 @@
+import { accountEntry } from '../audit/audit-trail.js';
 import {
   authorityComesWithRole,
   hasAdminAuthorityOf,
@@ -188,7 +189,7 @@ export function createMembershipService(
           });
         }
         await account(r.accounts);
-        r.audit.record({ kind: 'account.withdrawn', memberIdx, target: { type: 'account', idx: memberIdx } });
+        r.audit.record(accountEntry('account.withdrawn', memberIdx));
       });
     },
   };

@@ -1,3 +1,4 @@
+import { accountEntry } from '../audit/audit-trail.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { API_BASE, apiPaths, type MemberExport, type MemberExportStatus } from '@teamline/contract';
@@ -78,11 +79,7 @@ export function createMyDataService(ctx: AppContext, exportsRepo: MemberExportRe
       const row = await inTransaction(ctx.database.db, async (tx) => {
         const queued = await createMemberExportRepository(tx).insertQueued(actor.memberIdx, ctx.clock.now());
         if (!queued) throw new AppError('MEMBER_EXPORT_RUNNING');
-        await ctx.audit.record(tx, {
-          kind: 'account.data_exported',
-          memberIdx: actor.memberIdx,
-          target: { type: 'account', idx: actor.memberIdx },
-        });
+        await ctx.audit.record(tx, accountEntry('account.data_exported', actor.memberIdx));
         return queued;
       });
       await sendJob(row);

@@ -1,3 +1,4 @@
+import { accountEntry } from '../audit/audit-trail.js';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type {
   PasskeyAttestation,
@@ -91,7 +92,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     memberIdx: number,
     kind: 'account.second_factor_added' | 'account.second_factor_removed' | 'account.recovery_codes_renewed',
     changes: Record<string, unknown> = {},
-  ) => ctx.audit.record(tx, { kind, memberIdx, target: { type: 'account', idx: memberIdx }, changes });
+  ) => ctx.audit.record(tx, accountEntry(kind, memberIdx, { changes }));
 
   const hasFactor = async (memberIdx: number) => {
     const f = await repo.factorsOf(memberIdx);
