@@ -7,7 +7,7 @@ import { formatDate, formatFileSize } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
 import { myDataApi, myDataKeys } from '../api/my-data-api';
-import { StorageBar } from './StorageBar';
+import { StorageCard } from './StorageBar';
 import './my-data.css';
 
 /** While an archive is being made its state is asked for this often. */
@@ -27,19 +27,13 @@ function StorageSection() {
   const { t } = useTranslation();
   const usage = useQuery({ queryKey: myDataKeys.usage(), queryFn: myDataApi.usage });
   return (
-    <section className="card section" aria-labelledby="storage-section">
-      <h3 id="storage-section" className="section__title">
-        {t('ui.myData.storage.heading')}
-      </h3>
-      <p className="muted">{t('ui.myData.storage.intro')}</p>
-      {usage.data ? (
-        <StorageBar usage={usage.data} testId="member-storage" />
-      ) : (
-        <p className="muted" role={usage.isError ? 'alert' : 'status'}>
-          {usage.isError ? t('ui.myData.storage.error') : t('ui.myData.storage.loading')}
-        </p>
-      )}
-    </section>
+    <StorageCard
+      id="storage-section"
+      heading={t('ui.myData.storage.heading')}
+      intro={t('ui.myData.storage.intro')}
+      usage={usage}
+      testId="member-storage"
+    />
   );
 }
 

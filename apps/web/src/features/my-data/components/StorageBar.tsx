@@ -34,3 +34,40 @@ export function StorageBar({ usage, testId }: { usage: StorageUsage; testId: str
     </div>
   );
 }
+
+/**
+ * A card of storage use (the member's in the profile, the project's in Settings › General): its
+ * heading and intro, then the bar once the usage is in, or a loading or error line.
+ */
+export function StorageCard({
+  id,
+  className = '',
+  heading,
+  intro,
+  usage,
+  testId,
+}: {
+  id: string;
+  className?: string;
+  heading: string;
+  intro: string;
+  usage: { data?: StorageUsage; isError: boolean };
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className={`card section ${className}`.trim()} aria-labelledby={id}>
+      <h3 id={id} className="section__title">
+        {heading}
+      </h3>
+      <p className="muted">{intro}</p>
+      {usage.data ? (
+        <StorageBar usage={usage.data} testId={testId} />
+      ) : (
+        <p className="muted" role={usage.isError ? 'alert' : 'status'}>
+          {usage.isError ? t('ui.myData.storage.error') : t('ui.myData.storage.loading')}
+        </p>
+      )}
+    </section>
+  );
+}
