@@ -91,6 +91,27 @@ async function webhookReceiver() {
   };
 }
 
+/** `count` story creations through the proxy, one after another; which were answered 2xx. */
+async function burst(url: string, key: string, projectIdx: number, count: number) {
+  const acknowledged: string[] = [];
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const title = `Burst ${i}`;
+    const status = await fetch(`${url}/api/story`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ projectIdx, title, milestoneIdx: null }),
+    }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    statuses.push(status);
+    if (status >= 200 && status < 300) acknowledged.push(title);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { acknowledged, statuses, failed: statuses.filter((s) => s < 200 || s >= 300).length };
+}
+
 const mailsTo = async (cluster: Cluster, email: string, subject: string) => {
   const { readdir, readFile } = await import('node:fs/promises');
   const dir = `${cluster.dataDir}/outbox`;
@@ -261,13 +282,23 @@ async function journey(
   });
 
   let victim: Instance;
+  let acknowledged: string[] = [];
   await test.step('kill -9 the instance holding the most sockets', async () => {
     const sockets = await Promise.all(cluster.instances.map((instance) => openSockets(instance)));
     victim = cluster.instances[sockets.indexOf(Math.max(...sockets))]!;
     console.log(`open sockets per instance: ${sockets.join(', ')}; killing the one on ${victim.port}`);
     expect(Math.max(...sockets)).toBeGreaterThan(0);
+    // Writes keep coming through the proxy while the instance dies; some land on it.
+    const writing = burst(cluster.url, proKey, projectIdx, 30);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     victim.child.kill('SIGKILL');
     await new Promise((resolve) => victim.child.once('exit', resolve));
+    const burstResult = await writing;
+    acknowledged = burstResult.acknowledged;
+    console.log(
+      `writes during the kill: ${acknowledged.length} acknowledged, ${burstResult.failed} refused (${burstResult.statuses.join(' ')})`,
+    );
+    expect(acknowledged.length).toBeGreaterThan(0);
   });
 
   await test.step('the browsers reconnect: co-editing goes on, and what was saved is still there', async () => {
@@ -304,6 +335,14 @@ async function journey(
       });
       expect(Buffer.from(await read.arrayBuffer()).equals(upload)).toBe(true);
     }
+    // Every write answered 2xx is stored, and none was stored twice (nginx never resends a POST).
+    const stored = await cluster.query<{ title: string; n: number }>(
+      `select title, count(*)::int as n from story where project_idx = $1 and title like 'Burst %' group by title`,
+      [projectIdx],
+    );
+    const storedTitles = new Map(stored.map((row) => [row.title, row.n]));
+    for (const title of acknowledged) expect(storedTitles.get(title), title).toBe(1);
+    expect(Math.max(...storedTitles.values())).toBe(1);
     await apiAs(request, proKey, 'PATCH', `/story/${storyIdx}`, { title: 'Hooked after the kill' });
     await expect.poll(() => receiver.count('Hooked after the kill'), { timeout: 20_000 }).toBe(1);
     // A little longer: a second delivery of either message or a second archive mail would show now.
