@@ -32,11 +32,13 @@ export async function clusterUnavailable(): Promise<string | null> {
     await client.end().catch(() => undefined);
   }
   const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0 });
+  let cause: unknown = null;
+  redis.on('error', (err: unknown) => (cause ??= err));
   try {
     await redis.connect();
     await redis.ping();
   } catch (err) {
-    return `Redis at ${REDIS_URL} (TEST_REDIS_URL) does not answer: ${String(err)}`;
+    return `Redis at ${REDIS_URL} (TEST_REDIS_URL) does not answer: ${String(cause ?? err)}`;
   } finally {
     redis.disconnect();
   }

@@ -144,11 +144,18 @@ async function startNodeProxy(port: number, upstreamPorts: readonly number[]): P
       );
     });
   });
+  // Upgraded (WebSocket) connections are no longer the HTTP server's: close() would wait for them.
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     kind: 'node',
     hitsByPort: () => Promise.resolve(new Map(hits)),
     async close() {
+      for (const socket of connections) socket.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       proxy.close();
