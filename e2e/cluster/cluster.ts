@@ -75,11 +75,11 @@ export interface Cluster {
 export async function startCluster(basePort: number): Promise<Cluster> {
   const run = `${process.pid}_${Date.now().toString(36)}`;
   const database = `teamline_cluster_${run}`;
-  const admin = new pg.Client({ connectionString: DATABASE_SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
+  await onServer(`create database ${database}`);
   const databaseUrl = withDatabase(DATABASE_SERVER_URL, database);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // An idle connection the server ends (a restart, someone's pg_terminate_backend) is not the test's failure.
+  pool.on('error', () => undefined);
   const dataDir = await mkdtemp(join(tmpdir(), 'teamline-cluster-'));
   let s3: S3Fake | null = null;
   let proxy: Proxy | null = null;
@@ -89,8 +89,7 @@ export async function startCluster(basePort: number): Promise<Cluster> {
     await Promise.all(instances.map((instance) => stop(instance.child)));
     await s3?.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
-    await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
+    await onServer(`drop database if exists ${database} with (force)`).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -174,6 +173,18 @@ async function waitForReady(instance: Instance, timeoutMs = 90_000) {
     await sleep(200);
   }
   throw new Error(`instance on ${instance.port} not ready after ${timeoutMs} ms:\n${instance.stderr()}`);
+}
+
+/** One statement on TEST_DATABASE_URL's database, on a connection of its own. */
+async function onServer(statement: string) {
+  const admin = new pg.Client({ connectionString: DATABASE_SERVER_URL });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
 }
 
 function withDatabase(serverUrl: string, database: string): string {
