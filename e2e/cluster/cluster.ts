@@ -75,6 +75,7 @@ export interface Cluster {
 export async function startCluster(basePort: number): Promise<Cluster> {
   const run = `${process.pid}_${Date.now().toString(36)}`;
   const database = `teamline_cluster_${run}`;
+  const redisPrefix = `teamline-cluster:${run}`;
   await onServer(`create database ${database}`);
   const databaseUrl = withDatabase(DATABASE_SERVER_URL, database);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -90,6 +91,7 @@ export async function startCluster(basePort: number): Promise<Cluster> {
     await s3?.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await onServer(`drop database if exists ${database} with (force)`).catch(() => undefined);
+    await forgetRedisKeys(`${redisPrefix}:*`).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -103,7 +105,7 @@ export async function startCluster(basePort: number): Promise<Cluster> {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       REDIS_URL,
-      REDIS_PREFIX: `teamline-cluster:${run}`,
+      REDIS_PREFIX: redisPrefix,
       S3_BUCKET: bucket.bucket,
       S3_ENDPOINT: bucket.endpoint,
       S3_REGION: bucket.region,
@@ -173,6 +175,18 @@ async function waitForReady(instance: Instance, timeoutMs = 90_000) {
     await sleep(200);
   }
   throw new Error(`instance on ${instance.port} not ready after ${timeoutMs} ms:\n${instance.stderr()}`);
+}
+
+/** Deletes the run's Redis keys (rate-limit counters, co-editing state); they would expire anyway. */
+async function forgetRedisKeys(pattern: string) {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  try {
+    for await (const keys of redis.scanStream({ match: pattern, count: 500 }) as AsyncIterable<string[]>)
+      if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** One statement on TEST_DATABASE_URL's database, on a connection of its own. */
