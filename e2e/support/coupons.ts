@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
- * Coupons come from the operator command (`npm run coupon -- create …`, PRODUCT.md "Subscription").
+ * Coupons come from the operator command (`npm run coupon -- create …`, docs/product/billing.md#plans-and-prices).
  * The embedded database takes one process at a time, so the suite creates the billing journey's
  * coupon before the server starts (playwright.config.ts calls this in the main process) and hands
  * its number to the workers in `E2E_BILLING_COUPON`.

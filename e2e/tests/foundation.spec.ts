@@ -128,7 +128,7 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
     await page.getByTestId('user-box').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page.getByTestId('user-box')).toHaveCount(0);
-    // Spec §4: logout goes to /, not to login because the timeline's last calls were refused.
+    // docs/product/accounts.md#sessions: logout goes to /, not to login because the timeline's last calls were refused.
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/#\/$/);
     await logIn(page, user);

@@ -1,5 +1,5 @@
 /**
- * Every API path, relative to the base address `/api` (PRODUCT.md "API conventions"). The server
+ * Every API path, relative to the base address `/api` (docs/product/api.md#base-address). The server
  * registers these and the web app calls these, so a renamed path breaks the type check, not users.
  */
 export const apiPaths = {
@@ -17,7 +17,7 @@ export const apiPaths = {
   // A mailed one-time sign-in link (issue 30): ask for one, then sign in with its token.
   authLoginLink: '/auth/login/link',
   authLoginLinkVerify: '/auth/login/link/verify',
-  // Outside sign-in (PRODUCT.md "Integrations"); the callback is what the issuer redirects to.
+  // Outside sign-in (docs/product/integrations.md#outside-sign-in); the callback is what the issuer redirects to.
   authOauth: (provider: string) => `/auth/oauth/${provider}`,
   authOauthCallback: (provider: string) => `/auth/oauth/${provider}/callback`,
   authLogin: '/auth/login',
@@ -45,7 +45,7 @@ export const apiPaths = {
   audit: '/audit',
   auditOwn: '/audit/me',
   auditExport: '/audit/export',
-  // Planning (spec §7 "Planning"); `{id}` paths keep the spec's names.
+  // Planning (docs/product/planning.md#milestones); `{id}` paths keep the spec's names.
   milestone: '/milestone',
   milestoneTimeline: '/milestone/timeline',
   milestoneStories: '/milestone/stories',
@@ -80,13 +80,13 @@ export const apiPaths = {
   inviteList: '/member-in-project/invite/list',
   inviteOne: (inviteIdx: number | string) => `/member-in-project/invite/${inviteIdx}`,
   inviteResend: (inviteIdx: number | string) => `/member-in-project/invite/${inviteIdx}/resend`,
-  // History (spec §7 "History")
+  // History (docs/product/planning.md#history)
   historyStory: '/history/story',
   historyMilestone: '/history/milestone',
   historyData: '/history-data/by-history-idx',
   // Dashboard: every section of one project in one call.
   dashboard: '/dashboard',
-  // Requests (PRODUCT.md "API conventions")
+  // Requests (docs/product/requests.md#calls)
   request: '/request',
   requestOne: (requestIdx: number | string) => `/request/${requestIdx}`,
   requestComment: (requestIdx: number | string) => `/request/${requestIdx}/comment`,
@@ -105,7 +105,7 @@ export const apiPaths = {
     `/settlement/${settlementIdx}/${move}`,
   settlementExport: (settlementIdx: number | string) => `/settlement/${settlementIdx}/export`,
   ws: '/ws',
-  // Subscriptions and billing (PRODUCT.md "Subscription")
+  // Subscriptions and billing (docs/product/billing.md#plans-and-prices)
   plan: '/plan',
   subscription: '/subscription',
   subscriptionOne: (subscriptionIdx: number | string) => `/subscription/${subscriptionIdx}`,
@@ -125,7 +125,7 @@ export const apiPaths = {
   webhookTest: (webhookIdx: number | string) => `/webhook/${webhookIdx}/test`,
   webhookDeliveries: (webhookIdx: number | string) => `/webhook/${webhookIdx}/delivery`,
   webhookDeliveryRetry: (deliveryIdx: number | string) => `/webhook/delivery/${deliveryIdx}/retry`,
-  // Reviews (PRODUCT.md "Reviews, media")
+  // Reviews (docs/product/recruitment-and-reviews.md#reviews)
   reviewMember: '/review-member',
   reviewOfMember: '/review-member/of-member',
   reviewOne: (reviewIdx: number | string) => `/review-member/${reviewIdx}`,
@@ -139,8 +139,8 @@ export const apiPaths = {
   projectStorage: (projectIdx: number | string) => `/project/${projectIdx}/storage`,
   memberExport: '/member/export',
   memberExportDownload: '/member/export/download',
-  // GitHub sync (PRODUCT.md "Integrations"; issue 14). The OAuth and token calls and the story
-  // links are this app's own additions beside the paths PRODUCT.md fixes.
+  // GitHub sync (docs/product/integrations.md#github; issue 14). The OAuth and token calls and the story
+  // links are this app's own additions beside the paths docs/product/integrations.md#github lists.
   github: '/github',
   githubRepos: '/github/repos',
   githubBranches: '/github/branches',
@@ -151,8 +151,8 @@ export const apiPaths = {
   githubOauth: '/github/oauth',
   githubOauthCallback: '/github/oauth/callback',
   githubStoryLinks: '/github/story-links',
-  // Documents (PRODUCT.md "Documents and AI"; issue 15). Versions, export and revoking a link are
-  // this app's own additions beside the paths PRODUCT.md fixes.
+  // Documents (docs/product/documents-and-ai.md#documents; issue 15). Versions, export and revoking a link are
+  // this app's own additions beside the paths docs/product/documents-and-ai.md#documents lists.
   folder: '/folder',
   folderOne: (folderIdx: number | string) => `/folder/${folderIdx}`,
   folderShare: (folderIdx: number | string) => `/folder/${folderIdx}/share`,
@@ -168,7 +168,7 @@ export const apiPaths = {
   documentExport: (documentIdx: number | string) => `/document/${documentIdx}/export`,
   documentRestore: (documentIdx: number | string) => `/document/${documentIdx}/restore`,
   publicDocument: (token: string) => `/public/document/${token}`,
-  // AI (PRODUCT.md "Documents and AI"; spec §7 timeline-by-ai)
+  // AI (docs/product/documents-and-ai.md#documents; docs/product/documents-and-ai.md#ai-timeline timeline-by-ai)
   documentAi: '/document/ai',
   timelineByAi: (projectIdx: number | string) => `/project/${projectIdx}/timeline-by-ai`,
   aiJob: (jobIdx: number | string) => `/ai-job/${jobIdx}`,

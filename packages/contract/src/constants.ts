@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9 and PRODUCT.md, in one place. */
+/** Business constants and limits of docs/product/README.md#pages, in one place. */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 20;
 export const NAME_MAX = 15;
@@ -32,7 +32,7 @@ export const AI_OPEN_JOBS_PER_MEMBER = 5;
 export const EMAIL_TOKEN_TTL_MINUTES = 30;
 export const ACCESS_KEY_TTL_MINUTES = 30;
 export const REFRESH_TOKEN_TTL_DAYS = 14;
-/** PRODUCT.md "Subscription": the spec's unnamed default constant 4, the free member allowance. */
+/** docs/product/billing.md#plans-and-prices: the spec's unnamed default constant 4, the free member allowance. */
 export const FREE_MEMBER_ALLOWANCE = 4;
 export const SHEET_GRACE_DAYS = 3;
 export const DEFAULT_COLOR_CODE = '#00D696';
@@ -56,7 +56,7 @@ export type ProjectStatus = (typeof projectStatuses)[number];
 
 export const genders = ['M', 'F'] as const;
 
-/** The shared personal-colour palette (spec §3: eight named colours). */
+/** The shared personal-colour palette (docs/product/i18n-and-modes.md#widgets: eight named colours). */
 export const palette = [
   { name: 'green', code: '#00D696' },
   { name: 'skyblue', code: '#3DB9F5' },

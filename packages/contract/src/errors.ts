@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8). Every failure the API returns carries one of these codes; the web
+ * The error catalogue (docs/product/api.md#errors). Every failure the API returns carries one of these codes; the web
  * app translates the code (`errors.<CODE>` in every language), never the server's English text.
  * The HTTP status of each code lives here so the server and its tests cannot disagree about it.
  */
@@ -98,7 +98,7 @@ export const errorStatus = {
   SETTLEMENT_WRONG_STATE: 409,
   SETTLEMENT_OWN_APPROVAL: 403,
   SETTLEMENT_EMPTY: 409,
-  // Subscriptions and billing (issue 12): spec §8 "Coupon" and "Payment", each its own code
+  // Subscriptions and billing (issue 12): docs/product/billing.md#coupons and docs/product/billing.md#errors, each its own code
   PROJECT_INACTIVE: 423,
   COUPON_EXPIRED_OR_NONEXISTENT: 404,
   COUPON_IS_MONTHLY: 409,
@@ -134,7 +134,7 @@ export const errorStatus = {
   /** A `Range` outside the file's bytes (object storage, issue 32). */
   RANGE_NOT_SATISFIABLE: 416,
   WITHDRAW_EMAIL_MISMATCH: 400,
-  // GitHub (spec §8 "GitHub", issue 14)
+  // GitHub (docs/product/integrations.md#github-errors, issue 14)
   GITHUB_FETCH_FAILED: 502,
   GITHUB_NO_REPOSITORIES: 404,
   GITHUB_CONNECTION_REMOVED: 409,
@@ -145,7 +145,7 @@ export const errorStatus = {
   GITHUB_TOKEN_INVALID: 400,
   GITHUB_SIGNATURE_INVALID: 401,
   GITHUB_SYNC_LOG_NOT_FOUND: 404,
-  // Documents (spec §8 "Documents", issue 15)
+  // Documents (docs/product/documents-and-ai.md#document-errors, issue 15)
   FOLDER_NOT_FOUND: 404,
   FOLDER_MOVE_INVALID: 400,
   DOCUMENT_NOT_FOUND: 404,
@@ -159,7 +159,7 @@ export const errorStatus = {
   DOCUMENT_CONTENT_INVALID: 400,
   /** A public link of a private document: it is for the people it is shared with. */
   DOCUMENT_PRIVATE: 409,
-  // AI documents and AI timelines (spec §8 "AI timeline creation request failed, try later", issue 15)
+  // AI documents and AI timelines (docs/product/documents-and-ai.md#ai-timeline, issue 15)
   AI_FILE_TYPE_NOT_ALLOWED: 415,
   AI_FILE_TOO_LARGE: 413,
   AI_FILE_EMPTY: 400,

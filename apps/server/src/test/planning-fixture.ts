@@ -7,7 +7,7 @@ export interface Person extends Session {
 }
 
 /**
- * Project A with every role of spec §6 — admin, a depth1 lead with one depth2 on their team, a
+ * Project A with every role of docs/product/projects-and-membership.md#roles — admin, a depth1 lead with one depth2 on their team, a
  * depth2 without a lead, a client — and an outsider who owns project B.
  */
 export async function planningFixture(t: TestApp, prefix = 'p') {

@@ -35,7 +35,7 @@ export function RootLayout() {
   usePendingModeSwitch(meta);
 
   useEffect(() => {
-    // Spec §2: the menu closes on route change; the path after the hash is the previous path.
+    // docs/product/i18n-and-modes.md#routes: the menu closes on route change; the path after the hash is the previous path.
     useUiStore.getState().setMenuOpen(false);
     if (!isAuthFlowRoute(meta.name)) {
       usePreviousPathStore.getState().setPreviousPath(location.pathname + location.search);

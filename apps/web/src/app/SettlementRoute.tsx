@@ -7,7 +7,7 @@ import { TimeSheet } from '../features/timesheet/components/TimeSheet';
 import { useRouteMeta } from './use-route-meta';
 
 /**
- * Both settlement routes load this one module (spec §2 "one shared view"): the route's name picks the
+ * Both settlement routes load this one module (docs/product/timekeeping-and-settlement.md#views): the route's name picks the
  * view, `:id` the project. It puts together what three features own — the settlement page, the
  * contracts panel and the time sheet — since features do not import one another.
  */

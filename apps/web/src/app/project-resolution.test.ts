@@ -42,7 +42,7 @@ const input = (over: Partial<ResolutionInput>): ResolutionInput => ({
   ...over,
 });
 
-describe('resolveProject (spec §4 project resolution)', () => {
+describe('resolveProject (docs/product/projects-and-membership.md#project-resolution project resolution)', () => {
   it('step 2–3: no project in the current mode leads to No project', () => {
     expect(resolveProject(input({ allProjects: [client3], routeId: '3' }))).toEqual({ kind: 'noProject' });
     expect(resolveProject(input({ allProjects: [] }))).toEqual({ kind: 'noProject' });

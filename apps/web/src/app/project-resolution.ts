@@ -34,7 +34,7 @@ export const initialMode = (projects: ProjectOfMember[], isClient: boolean): boo
     : isClient;
 
 /**
- * Spec §4 "Project resolution", steps 2–6 (step 1, loading the list once, and step 7, loading the
+ * docs/product/projects-and-membership.md#project-resolution, steps 2–6 (step 1, loading the list once, and step 7, loading the
  * roles, are the hook's side effects around this pure decision).
  */
 export function resolveProject(input: ResolutionInput): Resolution {

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { routes } from './router';
 import { metaByName, routeTable } from './route-meta';
 
-/** Spec §2 route table: path → [header shown, left menu shown]. */
+/** docs/product/i18n-and-modes.md#routes route table: path → [header shown, left menu shown]. */
 const spec: Record<string, [boolean, boolean]> = {
   '/': [true, true],
   '/guide': [true, true],
   '/home': [true, true],
   '/login': [false, false],
-  // Not in spec §2: where a mailed one-time sign-in link lands (issue 30).
+  // Beyond the original route table (docs/product/i18n-and-modes.md#routes): where a mailed one-time sign-in link lands (issue 30).
   '/login/link': [false, false],
   '/oauth/pre': [false, false],
   '/oauth/success': [false, false],
@@ -36,13 +36,13 @@ const spec: Record<string, [boolean, boolean]> = {
   '/pilot/:id': [true, true],
   '/payment-failure': [false, false],
   '/payment-success': [false, false],
-  // Not in spec §2: the requests of PRODUCT.md, reached from the header.
+  // Beyond the original route table (docs/product/i18n-and-modes.md#routes): the requests page (docs/product/requests.md#requests), reached from the header.
   '/request/:id': [true, true],
-  // Not in spec §2: a document's public link (PRODUCT.md "Documents and AI"), without the app around it.
+  // Beyond the original route table (docs/product/i18n-and-modes.md#routes): a document's public link (docs/product/documents-and-ai.md#documents), without the app around it.
   '/public/document/:token': [false, false],
 };
 
-describe('route table (spec §2)', () => {
+describe('route table (docs/product/i18n-and-modes.md#routes)', () => {
   it('has every route of the spec, and only those', () => {
     expect(routeTable.map((r) => r.path).sort()).toEqual(Object.keys(spec).sort());
   });

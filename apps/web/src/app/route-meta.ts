@@ -1,6 +1,6 @@
 import type { RouteName } from '@teamline/contract';
 
-/** Spec §2 header types; `calculate` is shown as settlement. */
+/** docs/product/i18n-and-modes.md#routes header types; `calculate` is shown as settlement. */
 export type HeaderType =
   | 'home'
   | 'recruitment'
@@ -23,7 +23,7 @@ export interface RouteMeta {
   leftMenu: boolean;
   /** Guarded: the initialisation step runs first and requires a signed-in user. */
   guarded: boolean;
-  /** Section carried by `:id` that the project resolution of spec §4 replaces with the selected project. */
+  /** Section carried by `:id` that the project resolution of docs/product/projects-and-membership.md#project-resolution replaces with the selected project. */
   projectScoped: boolean;
   /** Built by a later feature; shows its header, menu and a "not available yet" state. */
   isPlaceholder: boolean;
@@ -47,7 +47,7 @@ const page = (
 });
 const bare = { header: false, leftMenu: false } as const;
 
-/** The route table of spec §2, one entry per route, with its meta. */
+/** The route table of docs/product/i18n-and-modes.md#routes, one entry per route, with its meta. */
 export const routeTable: RouteMeta[] = [
   page('home', '/', 'home'),
   page('guide', '/guide', 'home'),
@@ -88,7 +88,7 @@ export const routeTable: RouteMeta[] = [
   page('pilot', '/pilot/:id', 'pilot', { guarded: true, projectScoped: true }),
   page('paymentFailure', '/payment-failure', null, bare),
   page('paymentSuccess', '/payment-success', null, bare),
-  // Requests between members (PRODUCT.md "Requests"); reached from the header.
+  // Requests between members (docs/product/requests.md#requests); reached from the header.
   page('request', '/request/:id', 'request', { guarded: true, projectScoped: true }),
   // A document's read-only public link (issue 15): no sign-in, no app chrome.
   page('publicDocument', '/public/document/:token', null, bare),

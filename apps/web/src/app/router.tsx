@@ -15,7 +15,7 @@ const placeholder = (): PageModule =>
     Component: m.NotAvailablePage,
   }));
 
-/** Spec §2: both settlement routes share one view (and one loader); the route picks expert or client. */
+/** docs/product/timekeeping-and-settlement.md#views: both settlement routes share one view (and one loader); the route picks expert or client. */
 const settlementPage = (): PageModule =>
   import('./SettlementRoute').then((m) => ({ Component: m.SettlementRoute }));
 

@@ -4,7 +4,7 @@ import { authApi } from '../features/auth/api/auth-api';
 import { clearFileCache } from '../components/ui/avatar-cache';
 import { resetSessionStores } from '../stores/reset-stores';
 
-/** Spec §4 "Logout": POST /auth/logout, reset auth, role, profile and project, then go to /. */
+/** docs/product/accounts.md#sessions: POST /auth/logout, reset auth, role, profile and project, then go to /. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ function useApplyMode() {
   };
 }
 
-/** Spec §1: toggle client/professional, confirm with a toast, then go home unless staying is allowed. */
+/** docs/product/i18n-and-modes.md#modes: toggle client/professional, confirm with a toast, then go home unless staying is allowed. */
 export function useModeSwitch() {
   const navigate = useNavigate();
   const meta = useRouteMeta();

@@ -11,7 +11,7 @@ import { initialMode, resolveProject } from './project-resolution';
 import type { RouteMeta } from './route-meta';
 
 /**
- * Spec §4 "Project resolution" on each route change while logged in: load the list once (step 1),
+ * docs/product/projects-and-membership.md#project-resolution on each route change while logged in: load the list once (step 1),
  * decide with resolveProject (steps 2–6) and load the roles of the selected project (step 7).
  */
 export function useProjectResolution(meta: RouteMeta): { isResolving: boolean } {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { i18next, LANGUAGE_KEY, setLanguage } from '../lib/i18n';
 import { pickLanguage } from './use-session';
 
-describe('language choice wiring (spec §9)', () => {
+describe('language choice wiring (docs/product/i18n-and-modes.md#languages)', () => {
   it('a signed-in profile with a supported lang wins over region and visitor choice', () => {
     expect(
       pickLanguage({ profile: { memberIdx: 3, lang: 'vi' }, isoCode: 'KR', visitorLanguage: 'en' }),

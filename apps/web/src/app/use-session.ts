@@ -17,7 +17,7 @@ export const readVisitorLanguage = (): Language | null => {
 
 export const meKey = ['member', 'me'] as const;
 
-/** The language to use: spec §9 chooseLanguage, with a visitor's explicit pick before the region. */
+/** The language to use: docs/product/i18n-and-modes.md#languages chooseLanguage, with a visitor's explicit pick before the region. */
 export function pickLanguage(input: {
   profile: { memberIdx?: number | null; lang?: string | null } | null;
   isoCode: string | null | undefined;
@@ -28,7 +28,7 @@ export function pickLanguage(input: {
   return chooseLanguage(input);
 }
 
-/** Spec §4 "Login": when the login state becomes true, fetch the profile and set the language. */
+/** docs/product/accounts.md#sign-in: when the login state becomes true, fetch the profile and set the language. */
 export function useSession(): void {
   const isLogin = useAuthStore((s) => s.isLogin);
   const setProfile = useProfileStore((s) => s.setProfile);

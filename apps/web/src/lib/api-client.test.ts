@@ -43,7 +43,7 @@ function setup(initial = { key: 'old-key', signedIn: true }, refreshOk = true) {
   return { api, session, fetchMock, refreshCount: () => refreshCalls, refreshRequests, state };
 }
 
-describe('api client session refresh (spec §4)', () => {
+describe('api client session refresh (docs/product/accounts.md#sessions)', () => {
   it('adds the bearer key to non-auth calls and not to auth calls', async () => {
     const { api, fetchMock } = setup({ key: 'new-key', signedIn: true });
     await api('/member');

@@ -35,7 +35,7 @@ export const errorCodeOf = (error: unknown): ErrorCode =>
   error instanceof ApiError ? error.code : 'API_REQUEST_FAILED';
 
 /**
- * Calls that never carry the access key (spec §7: login, general login, member join, general join,
+ * Calls that never carry the access key (docs/product/accounts.md#sign-in: login, general login, member join, general join,
  * email auth, refresh) and whose 401 means "wrong credentials", not "session expired".
  */
 const authPaths: string[] = [
@@ -127,7 +127,7 @@ export function createApiClient(
     return true;
   }
 
-  /** Concurrent 401s await the same refresh (spec §4: a single shared token refresh). */
+  /** Concurrent 401s await the same refresh (docs/product/accounts.md#sessions: a single shared token refresh). */
   function sharedRefresh(): Promise<boolean> {
     refreshing ??= refreshOnce().finally(() => {
       refreshing = null;
@@ -175,7 +175,7 @@ export function createApiClient(
   async function request<T>(path: string, options: RequestOptions = {}, afterStepUp = false): Promise<T> {
     let res: Response;
     // A call made with no session at all (one still in flight or refetching while the user logs
-    // out) is refused on its own: it must not send the signed-out user to login (spec §4 Logout → /).
+    // out) is refused on its own: it must not send the signed-out user to login (docs/product/accounts.md#sessions Logout → /).
     const signedOut = !session.getKey() && !session.isSignedIn();
     try {
       // After a reload the key is gone from memory: get one from the cookie before the first call

@@ -3,7 +3,7 @@ import { apiPaths, type Contract, type ContractList, type OfferContractRequest }
 import { api } from './api';
 
 /**
- * The contract calls (PRODUCT.md "Requests, contracts, time and settlement"), shared by the contracts
+ * The contract calls (docs/product/contracts.md#terms), shared by the contracts
  * panel, the settlement pages (whether the caller has a contract) and a contract request's detail.
  */
 export const contractApi = {

@@ -13,7 +13,7 @@ import {
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('dates follow the language', () => {
-  it('kr: YYYY.MM.DD and YYYY.MM (spec §5)', () => {
+  it('kr: YYYY.MM.DD and YYYY.MM (docs/product/i18n-and-modes.md#formats)', () => {
     expect(formatDate('20261103', 'kr')).toBe('2026.11.03');
     expect(formatDate('2026-11-03', 'kr')).toBe('2026.11.03');
     expect(formatDate('202611', 'kr')).toBe('2026.11');

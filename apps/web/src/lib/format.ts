@@ -8,8 +8,8 @@ import {
 } from '@teamline/contract';
 
 /*
- * One formatter per kind of value, each following the reader's language (spec §5 "Date formats",
- * §9 "Locale data sets … formats per language"; docs/decisions.md › Formats):
+ * One formatter per kind of value, each following the reader's language (docs/product/i18n-and-modes.md#formats,
+ * docs/product/i18n-and-modes.md#formats; docs/decisions.md › Formats):
  *
  *   kind        kr                en                    vi
  *   date        2026.11.03        Nov 3, 2026           03/11/2026
@@ -78,7 +78,7 @@ export function formatDateTime(value: string | Date | null | undefined, lang: La
   return `${formatDate(date, lang)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** Spec §5 number formatter: a missing value is 0; rounded to at most `decimals` places. */
+/** docs/product/i18n-and-modes.md#formats number formatter: a missing value is 0; rounded to at most `decimals` places. */
 export function formatNumberLocal(value: number | null | undefined, lang: Language, decimals = 0): string {
   const n = value == null || Number.isNaN(value) ? 0 : value;
   return new Intl.NumberFormat(localeOf[lang], { maximumFractionDigits: decimals }).format(n);
@@ -99,7 +99,7 @@ export function formatMoney(won: number | null | undefined, lang: Language): str
   return new Intl.NumberFormat(localeOf[lang], { style: 'currency', currency: 'KRW' }).format(n);
 }
 
-/** Spec §9: desired daily rate and career salaries are kept in thousand won. */
+/** docs/product/i18n-and-modes.md#formats: desired daily rate and career salaries are kept in thousand won. */
 export const formatThousandWon = (thousandWon: number | null | undefined, lang: Language): string =>
   formatMoney((thousandWon ?? 0) * 1000, lang);
 
@@ -119,7 +119,7 @@ export function formatFileSize(bytes: number, lang: Language): string {
 export const formatPercent = (value: number, lang: Language): string =>
   new Intl.NumberFormat(localeOf[lang], { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 
-/** "5 minutes ago" / "3 hours ago" (spec §9), else the short day. */
+/** "5 minutes ago" / "3 hours ago" (docs/product/i18n-and-modes.md#formats), else the short day. */
 export function formatRelative(iso: string, lang: Language, now: number = Date.now()): string {
   const time = new Date(iso).getTime();
   const minutes = Math.round((now - time) / 60_000);

@@ -1,10 +1,10 @@
 import { qualityFraction, resizeDimensions } from '@teamline/contract';
 
-/** Spec §8: the resize failure message (Korean in the original product). */
+/** docs/product/i18n-and-modes.md#images: the resize failure message (Korean in the original product). */
 export const IMAGE_RESIZE_ERROR = '이미지 변환에 실패했습니다.';
 
 /**
- * Spec §9 "Image resize": scale the longer side down to its limit keeping the aspect ratio, and
+ * docs/product/i18n-and-modes.md#images: scale the longer side down to its limit keeping the aspect ratio, and
  * re-encode with the given type and quality (percent). Throws when the canvas cannot draw or encode.
  */
 export async function resizeImage(

@@ -5,7 +5,7 @@ import { openAlert } from '../components/ui/alert-store';
 let isShowing = false;
 
 /**
- * A 423 `PROJECT_INACTIVE` answer (PRODUCT.md "Subscription": an inactive project answers every call
+ * A 423 `PROJECT_INACTIVE` answer (docs/product/billing.md#plans-and-prices: an inactive project answers every call
  * but settings and billing with it): one alert at a time says why, in the reader's language, and
  * offers the way to Settings › Subscription, where an admin adds sheets.
  */

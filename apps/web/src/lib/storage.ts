@@ -1,4 +1,4 @@
-/** Spec §9: a helper that stores, reads and removes JSON values in local storage. */
+/** docs/product/i18n-and-modes.md#stored-in-the-browser: a helper that stores, reads and removes JSON values in local storage. */
 export const storage = {
   get<T>(key: string, fallback: T): T {
     try {

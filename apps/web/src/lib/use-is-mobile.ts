@@ -12,7 +12,7 @@ function subscribe(onChange: () => void): () => void {
   return () => list.removeEventListener('change', onChange);
 }
 
-/** Spec §9: mobile is a window narrower than 767 px. */
+/** docs/product/i18n-and-modes.md#header: mobile is a window narrower than 767 px. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,

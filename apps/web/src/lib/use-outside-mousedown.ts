@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Spec §2: dropdowns close on a mouse press outside them (and on Escape). */
+/** docs/product/i18n-and-modes.md#header: dropdowns close on a mouse press outside them (and on Escape). */
 export function useOutsideMousedown(
   ref: RefObject<HTMLElement | null>,
   isOpen: boolean,

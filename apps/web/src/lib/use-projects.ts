@@ -7,7 +7,7 @@ import { projectsOfMode } from '../app/project-resolution';
 
 export const projectsKey = ['projects', 'list-of-member'] as const;
 
-/** Spec §7: the member project list is loaded once and skipped when already fetched. */
+/** docs/product/projects-and-membership.md#projects: the member project list is loaded once and skipped when already fetched. */
 export function useProjects() {
   const isLogin = useAuthStore((s) => s.isLogin);
   const isClient = useRoleStore((s) => s.isClient);

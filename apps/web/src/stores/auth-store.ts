@@ -13,7 +13,7 @@ interface AuthState {
 const initial = { isLogin: false, key: '', expires: '' };
 
 /**
- * Spec §3 "Auth session". Only the login flag is persisted (for the first paint): the access key
+ * docs/product/accounts.md#sessions. Only the login flag is persisted (for the first paint): the access key
  * lives in memory, and the refresh token in an httpOnly cookie script cannot read, so after a
  * reload the API client obtains a new key from that cookie (docs/security.md "Sessions").
  */

@@ -6,7 +6,7 @@ interface PreviousPathState {
   setPreviousPath: (path: string) => void;
 }
 
-/** Spec §2: the path after the hash marker, persisted, for returning after login. */
+/** docs/product/i18n-and-modes.md#routes: the path after the hash marker, persisted, for returning after login. */
 export const usePreviousPathStore = create<PreviousPathState>()(
   persist(
     (set) => ({

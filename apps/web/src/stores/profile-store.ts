@@ -7,7 +7,7 @@ interface ProfileState {
   reset: () => void;
 }
 
-/** The signed-in member's profile (spec §3), fetched when login becomes true. Not persisted. */
+/** The signed-in member's profile (docs/product/accounts.md#profile), fetched when login becomes true. Not persisted. */
 export const useProfileStore = create<ProfileState>()((set) => ({
   profile: null,
   setProfile: (profile) => set({ profile }),

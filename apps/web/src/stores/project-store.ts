@@ -5,7 +5,7 @@ import { persist } from 'zustand/middleware';
 interface ProjectState {
   selectedProject: ProjectOfMember | null;
   selectedProjectId: number | null;
-  /** The user's memberInProjectIdx in the selected project, '' when unknown (spec §3). */
+  /** The user's memberInProjectIdx in the selected project, '' when unknown (docs/product/projects-and-membership.md#projects). */
   selfProjectIdx: string;
   depth1Idx: number | null;
   isInAProject: boolean;
@@ -16,7 +16,7 @@ interface ProjectState {
 }
 
 /**
- * Spec §3 "Project" state. The project lists themselves are server state (TanStack Query, see
+ * docs/product/projects-and-membership.md#projects state. The project lists themselves are server state (TanStack Query, see
  * lib/use-projects.ts); only the selection is persisted.
  */
 export const useProjectStore = create<ProjectState>()(

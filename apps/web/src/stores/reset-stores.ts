@@ -3,7 +3,7 @@ import { useProfileStore } from './profile-store';
 import { useProjectStore } from './project-store';
 import { useRoleStore } from './role-store';
 
-/** Spec §4 "Logout" and failed refresh: reset the auth, role, profile and project state. */
+/** docs/product/accounts.md#sessions and failed refresh: reset the auth, role, profile and project state. */
 export function resetSessionStores(): void {
   useAuthStore.getState().reset();
   useRoleStore.getState().reset();

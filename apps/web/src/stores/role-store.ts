@@ -5,7 +5,7 @@ import { persist } from 'zustand/middleware';
 interface RoleState {
   roles: ProjectRole[];
   currentRole: ProjectRole | '';
-  /** The mode: true for client, false for professional (spec §4 "Mode"). */
+  /** The mode: true for client, false for professional (docs/product/i18n-and-modes.md#modes). */
   isClient: boolean;
   /** Whether this session's mode was chosen yet (explicitly, or once from the project lists). */
   isModeChosen: boolean;
@@ -14,7 +14,7 @@ interface RoleState {
   reset: () => void;
 }
 
-/** Spec §3 "Role store", persisted; reset empties the list, clears the role and sets professional mode. */
+/** docs/product/projects-and-membership.md#roles, persisted; reset empties the list, clears the role and sets professional mode. */
 export const useRoleStore = create<RoleState>()(
   persist(
     (set) => ({

@@ -21,7 +21,7 @@ interface ToastState {
 
 let nextId = 1;
 
-/** Spec §4: toasts are added to a list and auto-removed after 5000 ms. */
+/** docs/product/i18n-and-modes.md#toasts-and-alerts: toasts are added to a list and auto-removed after 5000 ms. */
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   add: (toast, lifetimeMs = TOAST_LIFETIME_MS) => {

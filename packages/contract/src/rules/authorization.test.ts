@@ -44,7 +44,7 @@ describe('the action table', () => {
   });
 });
 
-describe('the record rule (spec §5 permission check)', () => {
+describe('the record rule (docs/product/projects-and-membership.md#permission-check permission check)', () => {
   const who = (role: RecordSubject['role'], memberInProjectIdx: number, isAdmin = false): RecordSubject => ({
     role,
     isAdmin,

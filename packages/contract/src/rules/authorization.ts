@@ -4,7 +4,7 @@ import type { ProjectRole } from '../constants.js';
  * Every action on a project, decided by one table (docs/permissions.md, generated from it). The
  * server's `authorize` enforces it; `GET /project/{projectIdx}/roles` sends the caller's allowed
  * actions (`abilities`) so the web app shows only what the server will accept. Actions marked
- * `record: 'own'` are narrowed per record by `mayActOnRecord` (spec §5 permission check); the server
+ * `record: 'own'` are narrowed per record by `mayActOnRecord` (docs/product/projects-and-membership.md#permission-check permission check); the server
  * sends the per-record answer with the record (`can`), the web app never computes it.
  */
 export const projectActions = [
@@ -220,7 +220,7 @@ export const abilitiesOf = (
   table: ActionTable = actionRules,
 ): ProjectAction[] => projectActions.filter((action) => can(m, action, table));
 
-/** A membership record that owns something (spec §3): who it is and, for depth2, their team lead. */
+/** A membership record that owns something (docs/product/projects-and-membership.md#permission-check): who it is and, for depth2, their team lead. */
 export interface OwnerRecord {
   memberInProjectIdx: number;
   depth1Idx?: number | null;
@@ -252,7 +252,7 @@ export interface RecordSubject extends AuthorizationSubject {
 }
 
 /**
- * The record rule of spec §5, written once: the record must belong to the caller's project; then
+ * The record rule of docs/product/projects-and-membership.md#permission-check, written once: the record must belong to the caller's project; then
  * admin authority (of a professional; a client with it manages the project, not others' records)
  * always passes; otherwise one's own record, and a depth1 lead also their team's (`depth1Idx`).
  */
@@ -284,7 +284,7 @@ export function allows(
 }
 
 /**
- * The owners of a story for the record rule (spec §5 on stories): its assignees, or its reporter
+ * The owners of a story for the record rule (docs/product/projects-and-membership.md#permission-check on stories): its assignees, or its reporter
  * when nobody is assigned. A proposal (considering) is owned by its reporter and open to any
  * professional for triage; once accepted it is the professionals' only.
  */
@@ -306,7 +306,7 @@ export function storyRecord(
 
 /**
  * A request as the record rule sees it, for one part of it:
- * - `parties` (view, comment): its sender and receiver, and through the rule of spec §5 whoever
+ * - `parties` (view, comment): its sender and receiver, and through the rule of docs/product/projects-and-membership.md#permission-check whoever
  *   answers for them (admin authority, the depth1 lead of either);
  * - `receiver` (take, complete) and `sender` (edit, withdraw): that party alone.
  * Records of members who left still count (their team), as for stories.

@@ -1,7 +1,7 @@
 /**
- * Subscription arithmetic (PRODUCT.md "Subscription"). Every amount is an integer in the currency's
+ * Subscription arithmetic (docs/product/billing.md#plans-and-prices). Every amount is an integer in the currency's
  * minor unit (won for KRW, cents for USD); products are taken in BigInt and nothing uses floating
- * point. Days are whole UTC calendar days written `YYYYMMDD` (spec §5); a period runs from
+ * point. Days are whole UTC calendar days written `YYYYMMDD` (docs/product/i18n-and-modes.md#formats); a period runs from
  * `periodStartDt` (inclusive) to `periodEndDt` (exclusive: the renewal day).
  *
  *  - price of a sheet for a period: `30D` the monthly price, `12M` round half up (monthly × 12 × 0.8),
@@ -24,7 +24,7 @@ export type PaidPlan = (typeof paidPlans)[number];
 
 /** Months a plan's period lasts. */
 export const planMonths: Record<BillingPlan, number> = { FREE: 0, '30D': 1, '12M': 12 };
-/** The yearly plan costs 0.8 of twelve months (spec §9), as a percentage. */
+/** The yearly plan costs 0.8 of twelve months (docs/product/billing.md#plans-and-prices), as a percentage. */
 export const YEARLY_FACTOR_PERCENT = 80;
 /** Default price of one sheet for one month, in minor units (configuration may override). */
 export const DEFAULT_SHEET_MONTHLY_PRICE: Record<Currency, number> = { KRW: 10_000, USD: 800 };

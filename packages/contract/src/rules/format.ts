@@ -1,7 +1,7 @@
 import type { Language } from '../constants.js';
 import { localeOf } from './language.js';
 
-/** Spec §5 "Number formatter": a missing value is 0; otherwise rounded, comma thousands. */
+/** docs/product/i18n-and-modes.md#formats: a missing value is 0; otherwise rounded, comma thousands. */
 export function formatNumber(value: number | null | undefined, decimals = 0): string {
   const n = value == null || Number.isNaN(value) ? 0 : value;
   return n.toLocaleString('en-US', {
@@ -10,7 +10,7 @@ export function formatNumber(value: number | null | undefined, decimals = 0): st
   });
 }
 
-/** Spec §5 "Date formats": 6 digits show as YYYY.MM, a longer code as YYYY.MM.DD. */
+/** docs/product/i18n-and-modes.md#formats: 6 digits show as YYYY.MM, a longer code as YYYY.MM.DD. */
 export function formatDateCode(code: string | null | undefined): string {
   if (!code) return '';
   const digits = code.replace(/\D/g, '');
@@ -34,13 +34,13 @@ export function codeToIsoDate(code: string | null | undefined): string {
   return `${code.slice(0, 4)}-${code.slice(4, 6)}-${code.slice(6, 8)}`;
 }
 
-/** Spec §9 "File size helper": bytes / 1048576, 2 decimals by default. */
+/** docs/product/i18n-and-modes.md#formats: bytes / 1048576, 2 decimals by default. */
 export function fileSizeMb(bytes: number, decimals = 2): number {
   const factor = 10 ** decimals;
   return Math.round((bytes / 1048576) * factor) / factor;
 }
 
-/** Spec §9: desired daily rate is kept in thousand won per 8 hours and shown in 만원. */
+/** docs/product/i18n-and-modes.md#formats: desired daily rate is kept in thousand won per 8 hours and shown in 만원. */
 export function thousandWonToManwon(thousandWon: number | null | undefined): number {
   return (thousandWon ?? 0) / 10;
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §9 "Image resize": the longer side is scaled down to its limit, keeping the aspect ratio;
+ * docs/product/i18n-and-modes.md#images: the longer side is scaled down to its limit, keeping the aspect ratio;
  * an image already within both limits keeps its size.
  */
 export function resizeDimensions(

@@ -4,7 +4,7 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 
 /**
- * Spec §9 "Languages": a signed-in profile with a supported lang wins; otherwise the region's
+ * docs/product/i18n-and-modes.md#languages: a signed-in profile with a supported lang wins; otherwise the region's
  * country code: VN gives vi, any other code lowercased is used if supported (KR → kr); else en.
  */
 export function chooseLanguage(input: {

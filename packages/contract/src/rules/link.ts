@@ -1,7 +1,7 @@
 import { isHttpUrl } from './safe-url.js';
 
 /**
- * Spec §5 "Link normalisation": an address not starting with http:// or https:// gets https://
+ * docs/product/projects-and-membership.md#links: an address not starting with http:// or https:// gets https://
  * prepended. Returns null for an empty field (spec: "nothing happens if the field is empty").
  * A `mailto:` address, and any other written scheme (`javascript:`, `data:`), is kept as typed, so the
  * address rule (`isSafeUrl`) accepts the one and refuses the others instead of reading them as a

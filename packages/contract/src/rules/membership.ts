@@ -1,7 +1,7 @@
 import type { ProjectRole } from '../constants.js';
 
 /**
- * The shape of a project's team (spec §3, §5), written once: the server enforces it on every
+ * The shape of a project's team (docs/product/projects-and-membership.md#roles), written once: the server enforces it on every
  * membership change, and the member list carries its answers (`can` of each member) so the web
  * app shows only the controls the server accepts.
  */

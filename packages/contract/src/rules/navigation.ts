@@ -1,6 +1,6 @@
 import { FREE_MEMBER_ALLOWANCE } from '../constants.js';
 
-/** Route names of the route table (spec §2) that the rules below refer to. */
+/** Route names of the route table (docs/product/i18n-and-modes.md#routes) that the rules below refer to. */
 export type RouteName =
   | 'home'
   | 'homeType'
@@ -36,12 +36,12 @@ export type RouteName =
   | 'request'
   | 'publicDocument';
 
-/** Spec §1: after a mode switch the user goes home unless on one of these. */
+/** docs/product/i18n-and-modes.md#modes: after a mode switch the user goes home unless on one of these. */
 const stayAfterModeSwitch: RouteName[] = ['home', 'setting', 'No project', 'Permission denied'];
 export const shouldReturnHomeAfterModeSwitch = (route: RouteName): boolean =>
   !stayAfterModeSwitch.includes(route);
 
-/** Spec §4 "Project resolution" runs on every route change except these. */
+/** docs/product/projects-and-membership.md#project-resolution runs on every route change except these. */
 const skipProjectResolution: RouteName[] = [
   'setting',
   'No project',
@@ -52,7 +52,7 @@ const skipProjectResolution: RouteName[] = [
 ];
 export const needsProjectResolution = (route: RouteName): boolean => !skipProjectResolution.includes(route);
 
-/** PRODUCT.md "Subscription": a warning when totalMember exceeds sheets plus the free allowance. */
+/** docs/product/billing.md#plans-and-prices: a warning when totalMember exceeds sheets plus the free allowance. */
 export const isSubscriptionShort = (totalMember: number, sheets: number): boolean =>
   totalMember > sheets + FREE_MEMBER_ALLOWANCE;
 
@@ -64,7 +64,7 @@ const noWarningBar: RouteName[] = [
   'instructionNewRegister',
   'join',
 ];
-/** Spec §2 "Subscription warning bar": all four conditions must hold. */
+/** docs/product/i18n-and-modes.md#warning-bar: all four conditions must hold. */
 export function shouldShowWarningBar(input: {
   isLoggedIn: boolean;
   isWarningSubscription: boolean;

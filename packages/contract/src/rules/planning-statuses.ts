@@ -1,10 +1,10 @@
 /**
- * Timeline statuses and their moves (spec §4, PRODUCT.md "Status flow"), apart from the schemas: plain
+ * Timeline statuses and their moves (docs/product/planning.md#status-flow), apart from the schemas: plain
  * data without zod, so a page that only needs a status list does not load zod with it (see
  * docs/decisions.md › Web app › initial JavaScript).
  */
 
-/** Spec §4 "Timeline statuses". */
+/** docs/product/planning.md#status-flow. */
 export const storyStatuses = [
   'considering',
   'pending',
@@ -26,7 +26,7 @@ export const milestoneStatuses = [
 export type MilestoneStatus = (typeof milestoneStatuses)[number];
 
 /**
- * Manual story moves through PATCH /story/{id} (PRODUCT.md "Status flow"). `delayed` is only
+ * Manual story moves through PATCH /story/{id} (docs/product/planning.md#status-flow). `delayed` is only
  * entered by the scheduled job; `considering` only by a client's creation.
  */
 export const storyTransitions: Record<StoryStatus, readonly StoryStatus[]> = {

@@ -17,7 +17,7 @@ import {
   thousandWonToManwon,
 } from '../index.js';
 
-describe('number formatter (spec §5)', () => {
+describe('number formatter (docs/product/i18n-and-modes.md#formats)', () => {
   it('turns a missing value into 0', () => {
     expect(formatNumber(undefined)).toBe('0');
     expect(formatNumber(null, 2)).toBe('0.00');
@@ -28,7 +28,7 @@ describe('number formatter (spec §5)', () => {
   });
 });
 
-describe('date codes (spec §5)', () => {
+describe('date codes (docs/product/i18n-and-modes.md#formats)', () => {
   it('shows six digits as YYYY.MM and longer codes as YYYY.MM.DD', () => {
     expect(formatDateCode('202611')).toBe('2026.11');
     expect(formatDateCode('20261122')).toBe('2026.11.22');
@@ -36,7 +36,7 @@ describe('date codes (spec §5)', () => {
   });
 });
 
-describe('link normalisation (spec §5)', () => {
+describe('link normalisation (docs/product/projects-and-membership.md#links)', () => {
   it('prepends https:// when no scheme is given', () => {
     expect(normalizeLink('example.com/a')).toBe('https://example.com/a');
   });
@@ -54,7 +54,7 @@ describe('link normalisation (spec §5)', () => {
   });
 });
 
-describe('language choice (spec §9)', () => {
+describe('language choice (docs/product/i18n-and-modes.md#languages)', () => {
   it('uses a signed-in profile language when supported', () => {
     expect(chooseLanguage({ profile: { memberIdx: 1, lang: 'vi' }, isoCode: 'KR' })).toBe('vi');
   });
@@ -70,7 +70,7 @@ describe('language choice (spec §9)', () => {
   });
 });
 
-describe('file helpers (spec §9)', () => {
+describe('file helpers (docs/product/i18n-and-modes.md#formats)', () => {
   it('gives sizes in MB with 2 decimals by default', () => {
     expect(fileSizeMb(10 * 1048576)).toBe(10);
     expect(fileSizeMb(1572864)).toBe(1.5);
@@ -88,7 +88,7 @@ describe('file helpers (spec §9)', () => {
   });
 });
 
-describe('image resize (spec §9)', () => {
+describe('image resize (docs/product/i18n-and-modes.md#images)', () => {
   it('scales the longer side down to its limit keeping the aspect ratio', () => {
     expect(resizeDimensions(4000, 3000, 400, 400)).toEqual({ width: 400, height: 300 });
     expect(resizeDimensions(1000, 2000, 500, 500)).toEqual({ width: 250, height: 500 });
@@ -101,7 +101,7 @@ describe('image resize (spec §9)', () => {
   });
 });
 
-describe('navigation rules (spec §1, §2, §4)', () => {
+describe('navigation rules (docs/product/i18n-and-modes.md#modes, docs/product/i18n-and-modes.md#routes, docs/product/projects-and-membership.md#project-resolution)', () => {
   it('returns home after a mode switch except on home, setting, no-project and permission-denied', () => {
     expect(shouldReturnHomeAfterModeSwitch('Timeline')).toBe(true);
     expect(shouldReturnHomeAfterModeSwitch('setting')).toBe(false);

@@ -10,7 +10,7 @@ import {
 } from './settlement.js';
 
 /**
- * The hand table: each row worked out on paper from PRODUCT.md's formulas.
+ * The hand table: each row worked out on paper from docs/product/timekeeping-and-settlement.md#pay-arithmetic formulas.
  * gross = round half up (minutes × rate ÷ 480), withholding = floor (gross × bp ÷ 10,000).
  */
 const handTable = [

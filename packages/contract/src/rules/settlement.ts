@@ -1,5 +1,5 @@
 /**
- * Pay from logged time (PRODUCT.md "Requests, contracts, time and settlement"). Every amount is an
+ * Pay from logged time (docs/product/timekeeping-and-settlement.md#pay-arithmetic). Every amount is an
  * integer in the currency's minor unit (won for KRW, cents for USD); nothing here uses floating point.
  *
  *  - pay of a contract-month = round half up (Σ minutes × daily rate ÷ 480), rounded once;

@@ -11,7 +11,7 @@ export const safeUrl = singleLine().trim().max(SAFE_URL_MAX, 'tooLong').refine(i
 
 /**
  * An optional link (a story's `link`): empty clears it; anything else is normalised like the web
- * form does (spec §5: `example.com` → `https://example.com`) and must then be a safe address.
+ * form does (docs/product/projects-and-membership.md#links: `example.com` → `https://example.com`) and must then be a safe address.
  */
 export const optionalLink = singleLine()
   .trim()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateCode, idx, int4, singleLine } from './common.js';
 
 /**
- * AI documents and AI timelines (PRODUCT.md "Documents and AI", spec §5 and §7, issue 15). Both run as
+ * AI documents and AI timelines (docs/product/documents-and-ai.md#documents, docs/product/documents-and-ai.md#ai-documents, docs/product/documents-and-ai.md#ai-timeline, issue 15). Both run as
  * durable jobs (`ai_job`) through one provider interface: the built-in offline generator (default,
  * deterministic) or any OpenAI-compatible chat-completions endpoint (`AI_BASE_URL`).
  *
@@ -16,7 +16,7 @@ export const aiUploadExtensions = ['pdf', 'docx', 'txt', 'csv'] as const;
 
 export const aiDocumentTypes = ['weeklyReport', 'monthlyReport', 'meetingMinutes', 'requirements'] as const;
 export type AiDocumentType = (typeof aiDocumentTypes)[number];
-/** Reports summarise a period: they need both collection-period dates (spec §5). */
+/** Reports summarise a period: they need both collection-period dates (docs/product/documents-and-ai.md#ai-documents). */
 export const aiReportTypes: readonly AiDocumentType[] = ['weeklyReport', 'monthlyReport'];
 
 export const aiJobKinds = ['timeline', 'document'] as const;
@@ -96,7 +96,7 @@ export const aiApplyResponse = z.object({
 });
 export type AiApplyResponse = z.infer<typeof aiApplyResponse>;
 
-/** `POST /document/ai` (spec §5: a type and a reference date; a report also its period, start before end). */
+/** `POST /document/ai` (docs/product/documents-and-ai.md#ai-documents: a type and a reference date; a report also its period, start before end). */
 export const aiDocumentRequest = z
   .object({
     projectIdx: idx,

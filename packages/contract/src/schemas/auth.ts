@@ -20,7 +20,7 @@ export const signInLinkRequest = z.object({ email });
 export const signInLinkVerifyRequest = emailVerifyRequest;
 
 /**
- * The auth session of spec §3: access key, its expiry (ISO 8601) and the refresh token. A browser
+ * The auth session of docs/product/accounts.md#sessions: access key, its expiry (ISO 8601) and the refresh token. A browser
  * gets the refresh token only as an httpOnly cookie, so `refresh` is absent from its JSON
  * (docs/security.md "Sessions"); other clients get it here.
  */

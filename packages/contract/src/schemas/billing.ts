@@ -5,7 +5,7 @@ import { currencies } from '../rules/settlement.js';
 import { idx, intIn, singleLine } from './common.js';
 
 /**
- * Subscriptions per project sheet (PRODUCT.md "Subscription", docs/decisions.md "Subscriptions and
+ * Subscriptions per project sheet (docs/product/billing.md#plans-and-prices, docs/decisions.md "Subscriptions and
  * billing"). A project without a paid subscription is on `FREE` with 0 sheets; 4 members are free.
  *
  *  subscribe (`POST /subscription`) → `ACTIVE` ─renewal fails→ `PAST_DUE` ─retry pays→ `ACTIVE`
@@ -28,7 +28,7 @@ export type PaymentKind = (typeof paymentKinds)[number];
  */
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-/** Spec §3 popup names (the web app's dialogs). */
+/** docs/product/billing.md#screens popup names (the web app's dialogs). */
 export const billingPopups = [
   'cardPop',
   'payPop',
@@ -144,7 +144,7 @@ export const payment = z.object({
   refundMode: z.enum(refundModes).nullable(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
-  /** A failed charge's reason (a §8 payment code's detail: CARD_DECLINED, INSUFFICIENT_FUNDS, …). */
+  /** A failed charge's reason (a docs/product/billing.md#errors payment code's detail: CARD_DECLINED, INSUFFICIENT_FUNDS, …). */
   failureReason: z.string().nullable(),
   /** true when a coupon made it 0 and the gateway was not called. */
   gatewaySkipped: z.boolean(),
@@ -205,7 +205,7 @@ export const refundRequest = z.object({ mode: z.enum(refundModes) });
 export type RefundRequest = z.infer<typeof refundRequest>;
 
 /**
- * `POST /card`. The sandbox takes the spec §3 card fields (the corporate card's business
+ * `POST /card`. The sandbox takes the docs/product/billing.md#cards-and-gateway card fields (the corporate card's business
  * registration number instead of the birth date; the password is its first two digits); Toss takes
  * the `authKey` its browser SDK returned to `/payment-success` and the `customerKey` it was given.
  * None of the card fields is ever stored or logged: only the gateway's billing key, brand, issuer and

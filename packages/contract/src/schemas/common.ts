@@ -63,7 +63,7 @@ export const singleLine = () =>
 export const multiLine = () =>
   z.string().regex(multiLinePattern, 'controlCharacters').regex(wellFormedPattern, 'brokenCharacters');
 
-/** `YYYYMMDD` (spec §5 date format). */
+/** `YYYYMMDD` (docs/product/i18n-and-modes.md#formats date format). */
 export const dateCode = z
   .string()
   .regex(/^\d{8}$/, 'dateFormat')

@@ -4,7 +4,7 @@ import { dateCode, idx, INT4_MAX, intIn, multiLine } from './common.js';
 import { requestStatuses } from './request.js';
 
 /**
- * Contracts (PRODUCT.md "Requests, contracts, time and settlement"): an admin or a client offers a
+ * Contracts (docs/product/contracts.md#terms): an admin or a client offers a
  * professional member of the project a daily rate for a period. The offer is a request of kind
  * `contract`; the contract's status is its request's: `awaiting` (offered), `inProgress`
  * (accepted), `rejected` (declined), `completed` (ended). Terms never change once offered: a new

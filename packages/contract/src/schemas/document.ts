@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { idx, INT4_MAX, intIn, intInText, singleLine } from './common.js';
 
 /**
- * Documents per project (PRODUCT.md "Documents and AI", spec §2 "Document list: folders, documents,
- * share, AI documents", §5 "A document title cannot be empty", issue 15).
+ * Documents per project (docs/product/documents-and-ai.md#documents: folders, documents,
+ * share, AI documents; a title cannot be empty, issue 15).
  *
  * Folders nest. A document is a rich-text page (the editor's ProseMirror/TipTap JSON, plus its plain
  * text for search) or an uploaded file shown with its type icon. Every member reads the project's

@@ -3,7 +3,7 @@ import { PROJECT_KEY_PATTERN } from '../rules/story-key.js';
 import { idx, singleLine } from './common.js';
 
 /**
- * GitHub sync per project (PRODUCT.md "Integrations", spec §8 "GitHub", issue 14).
+ * GitHub sync per project (docs/product/integrations.md#github, docs/product/integrations.md#github-errors, issue 14).
  *
  * A project admin connects the project to GitHub, either through the GitHub OAuth app the operator
  * configured (`GITHUB_CLIENT_ID`/`GITHUB_CLIENT_SECRET`) or with a personal access token as the
@@ -19,7 +19,7 @@ import { idx, singleLine } from './common.js';
 export const githubAuthKinds = ['oauth', 'token'] as const;
 export type GithubAuthKind = (typeof githubAuthKinds)[number];
 
-/** `REVOKED`: GitHub refused the token (401): spec §8 "Connection removed, reconnect". */
+/** `REVOKED`: GitHub refused the token (401): docs/product/integrations.md#github-errors. */
 export const githubConnectionStatuses = ['ACTIVE', 'REVOKED'] as const;
 export type GithubConnectionStatus = (typeof githubConnectionStatuses)[number];
 
@@ -147,7 +147,7 @@ export const githubSyncLogEntry = z.object({
   linked: z.number().int(),
   /** Story keys completed by closing words (`SHOP-12`). */
   completed: z.array(z.string()),
-  /** An error code of spec §8 "GitHub" when it failed. */
+  /** An error code of docs/product/integrations.md#github-errors when it failed. */
   errorCode: z.string().nullable(),
   /** A short human summary (`3 commits on main`), in no particular language. */
   summary: z.string(),

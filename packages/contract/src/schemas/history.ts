@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idx } from './common.js';
 
 /**
- * History event numbers. 1–13 are the spec's (§4). The spec's other enumeration uses 10 for an epic
+ * History event numbers. 1–13 are the spec's (docs/product/planning.md#history). The spec's other enumeration uses 10 for an epic
  * change, which clashes with "approval requested", so the extras get their own numbers from 14.
  */
 export const historyTypes = {

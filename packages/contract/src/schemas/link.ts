@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idx, singleLine } from './common.js';
 
-/** A saved project link (spec §3 "Link"). */
+/** A saved project link (docs/product/projects-and-membership.md#links). */
 export const link = z.object({
   linkIdx: z.number().int(),
   url: z.string(),

@@ -12,7 +12,7 @@ import { dateCode, idx, int4, monthOrDateCode, multiLine, singleLine } from './c
 
 export const email = z.string().trim().toLowerCase().pipe(z.email('emailFormat'));
 export const password = z.string().min(PASSWORD_MIN, 'passwordLength').max(PASSWORD_MAX, 'passwordLength');
-/** Spec §5: the confirmation must match the password; use as `.refine(passwordsMatch, passwordMismatch)`. */
+/** docs/product/accounts.md#validation: the confirmation must match the password; use as `.refine(passwordsMatch, passwordMismatch)`. */
 export const passwordsMatch = (v: { password: string; passwordConfirm: string }): boolean =>
   v.password === v.passwordConfirm;
 export const passwordMismatch = { message: 'passwordMismatch', path: ['passwordConfirm'] };
@@ -42,12 +42,12 @@ function padMonth(code: string): string {
   return code.length === 6 ? `${code}01` : code;
 }
 
-/** Fields of the profile form (spec §3 "Member profile", join's profile setup), without defaults. */
+/** Fields of the profile form (docs/product/accounts.md#profile, join's profile setup), without defaults. */
 const profileShape = {
   nickname,
   colorCode,
   job: singleLine().trim().max(50).nullable().optional(),
-  /** Free-lancer flag; null means freelancer in the profile popup (spec §2). */
+  /** Free-lancer flag; null means freelancer in the profile popup (docs/product/projects-and-membership.md#profile-visibility). */
   isFree: z.boolean().nullable().optional(),
   company: singleLine().trim().max(100).nullable().optional(),
   /** Desired daily rate, thousand won per 8 hours. */
@@ -105,7 +105,7 @@ export type MemberProfile = z.infer<typeof memberProfile>;
 /**
  * What another member sees in the profile popup. Contact fields (email, name, phone, birth, gender,
  * hopePrice, and memberId since it is the e-mail) are null unless the viewer is the member or an admin
- * of a project both belong to (spec §6).
+ * of a project both belong to (docs/product/projects-and-membership.md#profile-visibility).
  */
 export const publicProfile = memberProfile
   .omit({ coupons: true, projectIdx: true, hasPassword: true })

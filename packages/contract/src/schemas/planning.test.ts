@@ -9,7 +9,7 @@ import {
   updateStoryRequest,
 } from '../index.js';
 
-describe('story rules (spec §5, PRODUCT.md "Status flow")', () => {
+describe('story rules (docs/product/planning.md#validation, docs/product/planning.md#status-flow)', () => {
   it('rates 0 to 5 in steps of 0.5', () => {
     for (const rating of [0, 0.5, 2.5, 5])
       expect(updateStoryRequest.safeParse({ rating }).success).toBe(true);

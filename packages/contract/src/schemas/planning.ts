@@ -5,14 +5,14 @@ import { optionalLink } from './address.js';
 import { dateCode, idx, intIn, multiLine, singleLine } from './common.js';
 
 /**
- * Planning (spec §7 "Planning", PRODUCT.md "Planning"): milestones, stories, epics, assignees,
+ * Planning (docs/product/planning.md#milestones): milestones, stories, epics, assignees,
  * comments, time entries and the member-in-project list. Dates are `YYYYMMDD`; every `...Idx` of a
  * person in planning is a memberInProjectIdx (a membership, not an account), so a member who
  * leaves a project keeps their name on the history they wrote.
  */
 
 export * from '../rules/planning-statuses.js';
-/** Spec §5: 0 to 5 in steps of 0.5. */
+/** docs/product/planning.md#validation: 0 to 5 in steps of 0.5. */
 export const rating = z
   .number()
   .min(0, 'rating')
@@ -29,7 +29,7 @@ const endRule = { message: 'endBeforeStart', path: ['endDt'] };
 
 /**
  * What the caller may do with one record, decided by the server with the same `allows` as the
- * write (action table plus the record rule of spec §5). Sent on a record read by a member (the
+ * write (action table plus the record rule of docs/product/projects-and-membership.md#permission-check). Sent on a record read by a member (the
  * detail routes), absent from events and lists; the web app enables its controls from it.
  */
 export const recordCan = z.object({ edit: z.boolean(), delete: z.boolean() });
@@ -287,7 +287,7 @@ export const timekeeping = z.object({
   note: z.string().nullable(),
   createdAt: z.string(),
   /**
-   * What the caller may do with this entry, decided by the server's record rule (spec §5); sent on
+   * What the caller may do with this entry, decided by the server's record rule (docs/product/projects-and-membership.md#permission-check); sent on
    * lists read by a member, absent from events. The web app shows the delete box from it.
    */
   can: z.object({ delete: z.boolean(), edit: z.boolean() }).optional(),
@@ -302,7 +302,7 @@ export type Timekeeping = z.infer<typeof timekeeping>;
 
 export const createTimekeepingRequest = z.object({
   storyIdx: idx,
-  /** Whose time; default the caller. Someone else's needs the permission check of spec §5. */
+  /** Whose time; default the caller. Someone else's needs the permission check of docs/product/projects-and-membership.md#permission-check. */
   memberInProjectIdx: idx.optional(),
   workDt: dateCode,
   minutes: intIn(1, 1440, 'minutesRange'),
@@ -311,7 +311,7 @@ export const createTimekeepingRequest = z.object({
 export type CreateTimekeepingRequest = z.infer<typeof createTimekeepingRequest>;
 
 /**
- * `PATCH /timekeeping/{timekeepingIdx}`: any of story, date, minutes, note. The owner (or per spec §5
+ * `PATCH /timekeeping/{timekeepingIdx}`: any of story, date, minutes, note. The owner (or per docs/product/projects-and-membership.md#permission-check
  * their lead, an admin) edits; an entry of a submitted or approved month answers 409
  * TIMEKEEPING_LOCKED, and so does moving an entry into such a month.
  */

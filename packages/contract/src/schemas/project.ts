@@ -17,7 +17,7 @@ export const createProjectRequest = z
   });
 export type CreateProjectRequest = z.input<typeof createProjectRequest>;
 
-/** One entry of `GET /project/list-of-member` (spec §3 "Project"). */
+/** One entry of `GET /project/list-of-member` (docs/product/projects-and-membership.md#projects). */
 export const projectOfMember = z.object({
   projectIdx: z.number().int(),
   name: z.string(),
@@ -42,7 +42,7 @@ export type ProjectOfMember = z.infer<typeof projectOfMember>;
 
 export const projectRole = z.enum(projectRoles);
 
-/** `GET /project/{projectIdx}/roles`: the first role is the current one (spec §3 "Role store"). */
+/** `GET /project/{projectIdx}/roles`: the first role is the current one (docs/product/projects-and-membership.md#roles). */
 export const projectRolesResponse = z.object({
   roles: z.array(z.object({ role: z.object({ name: projectRole }) })),
   memberInProjectIdx: z.number().int(),

@@ -4,7 +4,7 @@ import { dateCode, idx, INT4_MAX, intIn, intInText, multiLine, singleLine } from
 import { career } from './member.js';
 
 /**
- * Recruitment (issue #16, PRODUCT.md "Recruitment"): an admin or a client of a project posts a job
+ * Recruitment (issue #16, docs/product/recruitment-and-reviews.md#recruitment): an admin or a client of a project posts a job
  * for it; any signed-in account browses open posts and applies once; the poster's side shortlists,
  * rejects or hires. Hiring adds the applicant to the project with a chosen role and offers them a
  * contract (a request of kind `contract`) at the post's rate. Money is integer minor units.

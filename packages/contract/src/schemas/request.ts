@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { dateCode, idx, multiLine, singleLine } from './common.js';
 
 /**
- * Requests (PRODUCT.md "Requests, contracts, time and settlement"): one member asks another member
+ * Requests (docs/product/requests.md#requests): one member asks another member
  * of the same project for work or a decision. Every person is a memberInProjectIdx: `senderIdx`
  * wrote it, `receiverIdx` answers it. Contracts will arrive as requests of kind `contract`; only
  * `general` requests can be created for now.
  */
 
 /**
- * Spec §4 "Request statuses", and `rejected`: a contract offer the professional declined (only the
+ * docs/product/requests.md#statuses, and `rejected`: a contract offer the professional declined (only the
  * contract calls reach it; a general request never does).
  */
 export const requestStatuses = ['awaiting', 'inProgress', 'completed', 'rejected'] as const;

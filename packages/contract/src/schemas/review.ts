@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { idx, multiLine, unixSecondsText } from './common.js';
 import { rating } from './planning.js';
 
-/** Spec §5 and §9: at most 3 images on a review. */
+/** docs/product/recruitment-and-reviews.md#review-images: at most 3 images on a review. */
 export const REVIEW_MAX_MEDIAS = 3;
-/** Spec §4 "Review form": the rating starts at 1. */
+/** docs/product/recruitment-and-reviews.md#reviews: the rating starts at 1. */
 export const REVIEW_DEFAULT_RATING = 1;
 export const REVIEW_CONTENT_MAX = 1000;
-/** Spec §9 image resize applied to review images before upload (longer side, JPEG quality in percent). */
+/** docs/product/recruitment-and-reviews.md#review-images image resize applied to review images before upload (longer side, JPEG quality in percent). */
 export const REVIEW_IMAGE_MAX_SIDE = 1600;
 export const REVIEW_IMAGE_QUALITY = 85;
 
 /**
- * `POST /review-member` (spec §3 "Review to create": memberIdx, content, rating, medias). The
+ * `POST /review-member` (docs/product/recruitment-and-reviews.md#reviews: memberIdx, content, rating, medias). The
  * project the review is for is `projectIdx` when given, else the newest project the two share.
  */
 export const createReviewRequest = z.object({

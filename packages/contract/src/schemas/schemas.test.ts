@@ -22,7 +22,7 @@ const issueOf = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => result.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`);
 
-describe('join validation (spec §5)', () => {
+describe('join validation (docs/product/accounts.md#validation)', () => {
   it('accepts a valid join', () => {
     expect(joinGeneralRequest.safeParse(validJoin).success).toBe(true);
   });
@@ -57,7 +57,7 @@ describe('join validation (spec §5)', () => {
   });
 });
 
-describe('project validation (spec §5)', () => {
+describe('project validation (docs/product/projects-and-membership.md#projects)', () => {
   it('refuses an end date before the start date', () => {
     const result = createProjectRequest.safeParse({
       name: 'P',
@@ -74,7 +74,7 @@ describe('project validation (spec §5)', () => {
   });
 });
 
-describe('password confirmation (spec §5)', () => {
+describe('password confirmation (docs/product/accounts.md#validation)', () => {
   const form = z.object({ password, passwordConfirm: z.string() }).refine(passwordsMatch, passwordMismatch);
   it('reports a mismatch on the confirmation field', () => {
     expect(issueOf(form.safeParse({ password: 'abcdefghij', passwordConfirm: 'abcdefghik' }))).toEqual([

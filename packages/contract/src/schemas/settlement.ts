@@ -3,7 +3,7 @@ import { currencies } from '../rules/settlement.js';
 import { dateCode, idx, multiLine, singleLine } from './common.js';
 
 /**
- * Settlement of a contract for one month (PRODUCT.md "Requests, contracts, time and settlement").
+ * Settlement of a contract for one month (docs/product/timekeeping-and-settlement.md#pay-arithmetic).
  * One per contract and month `YYYYMM`, computed from that month's time entries of the contract's
  * professional within the contract's period:
  *

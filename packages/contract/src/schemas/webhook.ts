@@ -3,7 +3,7 @@ import { languages } from '../constants.js';
 import { idx, singleLine } from './common.js';
 
 /**
- * Outgoing chat webhooks (spec §3 "Webhook", PRODUCT.md "Integrations", issue 13). A project admin
+ * Outgoing chat webhooks (docs/product/notifications-and-webhooks.md#webhooks, issue 13). A project admin
  * points a hook of one `type` at a chat tool's incoming-webhook URL and chooses which `categories`
  * (milestone, story, request) and which `events` (new, edit, delete) it sends: a change is sent when
  * both its category and its event are chosen. Messages are written in the hook's `language`.
@@ -42,7 +42,7 @@ export const WEBHOOK_EXCERPT_MAX = 500;
  */
 export const webhookRetrySchedule = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
-/** An http(s) address with a host, no spaces, no user:password part (spec §5: must be valid). */
+/** An http(s) address with a host, no spaces, no user:password part (docs/product/notifications-and-webhooks.md#webhooks: must be valid). */
 export function isValidWebhookUrl(value: string): boolean {
   if (!value || /\s/.test(value) || value.length > WEBHOOK_URL_MAX) return false;
   try {

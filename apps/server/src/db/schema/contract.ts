@@ -6,7 +6,7 @@ import { requests } from './request.js';
 import { ts } from './columns.js';
 
 /**
- * Contracts (PRODUCT.md "Requests, contracts, time and settlement"): the terms offered to a
+ * Contracts (docs/product/contracts.md#terms): the terms offered to a
  * professional, copied once and never changed, and the status mirrored from the offer's request
  * (kind `contract`). Money in integer minor units.
  */

@@ -7,7 +7,7 @@ import { membersInProject, projects } from './project.js';
 import { ts } from './columns.js';
 
 /**
- * Requests between two members of a project (PRODUCT.md "Requests"). People are memberInProjectIdx,
+ * Requests between two members of a project (docs/product/requests.md#requests). People are memberInProjectIdx,
  * like everyone in planning. A contract offer is a request of kind `contract` (see contract.ts).
  */
 export const requests = pgTable(

@@ -16,7 +16,7 @@ import { membersInProject, projects } from './project.js';
 import { ts } from './columns.js';
 
 /**
- * One settlement per contract and month (PRODUCT.md "Requests, contracts, time and settlement").
+ * One settlement per contract and month (docs/product/timekeeping-and-settlement.md#pay-arithmetic).
  * A `draft` or `returned` row holds the amounts of its last read (recomputed from the entries on
  * every read); from `submitted` on, the amounts and lines are frozen here and never recomputed:
  * an approved or paid amount never changes. Writers serialize on the professional's membership row

@@ -22,7 +22,7 @@ import { projects } from './project.js';
 import { ts } from './columns.js';
 
 /**
- * Outgoing chat webhooks of a project (spec §3 "Webhook"). `lease_until` is the per-hook sender
+ * Outgoing chat webhooks of a project (docs/product/notifications-and-webhooks.md#webhooks). `lease_until` is the per-hook sender
  * lease: whoever holds it sends this hook's deliveries one at a time, oldest first, so a hook's
  * messages arrive in order even with several workers or instances. `last_sent_at` spaces sends
  * (about one a second per hook).

@@ -242,7 +242,7 @@ describe('AI timeline from a file', () => {
 });
 
 describe('AI documents', () => {
-  it('a report needs its period, start before end (spec §5), on the fields', async () => {
+  it('a report needs its period, start before end (docs/product/documents-and-ai.md#ai-documents), on the fields', async () => {
     const missing = await req('POST', '/document/ai', dev.key, {
       projectIdx: project,
       type: 'weeklyReport',

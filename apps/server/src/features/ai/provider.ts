@@ -7,9 +7,9 @@ import { createOpenAiProvider } from './openai-provider.js';
 import { writeReport, type ReportInput } from './report-writer.js';
 
 /**
- * One interface for AI work (PRODUCT.md "Documents and AI"): the built-in offline generator, or an
+ * One interface for AI work (docs/product/documents-and-ai.md#documents): the built-in offline generator, or an
  * OpenAI-compatible chat-completions endpoint when `AI_BASE_URL` is set. Both return the same shapes,
- * validated; a provider failure is AI_PROVIDER_FAILED (spec §8 "AI timeline creation request failed,
+ * validated; a provider failure is AI_PROVIDER_FAILED (docs/product/documents-and-ai.md#ai-timeline "AI timeline creation request failed,
  * try later").
  */
 export interface AiProvider {

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
 
-/** PRODUCT.md "Subscription": plans, the subscription, sheets, refunds, payments, cards and coupons. */
+/** docs/product/billing.md#plans-and-prices: plans, the subscription, sheets, refunds, payments, cards and coupons. */
 export async function billingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { billing } = app.services;

@@ -616,7 +616,7 @@ describe('the remaining calls, errors and moves', () => {
 });
 
 describe('coupons', () => {
-  it('each §8 coupon error has its own code; 100 % makes the charge 0 and skips the gateway', async () => {
+  it('each docs/product/billing.md#coupons coupon error has its own code; 100 % makes the charge 0 and skips the gateway', async () => {
     const g = await fixture('cpn');
     const repo = createBillingRepository(t.database.db);
     const from = dayCodeOf(new Date(t.clock.now().getTime() - 86_400_000));

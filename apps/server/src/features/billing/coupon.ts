@@ -29,7 +29,7 @@ export const toCouponDto = (c: { coupon: CouponRow; redemption: RedemptionRow })
 export const normalizeCouponNumber = (number: string) => number.toUpperCase().replace(/[\s-]/g, '');
 
 /**
- * Registers a coupon number to a project inside the caller's transaction; each spec §8 coupon error
+ * Registers a coupon number to a project inside the caller's transaction; each docs/product/billing.md#coupons coupon error
  * is its own code: unknown or outside its validity (COUPON_EXPIRED_OR_NONEXISTENT), a monthly coupon
  * for a yearly plan (COUPON_IS_MONTHLY) or the reverse (COUPON_IS_YEARLY), this project has it
  * (COUPON_ALREADY_REGISTERED), another project has it or this one still holds an unused coupon

@@ -11,7 +11,7 @@ import { paidAnswer, type PayingResult } from './subscription.js';
 const WAIT_MS = 50;
 
 /**
- * The `Idempotency-Key` header of the paying calls (PRODUCT.md "Subscription"): the same key from the
+ * The `Idempotency-Key` header of the paying calls (docs/product/billing.md#plans-and-prices): the same key from the
  * same member within 24 hours answers what the first request answered (success or refusal) and does
  * nothing more. The key is claimed by an insert (one winner across instances) with a lease the
  * request renews while it runs; the others wait for its answer. A claim whose request died (its

@@ -9,7 +9,7 @@ import { paying, subscriptionFor, type PayingResult } from './subscription.js';
 
 /**
  * `POST /subscription/{subscriptionIdx}/sheets`. `ADD` charges the rest of the period at once (round
- * half up, PRODUCT.md) and takes effect at once: a project short of sheets is ACTIVE again in the
+ * half up, docs/product/billing.md#sheet-changes) and takes effect at once: a project short of sheets is ACTIVE again in the
  * transaction that completes its payment. What it pays for is the subscription, the period and the
  * move from N to N+count sheets; the project's other intents run first, so N is always the sheets
  * paid for so far. A double click is one intent by its `Idempotency-Key`; a retry after a crash finds

@@ -7,7 +7,7 @@ import type { BillingDeps } from './billing.deps.js';
 type Tx = UnitOfWorkHandle<BillingRepository>;
 
 /**
- * Brings a project's warning state up to date inside a transaction (PRODUCT.md "Subscription"):
+ * Brings a project's warning state up to date inside a transaction (docs/product/billing.md#plans-and-prices):
  * short of sheets (totalMember > sheets + 4) starts a grace of 3 days once; no longer short ends the
  * grace and makes an INACTIVE project ACTIVE at once. Idempotent: a second run changes nothing.
  */

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
 
-/** PRODUCT.md "API conventions": the contract calls. */
+/** docs/product/contracts.md#calls: the contract calls. */
 export async function contractRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { contract: contracts } = app.services;

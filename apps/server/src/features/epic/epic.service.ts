@@ -62,7 +62,7 @@ export function createEpicService(
       return (await planning.epic.listWithProgress(projectIdx)).map(toEpic);
     },
 
-    /** At most 30 a project (spec §5); counted under the project lock so two creators cannot make 31. */
+    /** At most 30 a project (docs/product/planning.md#epics); counted under the project lock so two creators cannot make 31. */
     async create(actor: Actor, input: CreateEpicRequest): Promise<Epic> {
       const m = await authz.authorize(actor, 'epic.manage', input.projectIdx);
       return planning.transaction(async (r) => {

@@ -1,5 +1,5 @@
 /**
- * Contact fields of a profile (spec §6): shown to the member and to admins of a shared project only.
+ * Contact fields of a profile (docs/product/projects-and-membership.md#profile-visibility): shown to the member and to admins of a shared project only.
  */
 export function canSeeContact(input: { isSelf: boolean; viewerAdminsSharedProject: boolean }): boolean {
   return input.isSelf || input.viewerAdminsSharedProject;

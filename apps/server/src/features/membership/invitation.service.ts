@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Joined = NonNullable<Awaited<ReturnType<MembershipRepository['findInvitation']>>>;
 
 /**
- * Invitations by e-mail (PRODUCT.md "A member joins by invitation e-mail"). Tokens are 32 random
+ * Invitations by e-mail (docs/product/projects-and-membership.md#invitations). Tokens are 32 random
  * bytes, stored as SHA-256, single-use, valid INVITE_TTL_DAYS; a resend replaces the token.
  */
 export function createInvitationService(

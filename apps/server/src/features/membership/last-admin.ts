@@ -20,7 +20,7 @@ export interface LastAdminReader {
 }
 
 /**
- * Spec §5, the one place it is decided: a project keeps at least one member with admin authority.
+ * docs/product/projects-and-membership.md#last-admin, the one place it is decided: a project keeps at least one member with admin authority.
  * `target` loses it by a role change (`after` is its new role and flag) or by leaving the project
  * (`after` null: removal, leaving, withdrawal); the change is refused when nobody else holds it.
  * An account withdrawal may still empty a project nobody else is in: no one is left to orphan.

@@ -33,7 +33,7 @@ export type MembershipStore = MembershipRepository & { accounts: MemberRepositor
 /**
  * Members of a project: the member list, role, team lead and admin authority changes, removal and
  * leaving, and the project part of an account withdrawal. A project keeps at least one member with
- * admin authority (spec §5, `last-admin.ts`): LAST_ADMIN otherwise. Every change records its
+ * admin authority (docs/product/projects-and-membership.md#last-admin, `last-admin.ts`): LAST_ADMIN otherwise. Every change records its
  * `member.*` event in its transaction; the outbox delivers it (realtime sockets) after the commit.
  */
 export function createMembershipService(

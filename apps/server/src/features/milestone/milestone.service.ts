@@ -112,7 +112,7 @@ export function createMilestoneService(
     const m = await authz.authorize(actor, action, await milestoneTarget(row, action));
     return { row, m };
   }
-  /** Spec §5 on milestones: owned by the member who created them. */
+  /** docs/product/projects-and-membership.md#permission-check on milestones: owned by the member who created them. */
   async function milestoneTarget(row: MilestoneRow, action: ProjectAction) {
     const target = { projectIdx: row.projectIdx, missing: 'MILESTONE_NOT_FOUND' as const };
     if (authz.table[action].record !== 'own') return target;
@@ -226,7 +226,7 @@ export function createMilestoneService(
     },
 
     /**
-     * Approval (spec §6): a professional requests it (10) from pending/inProgress/completed/rejected;
+     * Approval (docs/product/planning.md#approvals): a professional requests it (10) from pending/inProgress/completed/rejected;
      * the client side approves (11) or rejects with a reason (12), only from approving.
      */
     async approval(actor: Actor, milestoneIdx: number, input: MilestoneApprovalRequest): Promise<Milestone> {

@@ -299,7 +299,7 @@ describe('PATCH /milestone/approved/{id}', () => {
   });
 });
 
-describe('milestones belong to their creator (spec §5 record rule)', () => {
+describe('milestones belong to their creator (docs/product/projects-and-membership.md#permission-check record rule)', () => {
   it('depth1 and depth2 rename and delete only their own, a lead also their team’s, admin all', async () => {
     const admins = await newMilestone('Admin owned');
     for (const key of [f.lead.key, f.dev.key, f.solo.key]) {

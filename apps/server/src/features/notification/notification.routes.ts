@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
 
-/** PRODUCT.md "Notifications": the caller's own notices and preferences. */
+/** docs/product/notifications-and-webhooks.md#notifications: the caller's own notices and preferences. */
 export async function notificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { notification } = app.services;

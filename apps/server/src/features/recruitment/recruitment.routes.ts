@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
 
-/** PRODUCT.md "API conventions": the recruitment calls. */
+/** docs/product/recruitment-and-reviews.md#recruitment: the recruitment calls. */
 export async function recruitmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { recruitment: posts } = app.services;

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
 
-/** PRODUCT.md "API conventions": the request calls. */
+/** docs/product/requests.md#calls: the request calls. */
 export async function requestRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { request: requests } = app.services;

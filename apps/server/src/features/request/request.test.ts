@@ -181,7 +181,7 @@ describe('GET /request and GET /request/{requestIdx}', () => {
     expect(missing.statusCode).toBe(404);
     expect(codeOf(missing)).toBe('REQUEST_NOT_FOUND');
     expect((await call('GET', '/request/2147483648', f.client.key)).statusCode).toBe(400);
-    // Spec §5: admin authority and the receiver's depth1 lead answer for them; they may read and comment only.
+    // docs/product/projects-and-membership.md#permission-check: admin authority and the receiver's depth1 lead answer for them; they may read and comment only.
     for (const who of [f.admin, f.lead]) {
       const res = await call('GET', `/request/${r.requestIdx}`, who.key);
       expect(res.statusCode).toBe(200);

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { filePartOf, readingPart } from '../../shared/upload-part.js';
 
-/** PRODUCT.md "Reviews, media": the review calls, review images and signed file addresses. */
+/** docs/product/recruitment-and-reviews.md#reviews: the review calls, review images and signed file addresses. */
 export async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { review } = app.services;

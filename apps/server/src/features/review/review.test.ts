@@ -75,7 +75,7 @@ describe('reviews of members', () => {
       reviewer: { memberIdx: f.client.memberIdx },
       can: { edit: true, delete: true },
     });
-    // Rating defaults to 1 (spec §4 "Review form").
+    // Rating defaults to 1 (docs/product/recruitment-and-reviews.md#reviews).
     const second = await call('POST', '/review-member', f.lead.key, { memberIdx: f.dev.memberIdx });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().data).toMatchObject({ rating: 1, content: '', medias: [] });

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { settlementExportRoutes } from './export/settlement-export.routes.js';
 
-/** PRODUCT.md "API conventions": the settlement calls. */
+/** docs/product/timekeeping-and-settlement.md#settlement-flow: the settlement calls. */
 export async function settlementRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { settlement: settlements } = app.services;

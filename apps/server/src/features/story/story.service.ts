@@ -47,7 +47,7 @@ export const toStory = (row: StoryWithAssignees): Story => ({
 /** Today as YYYYMMDD in UTC: a story is late once the whole of its end day has passed. */
 export const todayCode = (now: Date): string => now.toISOString().slice(0, 10).replaceAll('-', '');
 
-/** Which history number a changed story field is logged under (spec §4, extras from 14). */
+/** Which history number a changed story field is logged under (docs/product/planning.md#history, extras from 14). */
 const fieldGroups: { type: number; fields: (keyof StoryRow)[] }[] = [
   { type: historyTypes.title, fields: ['title'] },
   { type: historyTypes.description, fields: ['description'] },

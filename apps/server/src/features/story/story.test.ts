@@ -214,7 +214,7 @@ describe('PATCH /story/{id}', () => {
     expect((await patch(f.client.key, a.storyIdx, { title: 'again' })).statusCode).toBe(403);
   });
 
-  it('spec §5 permission: depth2 own/reported, depth1 team, admin all, client none', async () => {
+  it('docs/product/projects-and-membership.md#permission-check permission: depth2 own/reported, depth1 team, admin all, client none', async () => {
     const can = async (key: string, storyIdx: number) =>
       (await patch(key, storyIdx, { description: key.slice(0, 8) })).statusCode;
     const devs = await newStory(f.admin.key, { assignees: [f.dev.mip] });

@@ -63,7 +63,8 @@ export async function timekeepingRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         security,
-        description: 'All or nothing: each entry must be the caller’s own or theirs to edit (spec §5).',
+        description:
+          'All or nothing: each entry must be the caller’s own or theirs to edit (docs/product/projects-and-membership.md#permission-check).',
         body: bulkDeleteTimekeepingRequest,
         response: responds(200, bulkDeleteTimekeepingResponse),
       },

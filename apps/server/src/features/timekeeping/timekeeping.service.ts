@@ -83,13 +83,13 @@ export function createTimekeepingService(
   }
 
   return {
-    /** Professionals log time; someone else's time only per the spec §5 check (lead, admin). */
+    /** Professionals log time; someone else's time only per the docs/product/projects-and-membership.md#permission-check check (lead, admin). */
     async create(actor: Actor, input: CreateTimekeepingRequest): Promise<Timekeeping> {
       const story = await planning.story.findById(input.storyIdx);
       if (!story) throw new AppError('STORY_NOT_FOUND');
       const target = { projectIdx: story.projectIdx, missing: 'STORY_NOT_FOUND' as const };
       const m = await authz.authorize(actor, 'planning.view', target);
-      // An entry belongs to the member whose time it is (spec §5: own, a lead's team, admin).
+      // An entry belongs to the member whose time it is (docs/product/projects-and-membership.md#permission-check: own, a lead's team, admin).
       authz.decide(m, 'time.log', { ...target, owners: [m] });
       const owner = input.memberInProjectIdx ?? m.memberInProjectIdx;
       if (owner !== m.memberInProjectIdx) {
@@ -121,7 +121,7 @@ export function createTimekeepingService(
     },
 
     /**
-     * Story, date, minutes or note of one entry: its owner, or per spec §5 their lead or an admin
+     * Story, date, minutes or note of one entry: its owner, or per docs/product/projects-and-membership.md#permission-check their lead or an admin
      * (403 FORBIDDEN); a stranger or another project's entry looks missing (404). Moving it to
      * another story stays within its project (STORY_NOT_FOUND otherwise).
      */
@@ -199,7 +199,7 @@ export function createTimekeepingService(
 
     /**
      * All or nothing: every entry must exist and lie in a project of the caller (else 404
-     * TIMEKEEPING_NOT_FOUND alike) and be the caller's to edit per spec §5 (403 FORBIDDEN).
+     * TIMEKEEPING_NOT_FOUND alike) and be the caller's to edit per docs/product/projects-and-membership.md#permission-check (403 FORBIDDEN).
      */
     async bulkDelete(actor: Actor, idxs: number[]): Promise<{ deletedCount: number }> {
       const unique = [...new Set(idxs)];

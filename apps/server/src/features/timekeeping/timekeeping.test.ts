@@ -73,7 +73,7 @@ describe('POST /timekeeping and GET /timekeeping', () => {
     expect((await call('GET', `/timekeeping?projectIdx=${f.projectA}`)).statusCode).toBe(401);
   });
 
-  it('logs for someone else only per spec §5: lead for team, admin for all', async () => {
+  it('logs for someone else only per docs/product/projects-and-membership.md#permission-check: lead for team, admin for all', async () => {
     expect((await log(f.lead.key, { memberInProjectIdx: f.dev.mip })).statusCode).toBe(201);
     expect((await log(f.admin.key, { memberInProjectIdx: f.solo.mip })).statusCode).toBe(201);
     const notTeam = await log(f.lead.key, { memberInProjectIdx: f.solo.mip });

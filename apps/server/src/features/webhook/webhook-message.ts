@@ -11,7 +11,7 @@ import { interpolate, resources } from '@teamline/contract/i18n';
 import type { ChatMessage } from './formatters/message.js';
 
 /**
- * Which domain events a hook can send, as (category, event) of spec §3: created → new; updated,
+ * Which domain events a hook can send, as (category, event) of docs/product/notifications-and-webhooks.md#webhooks: created → new; updated,
  * moved between milestones, approval asked or decided, a request's status → edit; deleted →
  * delete. Reordering within one milestone, comments and the rest send nothing.
  */

@@ -21,7 +21,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   const { webhook: hooks } = app.services;
   const tags = ['webhook'];
   const security = [{ bearer: [] }];
-  // A bad URL answers WEBHOOK_URL_INVALID naming the field (spec §5), not the generic code.
+  // A bad URL answers WEBHOOK_URL_INVALID naming the field (docs/product/notifications-and-webhooks.md#webhooks), not the generic code.
   const config = { invalidFieldCodes: { url: 'WEBHOOK_URL_INVALID' } } as const;
 
   app.get(

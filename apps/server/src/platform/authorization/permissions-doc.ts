@@ -99,7 +99,7 @@ export function renderPermissions(rules: ActionTable = actionRules): string {
     '  Calls addressed by a child id (story, milestone, epic, time entry, history item, file, link, member,',
     "  invitation) answer a stranger exactly like a missing id: the record's own 404 (`STORY_NOT_FOUND`,",
     '  `MILESTONE_NOT_FOUND`, `LINK_NOT_FOUND`, `MEMBER_IN_PROJECT_NOT_FOUND`, `NOT_FOUND`, ...).',
-    '- **Per-record rule (spec §5).** Actions marked "per record" also pass `mayActOnRecord` (contract, written',
+    '- **Per-record rule (docs/product/projects-and-membership.md#permission-check).** Actions marked "per record" also pass `mayActOnRecord` (contract, written',
     "  once): the record must be in the caller's project; admin authority of a professional always passes;",
     '  otherwise the caller owns the record (`memberInProjectIdx`), or is the depth1 lead of its owner',
     '  (`depth1Idx`). Refused: `403 FORBIDDEN`. Owners: a milestone its creator; a time entry its member; a',

@@ -25,7 +25,7 @@ export function Logo() {
   );
 }
 
-/** Spec §2 "Header" for desktop and mobile (narrower than 767 px). */
+/** docs/product/i18n-and-modes.md#header for desktop and mobile (narrower than 767 px). */
 export function Header({ meta }: { meta: RouteMeta }) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();

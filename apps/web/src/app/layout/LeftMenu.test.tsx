@@ -30,7 +30,7 @@ function renderMenu() {
   );
 }
 
-describe('LeftMenu (spec §2)', () => {
+describe('LeftMenu (docs/product/i18n-and-modes.md#left-menu)', () => {
   it('lists home, dashboard, epic, timeline, settlement, doclist, setting in order, settlement by mode', async () => {
     useAuthStore.setState({ isLogin: true });
     useRoleStore.setState({ isClient: false });

@@ -16,7 +16,7 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** Spec §2 "Left menu": home, dashboard, epic, timeline, settlement (by mode), doclist, setting. */
+/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), doclist, setting. */
 export function LeftMenu() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();

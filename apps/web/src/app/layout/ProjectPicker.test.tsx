@@ -27,7 +27,7 @@ vi.mock('../../lib/project-api', () => ({
 
 afterEach(cleanup);
 
-describe('project picker (spec §2 header)', () => {
+describe('project picker (docs/product/i18n-and-modes.md#header header)', () => {
   it('an INACTIVE project is disabled with the warning icon and leads to settings for its index', async () => {
     useAuthStore.setState({ isLogin: true, key: 'k', expires: '' });
     useRoleStore.setState({ isClient: false });

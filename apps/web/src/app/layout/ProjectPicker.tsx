@@ -9,7 +9,7 @@ import { useOutsideMousedown } from '../../lib/use-outside-mousedown';
 import { useProjectStore } from '../../stores/project-store';
 import { useProjects } from '../../lib/use-projects';
 
-/** Spec §2 "Header": the current-project dropdown for the active mode's projects. */
+/** docs/product/i18n-and-modes.md#header: the current-project dropdown for the active mode's projects. */
 export function ProjectPicker() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,7 +26,7 @@ export function ProjectPicker() {
   function handlePick(project: ProjectOfMember, index: number) {
     setIsOpen(false);
     if (project.status !== 'ACTIVE') {
-      // Spec §2: a non-active entry goes to settings for that entry's index, at its subscription (the fix).
+      // docs/product/i18n-and-modes.md#header: a non-active entry goes to settings for that entry's index, at its subscription (the fix).
       void navigate(`/setting?idx=${index}&tab=subscription`);
       return;
     }

@@ -9,7 +9,7 @@ import { useOutsideMousedown } from '../../lib/use-outside-mousedown';
 import { useProfileStore } from '../../stores/profile-store';
 import { useRoleStore } from '../../stores/role-store';
 
-/** Spec §2: avatar and nickname; dropdown with profile, logout and the mode tag. */
+/** docs/product/i18n-and-modes.md#header: avatar and nickname; dropdown with profile, logout and the mode tag. */
 export function UserBox() {
   const { t } = useTranslation();
   const profile = useProfileStore((s) => s.profile);

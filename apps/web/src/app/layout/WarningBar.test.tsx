@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('WarningBar (spec §2)', () => {
+describe('WarningBar (docs/product/i18n-and-modes.md#warning-bar)', () => {
   it('shows for a flagged project on a project route, with a settings button', async () => {
     useProjectStore.getState().select(flagged(6));
     renderBar('Timeline');

@@ -14,7 +14,7 @@ export const warningKeyOf = (
   project: { projectIdx: number; totalMember: number } | null | undefined,
 ): string => (project ? `${project.projectIdx}:${project.totalMember}` : '');
 
-/** Spec §2 "Subscription warning bar". */
+/** docs/product/i18n-and-modes.md#warning-bar. */
 export function WarningBar({ meta }: { meta: RouteMeta }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

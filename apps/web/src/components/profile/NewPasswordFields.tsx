@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormText } from '../ui/Form';
 
 /**
- * A new password and its confirmation (spec §5: 10–20 characters, the confirmation must match),
+ * A new password and its confirmation (docs/product/accounts.md#validation: 10–20 characters, the confirmation must match),
  * as the fields `password` and `passwordConfirm` of the surrounding form.
  */
 export function NewPasswordFields({

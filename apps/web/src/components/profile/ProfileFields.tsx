@@ -19,7 +19,7 @@ import { emptyCareer, type ProfileFormValues, type WorkType } from './profile-fo
 
 const AVATAR_MAX_PX = 512;
 
-/** The profile setup shared by join and the profile page (spec §3 "Member profile"). */
+/** The profile setup shared by join and the profile page (docs/product/accounts.md#profile). */
 export function ProfileFields({
   hasLanguage = false,
   onLanguageChange,
@@ -49,7 +49,7 @@ export function ProfileFields({
     }
     setIsUploading(true);
     try {
-      // Spec §9: resized in the browser before upload (longer side scaled to its limit).
+      // docs/product/i18n-and-modes.md#images: resized in the browser before upload (longer side scaled to its limit).
       const resized = await resizeImage(file, AVATAR_MAX_PX, AVATAR_MAX_PX, 'image/jpeg', 85);
       const { fileIdx } = await memberApi.upload(resized, 'avatar.jpg');
       setPreview(URL.createObjectURL(resized));

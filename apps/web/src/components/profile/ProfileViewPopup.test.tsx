@@ -51,7 +51,7 @@ const base = {
 };
 const asAdmin = { ...base, contactVisible: true };
 
-describe('ProfileViewPopup (spec §2)', () => {
+describe('ProfileViewPopup (docs/product/projects-and-membership.md#profile-visibility)', () => {
   it('labels a null free-lancer flag as freelancer and anything else as full-time', () => {
     const { rerender } = render(<ProfileViewPopup profile={base} onClose={() => {}} />);
     expect(screen.getByText('Freelancer')).toBeTruthy();
@@ -69,7 +69,7 @@ describe('ProfileViewPopup (spec §2)', () => {
     expect(screen.getByText('₩450,000 per 8 hours')).toBeTruthy();
   });
 
-  it('in Korean: birth as YYYY.MM.DD and the rate in 만원 (spec §2)', async () => {
+  it('in Korean: birth as YYYY.MM.DD and the rate in 만원 (docs/product/projects-and-membership.md#profile-visibility)', async () => {
     await act(() => setLanguage('kr'));
     render(<ProfileViewPopup profile={asAdmin} onClose={() => {}} />);
     expect(screen.getByText('1990.01.02')).toBeTruthy();

@@ -62,7 +62,7 @@ function PopupFrame({
 }
 
 /**
- * Spec §2 "Profile view popup". The admin-only block (e-mail, name, phone, birth, gender, daily rate)
+ * docs/product/projects-and-membership.md#profile-visibility. The admin-only block (e-mail, name, phone, birth, gender, daily rate)
  * shows when the server sent it (`contactVisible`: the viewer is the member or an admin of a shared
  * project); the server leaves those fields out for everyone else.
  */
@@ -80,7 +80,7 @@ export function ProfileViewPopup({
 }) {
   const { t } = useTranslation();
   const lang = useLanguage();
-  // Spec §2: null or undefined free-lancer flag reads as freelancer, anything else full-time.
+  // docs/product/projects-and-membership.md#profile-visibility: null or undefined free-lancer flag reads as freelancer, anything else full-time.
   const workType = profile.isFree == null ? t('ui.popup.freelancer') : t('ui.popup.fullTime');
   return (
     <PopupFrame nickname={profile.nickname} onClose={onClose} style={style}>
@@ -208,7 +208,7 @@ function placeNear(anchor: HTMLElement | null): CSSProperties {
       };
 }
 
-/** The avatar button and the popup it toggles (spec §2: a click opens it, another closes it). */
+/** The avatar button and the popup it toggles (docs/product/projects-and-membership.md#profile-visibility: a click opens it, another closes it). */
 function AvatarToggle({
   nickname,
   fileIdx,

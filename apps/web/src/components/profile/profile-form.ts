@@ -9,7 +9,7 @@ import {
 } from '@teamline/contract';
 import { z } from 'zod';
 
-/** Month inputs give `YYYY-MM`; careers travel as `YYYYMM` (spec §5 date formats). */
+/** Month inputs give `YYYY-MM`; careers travel as `YYYYMM` (docs/product/i18n-and-modes.md#formats date formats). */
 const month = z.string().regex(/^\d{4}-\d{2}$/, 'dateFormat');
 const digits = z.string().trim().regex(/^\d*$/, 'invalid');
 
@@ -22,7 +22,7 @@ export const careerRow = z
     salary: digits,
     description: z.string().max(2000),
   })
-  // Spec §5: a career end date cannot precede its start.
+  // docs/product/accounts.md#validation: a career end date cannot precede its start.
   .refine((c) => !c.endDt || c.endDt >= c.startDt, { message: 'careerEndBeforeStart', path: ['endDt'] });
 export type CareerRow = z.input<typeof careerRow>;
 

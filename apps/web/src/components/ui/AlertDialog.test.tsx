@@ -6,7 +6,7 @@ import { AlertRejected, openAlert } from './alert-store';
 
 afterEach(cleanup);
 
-describe('alert dialog (spec §2)', () => {
+describe('alert dialog (docs/product/i18n-and-modes.md#toasts-and-alerts)', () => {
   it('resolves on confirm, and a destructive confirm is red', async () => {
     render(<AlertDialog />);
     let answer: Promise<true> | undefined;

@@ -5,7 +5,7 @@ import { initialOf, loadFileUrl } from './avatar-cache';
 
 afterEach(cleanup);
 
-describe('Avatar fallback (spec §9)', () => {
+describe('Avatar fallback (docs/product/i18n-and-modes.md#widgets)', () => {
   it('shows the first letter of the nickname on the colour, font a third of the default 36', () => {
     const { container } = render(<Avatar nickname="kimmy" colorCode="#2563EB" />);
     const circle = container.querySelector('.avatar--initial') as HTMLElement;

@@ -24,7 +24,7 @@ export function textColorOn(hex: string): string {
   return luminance > 0.35 ? '#111827' : '#ffffff';
 }
 
-/** Spec §7/§9: the image from GET /file, else a coloured circle with the first letter, a third of the size. */
+/** docs/product/i18n-and-modes.md#widgets: the image from GET /file, else a coloured circle with the first letter, a third of the size. */
 export function Avatar({ nickname, fileIdx, colorCode, size = AVATAR_DEFAULT_SIZE, src }: AvatarProps) {
   const [loaded, setLoaded] = useState<{ fileIdx: number; url: string | null } | null>(null);
 

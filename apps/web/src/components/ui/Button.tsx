@@ -11,7 +11,7 @@ interface ButtonProps extends ComponentProps<'button'> {
   isBlock?: boolean;
 }
 
-/** Spec §9: the default button is large, green and centred. */
+/** docs/product/i18n-and-modes.md#widgets: the default button is large, green and centred. */
 export function Button({
   variant = 'green',
   size = 'large',

@@ -1,7 +1,7 @@
 import { palette } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §2: options each hold a colour name and a code from the shared palette. */
+/** docs/product/i18n-and-modes.md#widgets: options each hold a colour name and a code from the shared palette. */
 export function ColorPicker({
   legend,
   value,

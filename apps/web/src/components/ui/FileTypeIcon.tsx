@@ -9,7 +9,7 @@ const look = {
   other: { label: 'FILE', color: '#4b5563' },
 } as const;
 
-/** Spec §2: file-type icons chosen by extension (doc/docx, xls/xlsx, ppt/pptx, pdf, other). */
+/** docs/product/i18n-and-modes.md#widgets: file-type icons chosen by extension (doc/docx, xls/xlsx, ppt/pptx, pdf, other). */
 export function FileTypeIcon({ fileName, size = 32 }: { fileName: string; size?: number }) {
   const { t } = useTranslation();
   const kind = fileKindOf(fileName);

@@ -2,7 +2,7 @@ import { languages, type Language } from '@teamline/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The language switcher (spec §9); the caller decides where the choice is saved. */
+/** The language switcher (docs/product/i18n-and-modes.md#languages); the caller decides where the choice is saved. */
 export function LanguageSelect({
   value,
   onChange,

@@ -23,7 +23,7 @@ interface ModalProps {
   size?: 'small' | 'medium';
 }
 
-/** Spec §2 "Modal popup": title, optional drag and zoom, close, confirm/cancel footer. */
+/** docs/product/i18n-and-modes.md#widgets: title, optional drag and zoom, close, confirm/cancel footer. */
 export function Modal({
   title,
   isOpen,
@@ -80,7 +80,7 @@ export function Modal({
   if (!isOpen) return null;
 
   function handleToggleSize() {
-    // Spec §2: the size toggle resets the drag position.
+    // docs/product/i18n-and-modes.md#widgets: the size toggle resets the drag position.
     setIsExpanded((v) => !v);
     setOffset({ x: 0, y: 0 });
   }

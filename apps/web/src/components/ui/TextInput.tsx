@@ -29,7 +29,7 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'si
  */
 const DateInput = lazy(() => import('./DateInput').then((m) => ({ default: m.DateInput })));
 
-/** Spec §2 "Text input": search icon, spinner, max length, disabled while loading, number-only mode. */
+/** docs/product/i18n-and-modes.md#widgets: search icon, spinner, max length, disabled while loading, number-only mode. */
 export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
   {
     label,

@@ -9,7 +9,7 @@ const iconOf: Record<ToastIcon, IconName> = {
   warning: 'warning',
 };
 
-/** Spec §2: stacked at the bottom-left, icon, text, optional close; 32rem wide on mobile, 47rem otherwise. */
+/** docs/product/i18n-and-modes.md#toasts-and-alerts: stacked at the bottom-left, icon, text, optional close; 32rem wide on mobile, 47rem otherwise. */
 export function Toasts() {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);

@@ -18,7 +18,7 @@ export const useAlertStore = create<{
   set: (current) => set({ current }),
 }));
 
-/** The rejection an alert closed without confirming produces (spec §2: "rejects as rejected"). */
+/** The rejection an alert closed without confirming produces (docs/product/i18n-and-modes.md#toasts-and-alerts: "rejects as rejected"). */
 export class AlertRejected extends Error {
   constructor() {
     super('rejected');
@@ -26,7 +26,7 @@ export class AlertRejected extends Error {
   }
 }
 
-/** Spec §2: resolves on confirm, rejects on close or cancel. */
+/** docs/product/i18n-and-modes.md#toasts-and-alerts: resolves on confirm, rejects on close or cancel. */
 export function openAlert(
   text: string,
   options: { confirmText?: string; cancelText?: string; isDanger?: boolean } = {},

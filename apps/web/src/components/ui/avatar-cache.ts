@@ -1,7 +1,7 @@
 import { apiPaths } from '@teamline/contract';
 import { api } from '../../lib/api';
 
-/** Spec §7 "GET /file": profile images cached in memory per file id and fetched once per id. */
+/** docs/product/i18n-and-modes.md#widgets: profile images cached in memory per file id and fetched once per id. */
 const cache = new Map<number, Promise<string | null>>();
 
 export function loadFileUrl(
@@ -13,7 +13,7 @@ export function loadFileUrl(
     entry = fetchBlob(fileIdx)
       .then((blob) => URL.createObjectURL(blob))
       .catch((error: unknown) => {
-        // Spec §8: a failed image is logged and results in an empty image (the initial fallback).
+        // docs/product/i18n-and-modes.md#images: a failed image is logged and results in an empty image (the initial fallback).
         console.error(error);
         return null;
       });

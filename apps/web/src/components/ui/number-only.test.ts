@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedNumberKey, keepNumberChars } from './number-only';
 
-describe('number-only input (spec §2)', () => {
+describe('number-only input (docs/product/i18n-and-modes.md#widgets)', () => {
   it.each(['0', '5', '9', 'Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', '.'])('allows %s', (key) => {
     expect(isAllowedNumberKey({ key })).toBe(true);
   });

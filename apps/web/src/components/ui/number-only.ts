@@ -1,4 +1,4 @@
-/** Spec §2 "Text input": a number-only field allows digits, Backspace, Delete, ←, → and the dot. */
+/** docs/product/i18n-and-modes.md#widgets: a number-only field allows digits, Backspace, Delete, ←, → and the dot. */
 const allowedKeys = new Set(['Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', '.', 'Tab']);
 
 export function isAllowedNumberKey(event: { key: string; ctrlKey?: boolean; metaKey?: boolean }): boolean {

@@ -22,7 +22,7 @@ import {
 } from '@teamline/contract';
 import { api } from '../api';
 
-/** Every planning call of spec §7 "Planning" and "History", typed by the contract. */
+/** Every planning call of docs/product/planning.md#milestones and docs/product/planning.md#history, typed by the contract. */
 export const planningApi = {
   timeline: (projectIdx: number) =>
     api<TimelineResponse>(apiPaths.milestoneTimeline, { query: { projectIdx } }),

@@ -50,7 +50,7 @@ export const shellUi = {
     pilotNote: 'The pilot area for auto-coding is an experiment.',
     request: 'Requests',
   },
-  /** document.title of each route (spec §2 names the payment pages' titles). */
+  /** document.title of each route (docs/product/billing.md#screens names the payment pages' titles). */
   titles: {
     home: 'Teamline',
     homeType: 'Home',

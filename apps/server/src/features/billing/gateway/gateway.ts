@@ -1,14 +1,14 @@
 import type { Currency } from '@teamline/contract';
 
 /**
- * The one payment-gateway interface (PRODUCT.md "Subscription"): the built-in sandbox (the default)
+ * The one payment-gateway interface (docs/product/billing.md#plans-and-prices): the built-in sandbox (the default)
  * and Toss Payments billing keys. A card becomes a billing key; charges and cancels carry an
  * idempotency key, so a retried call pays (or returns) once. Failures are `GatewayError`s with a
- * stable reason, which the services map to the spec §8 payment errors.
+ * stable reason, which the services map to the docs/product/billing.md#errors payment errors.
  */
 export type GatewayName = 'sandbox' | 'toss';
 
-/** The spec §3 card fields the sandbox takes (never stored, never logged). */
+/** The docs/product/billing.md#cards-and-gateway card fields the sandbox takes (never stored, never logged). */
 export interface SandboxCard {
   cardNumber: string;
   /** `MMYY`. */
@@ -59,7 +59,7 @@ export interface CancelInput {
   idempotencyKey: string;
 }
 
-/** Why the gateway refused: the detail the §8 payment error carries (`details.reason`). */
+/** Why the gateway refused: the detail the docs/product/billing.md#errors payment error carries (`details.reason`). */
 export type GatewayReason =
   | 'CARD_DECLINED'
   | 'INSUFFICIENT_FUNDS'

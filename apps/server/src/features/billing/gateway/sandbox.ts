@@ -15,7 +15,7 @@ import {
 } from './gateway.js';
 import type { SandboxLedger } from './sandbox-ledger.js';
 
-/** Sandbox test cards (PRODUCT.md "Subscription"); any other Luhn-valid number with a future expiry works. */
+/** Sandbox test cards (docs/product/billing.md#plans-and-prices); any other Luhn-valid number with a future expiry works. */
 export const sandboxCards = {
   ok: '4242424242424242',
   /** Refused when registered: `CARD_DECLINED`. */

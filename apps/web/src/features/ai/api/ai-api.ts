@@ -52,7 +52,7 @@ function uploadWithProgress(
   });
 }
 
-/** PRODUCT.md "Documents and AI": the AI timeline from a file and AI-written documents. */
+/** docs/product/documents-and-ai.md#documents: the AI timeline from a file and AI-written documents. */
 export const aiApi = {
   timelineFromFile: (
     projectIdx: number,

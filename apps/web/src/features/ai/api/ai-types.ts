@@ -73,7 +73,7 @@ export const isFinished = (state: AiJob['state']): boolean => state !== 'queued'
 export const percentOf = (job: Pick<AiJob, 'progress'>): number =>
   job.progress.total > 0 ? Math.min(100, Math.round((job.progress.done / job.progress.total) * 100)) : 0;
 
-/** A failed job's code as one the app translates (spec §8: an unknown one reads as the provider's failure). */
+/** A failed job's code as one the app translates (docs/product/documents-and-ai.md#ai-timeline: an unknown one reads as the provider's failure). */
 export const jobErrorCode = (job: Pick<AiJob, 'errorCode'>): ErrorCode =>
   isErrorCode(job.errorCode) ? job.errorCode : 'AI_PROVIDER_FAILED';
 

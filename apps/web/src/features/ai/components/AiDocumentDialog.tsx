@@ -30,7 +30,7 @@ export interface AiDocumentDialogProps {
 const FORM_ID = 'ai-document-form';
 
 /**
- * PRODUCT.md "AI documents": pick a type and a reference date (a report also its collection period),
+ * docs/product/documents-and-ai.md#ai-documents: pick a type and a reference date (a report also its collection period),
  * watch the job write the draft (cancellable), then open the new document (`onCreated`).
  */
 export function AiDocumentDialog({ projectIdx, folderIdx, onClose, onCreated }: AiDocumentDialogProps) {

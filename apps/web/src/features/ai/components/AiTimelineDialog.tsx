@@ -17,7 +17,7 @@ import './ai.css';
 type Step = { at: 'pick' } | { at: 'upload'; percent: number } | { at: 'job'; jobIdx: number };
 
 /**
- * PRODUCT.md "AI timeline from a file": choose a PDF, Word, TXT or CSV plan, watch the job read it
+ * docs/product/documents-and-ai.md#ai-timeline: choose a PDF, Word, TXT or CSV plan, watch the job read it
  * (cancellable), review and correct the draft, apply it to the project's timeline in one go.
  */
 export function AiTimelineDialog({

@@ -26,7 +26,7 @@ export const emptyAiDocumentValues: AiDocumentValues = {
 export const isReport = (type: AiDocumentType | ''): boolean => type !== '' && aiReportTypes.includes(type);
 
 /**
- * Spec §5: a document type and a reference date must be selected; a report needs all
+ * docs/product/documents-and-ai.md#ai-documents: a document type and a reference date must be selected; a report needs all
  * collection-period dates, and the start must be before the end. Each message is a key the dialog
  * words on its field (`typeRequired`, `dateRequired`, `periodRequired`, `periodOrder`).
  */

@@ -20,7 +20,7 @@ export function editDraft(draft: EditableDraft, path: DraftPath, edit: DraftEdit
   };
 }
 
-/** Spec §5: an end date cannot precede its start (ISO dates, either may be empty). */
+/** docs/product/planning.md#validation: an end date cannot precede its start (ISO dates, either may be empty). */
 export const endsBeforeStart = (item: Pick<EditableStory, 'startDate' | 'endDate'>): boolean =>
   !!item.startDate && !!item.endDate && item.endDate < item.startDate;
 

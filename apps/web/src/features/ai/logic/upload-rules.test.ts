@@ -3,7 +3,7 @@ import { AI_UPLOAD_MAX_BYTES, checkAiUpload } from './upload-rules';
 
 const file = (name: string, size = 1000) => ({ name, size });
 
-describe('AI timeline upload checks (spec §5), before anything is sent', () => {
+describe('AI timeline upload checks (docs/product/documents-and-ai.md#ai-timeline), before anything is sent', () => {
   it('accepts PDF, Word .docx, TXT and CSV in any letter case', () => {
     for (const name of ['plan.pdf', 'plan.docx', 'notes.TXT', 'rows.Csv', 'a.b.pdf']) {
       expect(checkAiUpload(file(name), 4)).toBeNull();

@@ -1,7 +1,7 @@
 import { AI_UPLOAD_MAX_BYTES as AI_FILE_MAX_BYTES } from '@teamline/contract';
 
 /**
- * Spec §5 "AI timeline upload": PDF, Word, TXT and CSV, at most 10 MB, and a project must be chosen.
+ * docs/product/documents-and-ai.md#ai-timeline: PDF, Word, TXT and CSV, at most 10 MB, and a project must be chosen.
  * Checked in the browser before anything is sent (by extension and size; the server checks the
  * content again), so a wrong file costs no upload.
  */

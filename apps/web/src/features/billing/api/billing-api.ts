@@ -17,7 +17,7 @@ import { api } from '../../../lib/api';
 
 const idempotent = (key: string) => ({ 'Idempotency-Key': key });
 
-/** PRODUCT.md "Subscription" and "Cards, coupons": the calls of the billing screens. */
+/** docs/product/billing.md#plans-and-prices, docs/product/billing.md#cards-and-gateway: the calls of the billing screens. */
 export const billingApi = {
   plans: () => api<PlanTable>(apiPaths.plan),
   subscription: (projectIdx: number) =>

@@ -5,7 +5,7 @@ import { SubscriptionSection } from './SubscriptionSection';
 import '../billing.css';
 
 /**
- * The billing sections of project settings (spec §2: payment, coupons, card registration,
+ * The billing sections of project settings (docs/product/billing.md#screens: payment, coupons, card registration,
  * subscription). Every member sees them; only admins manage, the others read why not.
  */
 export function BillingSection({

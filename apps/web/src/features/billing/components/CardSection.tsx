@@ -173,7 +173,7 @@ function useCardMessages(): Record<string, string> {
 
 const cardSchema = cardFormSchema();
 
-/** cardPop: the spec §3 card fields of the sandbox gateway; a refused card leads to /payment-failure. */
+/** cardPop: the docs/product/billing.md#cards-and-gateway card fields of the sandbox gateway; a refused card leads to /payment-failure. */
 export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -43,7 +43,7 @@ describe('couponPop', () => {
     expect(api.registerCoupon).not.toHaveBeenCalled();
   });
 
-  it('shows each spec §8 coupon refusal in its own words on the field, in Korean too', async () => {
+  it('shows each docs/product/billing.md#coupons coupon refusal in its own words on the field, in Korean too', async () => {
     await act(() => setLanguage('kr'));
     renderDialog();
     const seen = new Set<string>();

@@ -100,7 +100,7 @@ export function CouponBenefit({ coupon }: { coupon: ProjectCouponDto }) {
   );
 }
 
-/** couponPop: a coupon number; each spec §8 coupon refusal is shown on the field in its own words. */
+/** couponPop: a coupon number; each docs/product/billing.md#coupons coupon refusal is shown on the field in its own words. */
 export function CouponDialog({ projectIdx, onClose }: { projectIdx: number; onClose: () => void }) {
   const { t } = useTranslation();
   const formId = useId();

@@ -14,7 +14,7 @@ import { useMoney } from './parts';
 import '../billing.css';
 
 /**
- * `/payment-success` and `/payment-failure` (spec §2: titles 결제 성공 / 결제 실패, no header, no
+ * `/payment-success` and `/payment-failure` (docs/product/i18n-and-modes.md#routes: titles 결제 성공 / 결제 실패, no header, no
  * left menu): what happened, in the reader's language, and the way back to settings. Toss returns
  * here with `authKey` and `customerKey` after a card registration, which this page completes.
  */

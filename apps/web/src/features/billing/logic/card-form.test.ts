@@ -26,7 +26,7 @@ const issuesOf = (values: typeof valid) => {
     : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-describe('card form (cardPop, spec §3 card fields)', () => {
+describe('card form (cardPop, docs/product/billing.md#cards-and-gateway card fields)', () => {
   it('checks the Luhn digit of the sandbox test cards and a mistyped one', () => {
     expect(isLuhnValid('4242424242424242')).toBe(true);
     expect(isLuhnValid('4000000000000002')).toBe(true);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The sandbox card form of `cardPop` (spec §3 card fields): what the inputs hold, the checks a person
+ * The sandbox card form of `cardPop` (docs/product/billing.md#cards-and-gateway card fields): what the inputs hold, the checks a person
  * gets before anything is sent (the Luhn check digit, an expiry in the past), and the request the
  * server takes. Error messages are keys of ui.billing.cardPop.errors.*.
  */

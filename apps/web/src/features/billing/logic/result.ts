@@ -16,7 +16,7 @@ export const backTabOf: Record<ResultKind, string> = {
 };
 
 /**
- * Whether a failure is the gateway's refusal of a card or a charge (spec §8 "Payment"): those get
+ * Whether a failure is the gateway's refusal of a card or a charge (docs/product/billing.md#errors): those get
  * the `/payment-failure` page; a form mistake stays in the dialog.
  */
 export const isPaymentRefusal = (error: unknown): boolean =>

@@ -18,7 +18,7 @@ import {
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
-/** PRODUCT.md "Documents and AI" (issue 15): folders, documents, versions, sharing, public links. */
+/** docs/product/documents-and-ai.md#documents (issue 15): folders, documents, versions, sharing, public links. */
 export const documentApi = {
   folders: (projectIdx: number) => api<FolderListResponse>(apiPaths.folder, { query: { projectIdx } }),
   createFolder: (body: FolderCreateRequest) => api<Folder>(apiPaths.folder, { method: 'POST', body }),

@@ -10,7 +10,7 @@ import { MemberShares } from './MemberShares';
 
 /**
  * Who sees the document (everyone in the project, or private), member shares (view or edit) and the
- * revocable public link. Copying uses the clipboard; when the browser refuses, spec §8 "Clipboard
+ * revocable public link. Copying uses the clipboard; when the browser refuses, docs/product/documents-and-ai.md#sharing "Clipboard
  * copy failed" is shown and the link stays selectable.
  */
 export function ShareDialog({

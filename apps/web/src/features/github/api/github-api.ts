@@ -12,7 +12,7 @@ import {
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
-/** PRODUCT.md "Integrations" (issue 14): the calls of Settings › GitHub and a story's linked commits. */
+/** docs/product/integrations.md#github (issue 14): the calls of Settings › GitHub and a story's linked commits. */
 export const githubApi = {
   status: (projectIdx: number) => api<GithubStatusResponse>(apiPaths.github, { query: { projectIdx } }),
   connectToken: (projectIdx: number, token: string) =>

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { notify } from '../../../stores/toast-store';
 
-/** Spec §8 "Clipboard copy failed": a refused or missing clipboard says so instead of failing silently. */
+/** docs/product/documents-and-ai.md#sharing: a refused or missing clipboard says so instead of failing silently. */
 async function copy(text: string, done: string, failed: string): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('no clipboard');

@@ -13,7 +13,7 @@ export const mailAuthOutcome = (result: string | null): 'success' | 'failure' =>
 
 /**
  * `/mailauth`: the landing of an e-mail authentication. `?token=` is a mailed link and goes to
- * `/verify/email`, the one place that spends a token; `?result=success|failure` shows the spec §8
+ * `/verify/email`, the one place that spends a token; `?result=success|failure` shows the docs/product/accounts.md#errors
  * toast (email authenticated / email authentication failed) and what to do next.
  */
 export function MailAuthPage() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import '../guide.css';
 
-/** `/pilot/{id}`: the auto-coding pilot (PRODUCT.md: a page that says it is a pilot, nothing more). */
+/** `/pilot/{id}`: the auto-coding pilot (docs/product/README.md#not-in-scope: a page that says it is a pilot, nothing more). */
 export function PilotPage() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -9,7 +9,7 @@ import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { linkApi } from '../api/link-api';
 
-/** Spec §5: the text is normalised (https:// prepended) before the contract's rule sees it. */
+/** docs/product/projects-and-membership.md#links: the text is normalised (https:// prepended) before the contract's rule sees it. */
 const linkForm = requestForm(
   (v: { url: string; projectIdx: number }) => ({ url: normalizeLink(v.url) ?? '', projectIdx: v.projectIdx }),
   createLinkRequest,
@@ -36,7 +36,7 @@ export function AddLinkModal({ projectIdx, onClose }: { projectIdx: number; onCl
   });
 
   function handleSubmit() {
-    // Spec §5: nothing happens for an empty field (no error either).
+    // docs/product/projects-and-membership.md#links: nothing happens for an empty field (no error either).
     if (!normalizeLink(form.getValues('url'))) return;
     void form.handleSubmit((body) => create.mutate(body.url))();
   }

@@ -18,7 +18,7 @@ const hostOf = (url: string): string => {
   }
 };
 
-/** Spec §2: the timeline header's strip of saved links; professionals add and delete, clients read. */
+/** docs/product/projects-and-membership.md#links: the timeline header's strip of saved links; professionals add and delete, clients read. */
 export function LinkStrip({ projectIdx }: { projectIdx: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

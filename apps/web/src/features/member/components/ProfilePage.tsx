@@ -39,7 +39,7 @@ import { DevicesSection } from './DevicesSection';
 import { TwoFactorSection } from '../../../app/two-factor-slots';
 import { OwnAuditSection } from '../../../app/audit-sections';
 
-/** Spec §2 "/profile": the profile form and the account settings. */
+/** docs/product/accounts.md#profile: the profile form and the account settings. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfileStore((s) => s.profile);

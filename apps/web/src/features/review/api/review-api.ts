@@ -8,7 +8,7 @@ import {
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
-/** PRODUCT.md "Reviews, media". */
+/** docs/product/recruitment-and-reviews.md#reviews. */
 export const reviewApi = {
   ofMember: (memberIdx: number) => api<ReviewList>(apiPaths.reviewOfMember, { query: { memberIdx } }),
   create: (body: CreateReviewRequest) => api<ReviewItem>(apiPaths.reviewMember, { method: 'POST', body }),

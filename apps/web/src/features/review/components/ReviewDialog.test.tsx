@@ -45,7 +45,7 @@ const png = (name = 'a.png') => new File([new Uint8Array([137, 80, 78, 71])], na
 const pick = (...files: File[]) =>
   fireEvent.change(screen.getByLabelText('Add image'), { target: { files } });
 
-describe('rating dialog "별점 주기" (spec §2, §5)', () => {
+describe('rating dialog "별점 주기" (docs/product/recruitment-and-reviews.md#reviews)', () => {
   it('starts at 1 star; the labelled star slider moves in halves and says its value', async () => {
     renderDialog();
     const slider = await screen.findByRole('slider', { name: 'Rating' });

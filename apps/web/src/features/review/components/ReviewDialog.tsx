@@ -29,8 +29,8 @@ interface Slot {
 let nextKey = 1;
 
 /**
- * Spec §2 rating dialog "별점 주기" and review form: stars from 0 to 5 in halves (starting at 1), a
- * comment and up to 3 images. Each picked image is resized in the browser (spec §9, the avatar's
+ * docs/product/recruitment-and-reviews.md#reviews rating dialog "별점 주기" and review form: stars from 0 to 5 in halves (starting at 1), a
+ * comment and up to 3 images. Each picked image is resized in the browser (docs/product/i18n-and-modes.md#images, the avatar's
  * rule) and uploaded at once through `POST /file/{memberIdx}/media`; removing a slot drops its
  * preview and id. Confirm creates the review (or saves the edit) and reloads the member's reviews.
  */

@@ -19,7 +19,7 @@ import '../review.css';
 import { memberName } from '../../../lib/member-name';
 
 /**
- * The reviews part of the profile popup (spec §2): the member's average rating and reviews with
+ * The reviews part of the profile popup (docs/product/recruitment-and-reviews.md#reviews): the member's average rating and reviews with
  * their images, "별점 주기" for those the server says may review (`canReview`), and edit/delete on
  * one's own (`can`). Its texts (the review area) are fetched when the popup first shows it.
  */

@@ -31,7 +31,7 @@ export function Stars({
 }
 
 /**
- * The star input of spec §5 (0 to 5 in steps of 0.5): a native range under the stars, so a click,
+ * The star input of docs/product/recruitment-and-reviews.md#reviews (0 to 5 in steps of 0.5): a native range under the stars, so a click,
  * a drag, arrow keys, Home/End and Page keys all work and screen readers hear the value as text.
  */
 export function StarInput({

@@ -7,7 +7,7 @@ import { useProjects } from '../../../lib/use-projects';
 import { useProjectStore } from '../../../stores/project-store';
 
 /**
- * The project the settings page is about (spec §2): `?idx=` is the project's position in the mode's
+ * The project the settings page is about (docs/product/i18n-and-modes.md#routes): `?idx=` is the project's position in the mode's
  * list; without it, the selected project, else the first of the list. Also the caller's abilities.
  */
 export function useSettingsProject() {

@@ -9,7 +9,7 @@ import '../settlement.css';
 export type SettlementView = 'expert' | 'client';
 
 /**
- * Spec §2: one shared settlement view for `/calculate/expert/{id}` and `/calculate/client/{id}`;
+ * docs/product/timekeeping-and-settlement.md#views: one shared settlement view for `/calculate/expert/{id}` and `/calculate/client/{id}`;
  * the view is a property, the project id comes from the route, the month from `?month=YYYYMM`.
  * The pieces other features own (contracts panel, time sheet) come in as properties, put together
  * by `app/SettlementRoute.tsx`, so this feature imports no other.

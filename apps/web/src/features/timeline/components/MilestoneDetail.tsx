@@ -29,7 +29,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 
 /**
- * Which approval buttons the user sees (spec §6), from what the server allows them: who may request
+ * Which approval buttons the user sees (docs/product/planning.md#approvals), from what the server allows them: who may request
  * (`milestone.requestApproval`) and who may approve or reject (`milestone.decide`).
  */
 export function approvalActions(

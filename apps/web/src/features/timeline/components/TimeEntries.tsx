@@ -69,7 +69,7 @@ export function TimeEntries({
   const onLogError = useServerError(form);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
-  // Decided by the server's record rule (spec §5) and sent with each entry.
+  // Decided by the server's record rule (docs/product/projects-and-membership.md#permission-check) and sent with each entry.
   const canDelete = (e: Timekeeping) => e.can?.delete === true;
 
   const log = useMutation({

@@ -8,7 +8,7 @@ import {
 } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
-/** PRODUCT.md "Webhooks": the calls of Settings › Webhooks (project admins). */
+/** docs/product/notifications-and-webhooks.md#webhooks: the calls of Settings › Webhooks (project admins). */
 export const webhookApi = {
   list: (projectIdx: number) => api<Webhook[]>(apiPaths.webhook, { query: { projectIdx } }),
   create: (body: CreateWebhookRequest) => api<Webhook>(apiPaths.webhook, { method: 'POST', body }),
