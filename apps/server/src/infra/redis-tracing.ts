@@ -10,11 +10,11 @@ export type RedisCommandTracer = (name: string) => ((error?: unknown) => void) |
 export function traceRedisCommands(redis: Redis, trace: RedisCommandTracer | undefined): Redis {
   if (!trace) return redis;
   const send = redis.sendCommand.bind(redis);
-  redis.sendCommand = ((command: Parameters<Redis['sendCommand']>[0], stream?: unknown) => {
+  redis.sendCommand = (command: Parameters<Redis['sendCommand']>[0], stream?: unknown) => {
     const end = trace(command.name);
     const result = send(command, stream as Parameters<Redis['sendCommand']>[1]);
     if (end) command.promise.then(() => end(), end);
     return result;
-  });
+  };
   return redis;
 }
