@@ -58,7 +58,7 @@ describe('OpenTelemetry traces', () => {
     expect(span!.traceId).toBe(traceId);
     expect(span!.parentSpanId).toBe('00f067aa0ba902b7');
     expect(span!.attributes).toContainEqual({ key: 'http.response.status_code', value: { intValue: 401 } });
-  });
+  }, 60_000);
 
   it('statements, Redis commands and job attempts get spans under the request or job that ran them', async () => {
     const collector = await startCollector();
@@ -109,5 +109,5 @@ describe('OpenTelemetry traces', () => {
     }
     // Statements outside any request or job (the outbox sweep) make no root spans of their own.
     expect(collector.spans.filter((s) => !s.parentSpanId && attribute(s, 'db.system.name'))).toEqual([]);
-  });
+  }, 60_000);
 });
