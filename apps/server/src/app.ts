@@ -40,7 +40,7 @@ import { registerWeb } from './plugins/web.js';
 import { registerRequestContext, requestAwareLogger } from './platform/request-context.js';
 import { createMetrics, noMetrics } from './platform/observability/metrics.js';
 import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
-import { registerTracing } from './platform/observability/tracing.js';
+import { startTracing } from './platform/observability/tracing.js';
 import { createAuditTrail } from './features/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
@@ -148,9 +148,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       // The whole data folder (database, files, outbox) belongs to one server process.
       lock: { folder: config.dataDir, holder: 'server' },
     }));
+  // OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set: statements, Redis commands and jobs
+  // get spans under their request (platform/observability/tracing.ts).
+  const tracing = await startTracing(config.tracing);
+  const stopTracingStatements = tracing
+    ? database.observeStatements((text) => tracing.statement(text))
+    : () => undefined;
+  const redisTracing = tracing ? (name: string) => tracing.redisCommand(name) : undefined;
   const pubsub =
     overrides.pubsub ??
-    (config.redisUrl ? await createRedisPubSub(config.redisUrl, config.pubsubChannel) : createLocalPubSub());
+    (config.redisUrl
+      ? await createRedisPubSub(config.redisUrl, config.pubsubChannel, redisTracing)
+      : createLocalPubSub());
   const mailTransport =
     overrides.mailer ??
     (config.smtpUrl
@@ -163,6 +172,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: app.log,
     pollingSeconds: config.jobPollingSeconds,
     metrics,
+    tracing,
   });
   // Services queue mails; the `mail.send` job hands them to the transport, with retries.
   const mailer = queuedMailer(jobs, mailTransport);
@@ -199,7 +209,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const counters = !config.rateLimit
     ? null
     : config.redisUrl
-      ? createRedisCounters(config.redisUrl, config.redisPrefix)
+      ? createRedisCounters(config.redisUrl, config.redisPrefix, redisTracing)
       : createMemoryCounters(() => clock.now().getTime());
   const ctx: AppContext = {
     config,
@@ -242,6 +252,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     await ctx.outbound.close();
     await counters?.close();
     for (const stop of stopHearing) await stop();
+    stopTracingStatements();
     if (ownsDatabase) await database.close();
   });
 
@@ -252,7 +263,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   registerErrorHandling(app);
   registerIdleMemoryRelease(app);
   registerMetrics(app, metrics);
-  await registerTracing(app, config.tracing);
+  tracing?.register(app);
   // Before @fastify/websocket's own preClose (which closes them without a code): 1012, reconnect elsewhere.
   app.addHook('preClose', (done) => {
     closeSocketsForRestart(app);

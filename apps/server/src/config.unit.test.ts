@@ -112,4 +112,18 @@ describe('configuration', () => {
     );
     expect([...documented].sort()).toEqual(Object.keys(environmentSchema.shape).sort());
   });
+
+  it('is documented in docs/deploy.md exactly: the operator table names every variable and no other', () => {
+    const guide = readFileSync(resolve(repoRoot, 'docs/deploy.md'), 'utf8');
+    const start = guide.indexOf('## Variables');
+    expect(start).toBeGreaterThan(-1);
+    const section = guide.slice(start, guide.indexOf('\n## ', start + 5));
+    const documented = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!));
+    // Each once, and exactly the schema's.
+    expect(documented.length).toBe(new Set(documented).size);
+    expect([...documented].sort()).toEqual(Object.keys(environmentSchema.shape).sort());
+  });
 });

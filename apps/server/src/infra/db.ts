@@ -27,14 +27,19 @@ export interface Database {
   ping(): Promise<void>;
   /** Whether every migration this build carries is recorded as applied (readiness asks it). */
   migrated(): Promise<boolean>;
-  /** Times every statement the app sends (metrics); returns the removal. Costs nothing when unused. */
-  observeStatements(observer: (seconds: number) => void): () => void;
+  /**
+   * Told of every statement the app sends, when it starts (metrics time it, traces make a span);
+   * the function it returns is called when the statement ends. Returns the removal. Costs nothing
+   * when unused.
+   */
+  observeStatements(observer: StatementObserver): () => void;
   close(): Promise<void>;
 }
 
-type StatementObserver = (seconds: number) => void;
+/** Called as a statement starts, with its SQL text; what it returns (if anything) when it ends. */
+export type StatementObserver = (text: string) => ((error?: unknown) => void) | null | undefined;
 
-/** Observers of statement time; `timeQueries` asks it at each call, so none costs one Set lookup. */
+/** Observers of statements; `timeQueries` asks it at each call, so none costs one Set lookup. */
 function statementObservers() {
   const observers = new Set<StatementObserver>();
   return {
@@ -44,36 +49,48 @@ function statementObservers() {
     },
     current: (): StatementObserver | null => {
       if (observers.size === 0) return null;
-      return (seconds) => {
-        for (const observer of observers) observer(seconds);
+      if (observers.size === 1) return observers.values().next().value!;
+      return (text) => {
+        const ends = [...observers].map((observer) => observer(text));
+        return (error) => {
+          for (const end of ends) end?.(error);
+        };
       };
     },
   };
 }
 
+/** The SQL of a `query` call: a string, or node-postgres's `{ text, values }`. */
+const statementText = (first: unknown): string =>
+  typeof first === 'string'
+    ? first
+    : typeof (first as { text?: unknown } | null)?.text === 'string'
+      ? (first as { text: string }).text
+      : '';
+
 /**
- * Wraps `target.query` (a pg client or PGlite) so each statement's time reaches the observers:
- * promise and callback forms (node-postgres's pool.query calls its client with a callback).
+ * Wraps `target.query` (a pg client or PGlite) so each statement reaches the observers as it starts
+ * (in the caller's async context: a trace finds its request there) and ends: promise and callback
+ * forms (node-postgres's pool.query calls its client with a callback).
  */
 function timeQueries(target: object, current: () => StatementObserver | null) {
   const holder = target as { query: (...args: unknown[]) => unknown };
   const original = holder.query.bind(target);
   holder.query = (...args: unknown[]) => {
     const observer = current();
-    if (!observer) return original(...args);
-    const started = performance.now();
-    const done = () => observer((performance.now() - started) / 1000);
+    const end = observer?.(statementText(args[0]));
+    if (!end) return original(...args);
     const last = args.at(-1);
     if (typeof last === 'function') {
       args[args.length - 1] = (...results: unknown[]) => {
-        done();
+        end(results[0] ?? undefined);
         return (last as (...r: unknown[]) => unknown)(...results);
       };
       return original(...args);
     }
     const result = original(...args);
     if (result && typeof (result as Promise<unknown>).then === 'function')
-      (result as Promise<unknown>).then(done, done);
+      (result as Promise<unknown>).then(() => end(), end);
     return result;
   };
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { traceRedisCommands, type RedisCommandTracer } from './redis-tracing.js';
 
 /** A change of one project, fanned out to the sockets of that project's members. */
 export interface ProjectEvent {
@@ -42,10 +43,15 @@ export function createLocalPubSub(): PubSub {
  * Several API instances: every event goes through a Redis channel, and each instance re-emits what it
  * receives locally (its own publications included), so a change reaches sockets on any instance.
  */
-export async function createRedisPubSub(url: string, channel: string): Promise<PubSub> {
+export async function createRedisPubSub(
+  url: string,
+  channel: string,
+  trace?: RedisCommandTracer,
+): Promise<PubSub> {
   const local = new EventEmitter();
   local.setMaxListeners(0);
-  const pub = new Redis(url, { maxRetriesPerRequest: 3 });
+  // Publications are traced (a request's PUBLISH); the subscriber's connection only listens.
+  const pub = traceRedisCommands(new Redis(url, { maxRetriesPerRequest: 3 }), trace);
   const sub = new Redis(url, { maxRetriesPerRequest: 3 });
   sub.on('message', (ch: string, message: string) => {
     if (ch !== channel) return;

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.js';
 import { awaitBackupOutcome, fileBackupRequest } from '../features/backup/backup-request.js';
-import { writeBackup } from '../features/backup/backup.js';
+import { bucketNotice, writeBackup } from '../features/backup/backup.js';
 import { DataFolderLockedError, lockDataFolder } from '../infra/data-folder-lock.js';
 import { repoRoot } from '../paths.js';
 
@@ -60,6 +60,7 @@ try {
   console.error(
     `${outcome.tables} tables, ${outcome.rows} rows, ${outcome.files} files, ${outcome.bytes} bytes.`,
   );
+  if (outcome.filesBucket) console.error(bucketNotice(outcome.filesBucket));
   console.log(outcome.path);
   process.exit(0);
 }
@@ -72,6 +73,7 @@ try {
       client,
       dataDir: config.dataDir,
       filesDir: config.filesDir,
+      filesBucket: config.s3?.bucket ?? null,
       secretKeyFromEnvironment: !!config.secretKey,
     },
     outDir,
@@ -79,6 +81,7 @@ try {
   const files = manifest.members.filter((m) => m.name.startsWith('files/')).length;
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   console.error(`${Object.keys(manifest.tables).length} tables, ${rows} rows, ${files} files.`);
+  if (manifest.files?.in === 'bucket') console.error(bucketNotice(manifest.files.bucket));
   if (manifest.secretKey === 'environment')
     console.error(
       'SECRET_KEY is set: it is not in the archive; keep it with the backup, it opens the stored secrets.',

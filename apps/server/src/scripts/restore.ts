@@ -6,7 +6,12 @@
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
-import { BackupInvalidError, RestoreRefusedError, restoreBackup } from '../features/backup/backup.js';
+import {
+  BackupInvalidError,
+  bucketNotice,
+  RestoreRefusedError,
+  restoreBackup,
+} from '../features/backup/backup.js';
 import { DataFolderLockedError } from '../infra/data-folder-lock.js';
 
 const args = process.argv.slice(2);
@@ -36,6 +41,16 @@ try {
       `${Object.keys(manifest.tables).length} tables, ${rows} rows, ` +
       `${manifest.members.filter((m) => m.name.startsWith('files/')).length} files into ${config.dataDir}.`,
   );
+  if (manifest.files?.in === 'bucket') {
+    console.error(bucketNotice(manifest.files.bucket));
+    if (config.s3?.bucket !== manifest.files.bucket)
+      console.error(
+        `Set S3_BUCKET=${manifest.files.bucket} (and its endpoint and keys) before starting the server: ` +
+          (config.s3
+            ? `it is ${config.s3.bucket} now.`
+            : 'it is unset now, so the server would look in the local folder.'),
+      );
+  }
   if (manifest.secretKey === 'environment')
     console.error(
       'The backed-up install used SECRET_KEY: set the same SECRET_KEY before starting the server.',

@@ -16,7 +16,16 @@ export interface BackupRequest {
 }
 
 export type BackupOutcome =
-  | { ok: true; path: string; tables: number; rows: number; files: number; bytes: number }
+  | {
+      ok: true;
+      path: string;
+      tables: number;
+      rows: number;
+      files: number;
+      bytes: number;
+      /** The files are in this bucket, not in the archive. */
+      filesBucket?: string;
+    }
   | { ok: false; error: string };
 
 const folderOf = (dataDir: string) => join(dataDir, REQUEST_FOLDER);

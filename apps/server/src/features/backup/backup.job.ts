@@ -20,6 +20,7 @@ const summary = (path: string, manifest: BackupManifest) => ({
   rows: Object.values(manifest.tables).reduce((sum, n) => sum + n, 0),
   files: manifest.members.filter((m) => m.name.startsWith('files/')).length,
   bytes: manifest.members.reduce((sum, m) => sum + m.size, 0),
+  ...(manifest.files?.in === 'bucket' ? { filesBucket: manifest.files.bucket } : {}),
 });
 
 /**
@@ -34,6 +35,7 @@ export function backupJobs(client: PGlite, config: AppConfig, log: FastifyBaseLo
     client,
     dataDir: config.dataDir,
     filesDir: config.filesDir,
+    filesBucket: config.s3?.bucket ?? null,
     secretKeyFromEnvironment: !!config.secretKey,
   };
   const create = defineJob<BackupJobData>({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,12 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderLockedError } from '../../infra/data-folder-lock.js';
 import { api, planningFixture } from '../../test/planning-fixture.js';
 import { embeddedAppOn } from '../../test/embedded-app.js';
+import { startS3Fake } from '../../test/s3-fake.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { BACKUP_SCHEDULED_JOB } from './backup.job.js';
 import { pngOf, uploaded } from '../../test/upload.js';
 import { awaitBackupOutcome, fileBackupRequest } from './backup-request.js';
 import {
   BackupInvalidError,
+  bucketNotice,
   countRows,
   DATABASE_MEMBER,
   pruneBackups,
@@ -165,6 +167,51 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
       new BackupInvalidError(`${damaged}: ${DATABASE_MEMBER} does not match its manifest (damaged archive)`),
     );
     expect(await readdir(empty)).toEqual([]);
+  }, 180_000);
+
+  it('files in a bucket: the archive holds none and says so, and the restored install reads them from the bucket', async () => {
+    const s3 = await startS3Fake(['teamline-files']);
+    const bucket = { s3: s3.config('teamline-files') };
+    const dataDir = await tempDir('backup-s3-data');
+    const outDir = await tempDir('backup-s3-out');
+    try {
+      const server = await embeddedAppOn(dataDir, bucket);
+      const f = await planningFixture(server, 'bs');
+      const png = pngOf(3_000);
+      const fileIdx = await uploaded(server, f.admin.key, png, 'in-bucket.png', f.projectA);
+      await server.app.ctx.events.idle();
+      // A leftover of the local folder (from before `files:migrate`) is not the install's files.
+      await mkdir(join(dataDir, 'files'), { recursive: true });
+      await writeFile(join(dataDir, 'files', 'leftover'), 'old');
+
+      const request = await fileBackupRequest(dataDir, outDir);
+      const outcome = await awaitBackupOutcome(dataDir, request.id, 60_000);
+      expect(outcome).toMatchObject({ ok: true, files: 0, filesBucket: 'teamline-files' });
+      if (!outcome?.ok) throw new Error('no backup');
+      const { manifest } = await verifyArchive(outcome.path);
+      expect(manifest.files).toEqual({ in: 'bucket', bucket: 'teamline-files' });
+      expect(manifest.members.filter((m) => m.name.startsWith('files/'))).toEqual([]);
+      expect(bucketNotice('teamline-files')).toContain('docs/deploy.md');
+
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      await restoreBackup({ archive: outcome.path, dataDir });
+      expect(await readdir(join(dataDir, 'files'))).toEqual([]);
+      const again = await embeddedAppOn(dataDir, bucket);
+      try {
+        const download = await again.app.inject({
+          method: 'GET',
+          url: `/api/file?fileIdx=${fileIdx}`,
+          headers: { authorization: `Bearer ${f.admin.key}` },
+        });
+        expect(download.statusCode).toBe(200);
+        expect(Buffer.compare(download.rawPayload, png)).toBe(0);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await s3.close();
+    }
   }, 180_000);
 
   it('BACKUP_DIR: the scheduled job writes an archive and keeps the newest BACKUP_KEEP', async () => {

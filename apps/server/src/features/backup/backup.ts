@@ -36,7 +36,18 @@ export interface BackupManifest {
   /** Rows of every table (`schema.table`) in the snapshot. */
   tables: Record<string, number>;
   members: { name: string; size: number; sha256: string }[];
+  /**
+   * Where the stored files were: absent or `folder`, in the archive (`files/…`); `bucket`, in the
+   * S3 bucket named, not in the archive (its versioning keeps them: docs/deploy.md "Backups").
+   */
+  files?: { in: 'folder' } | { in: 'bucket'; bucket: string };
 }
+
+/** What a backup or restore says about where the files are, when they are not in the archive. */
+export const bucketNotice = (bucket: string) =>
+  `The stored files are in the S3 bucket "${bucket}" (S3_BUCKET), not in this archive: keep them with the ` +
+  "bucket's versioning (and replication), and restore with the bucket as it was at the backup's time " +
+  '(docs/deploy.md, "Backups", "Files in a bucket").';
 
 /** The archive is not a backup this code can restore, or does not match its manifest. */
 export class BackupInvalidError extends Error {
@@ -127,6 +138,8 @@ export interface BackupSource {
   /** DATA_DIR, for `secret.key`. */
   dataDir: string;
   filesDir: string;
+  /** S3_BUCKET is set: the files live there and the archive holds none (the local folder is not theirs). */
+  filesBucket: string | null;
   /** SECRET_KEY is set: the key is not in the folder and must be kept by whoever keeps the environment. */
   secretKeyFromEnvironment: boolean;
 }
@@ -168,7 +181,9 @@ export async function writeBackup(
         size: key.length,
         sha256: await writer.addBuffer(SECRET_KEY_MEMBER, key, now),
       });
-    for await (const path of walk(source.filesDir)) {
+    // With a bucket, a local `files` folder is not the install's files (a leftover from before a
+    // migration to the bucket at most): archiving it would pass it off as them.
+    for await (const path of source.filesBucket ? [] : walk(source.filesDir)) {
       const info = await stat(path);
       const member = FILES_PREFIX + relative(source.filesDir, path).split(sep).join('/');
       const sha256 = await writer.addStream(member, info.size, createReadStream(path), info.mtime);
@@ -183,6 +198,7 @@ export async function writeBackup(
       secretKey: source.secretKeyFromEnvironment ? 'environment' : key ? 'archived' : 'none',
       tables: counted.tables,
       members,
+      files: source.filesBucket ? { in: 'bucket', bucket: source.filesBucket } : { in: 'folder' },
     };
     await writer.addBuffer(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)), now);
     await writer.finish();

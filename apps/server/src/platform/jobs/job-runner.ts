@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import type { Database } from '../../infra/db.js';
 import type { Metrics } from '../observability/metrics.js';
+import type { Tracing } from '../observability/tracing.js';
 import type { JobDefinition, Jobs, SendJobOptions } from './job.types.js';
 import { pgliteJobDb } from './pglite-job-db.js';
 
@@ -42,6 +43,8 @@ export function createJobRunner(options: {
   /** How often an idle worker polls for due jobs; 0.5 s is pg-boss's floor. */
   pollingSeconds: number;
   metrics?: Metrics;
+  /** Each attempt runs in a span of its own when traces are on. */
+  tracing?: Pick<Tracing, 'job'> | null;
 }): JobRunner {
   const { database, log } = options;
   const definitions = new Map<string, JobDefinition<object>>();
@@ -86,8 +89,10 @@ export function createJobRunner(options: {
             },
             async (batch) => {
               const run = async (job: (typeof batch)[number]) => {
+                const attempt = async () =>
+                  (await handler({ id: job.id, data: job.data, retryCount: job.retryCount })) ?? {};
                 try {
-                  return (await handler({ id: job.id, data: job.data, retryCount: job.retryCount })) ?? {};
+                  return await (options.tracing ? options.tracing.job(name, job.id, attempt) : attempt());
                 } catch (err) {
                   log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
                   options.metrics?.jobFailed(name);

@@ -31,7 +31,10 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics & { gauge
     metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
-  const stopTiming = ctx.database.observeStatements((seconds) => metrics.statement(seconds));
+  const stopTiming = ctx.database.observeStatements(() => {
+    const started = performance.now();
+    return () => metrics.statement((performance.now() - started) / 1000);
+  });
 
   const stopReading = metrics.onScrape(async () => {
     gauges.websocketConnections.set(app.websocketServer?.clients.size ?? 0);

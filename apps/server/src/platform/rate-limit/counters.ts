@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { traceRedisCommands, type RedisCommandTracer } from '../../infra/redis-tracing.js';
 
 /** A fixed-window count: how many hits so far, and in how long the window closes. */
 export interface Count {
@@ -65,8 +66,11 @@ return 0`;
  * Counters every instance of one deployment shares. Keys are `<prefix>:rate-limit:<key>`: two
  * deployments on one Redis (each with its own REDIS_PREFIX) never count each other's clients.
  */
-export function createRedisCounters(url: string, prefix: string): Counters {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+export function createRedisCounters(url: string, prefix: string, trace?: RedisCommandTracer): Counters {
+  const redis = traceRedisCommands(
+    new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true }),
+    trace,
+  );
   const keyOf = (key: string) => `${prefix}:rate-limit:${key}`;
   return {
     async hit(key, windowMs) {
