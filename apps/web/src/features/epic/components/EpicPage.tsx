@@ -109,7 +109,7 @@ export function EpicPage() {
   return (
     <div className="page">
       <div className="page__head">
-        <h1>{t('ui.planning.epic.title')}</h1>
+        <h2 className="page__title">{t('ui.planning.epic.title')}</h2>
         <span className="dp-muted" data-testid="epic-count">
           {t('ui.planning.epic.limit', { count, max: EPIC_LIMIT })}
         </span>
