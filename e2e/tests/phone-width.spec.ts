@@ -22,7 +22,6 @@ type Visit = {
   open?: (page: Page, ui: Ui) => Promise<void>;
 };
 
-const started = Date.now();
 async function walk(page: Page, visits: readonly Visit[], lang: Language, who: string) {
   const found: string[] = [];
   for (const visit of visits) {
@@ -32,7 +31,6 @@ async function walk(page: Page, visits: readonly Visit[], lang: Language, who: s
     if (visit.ready) await visit.ready(page, resources[lang].ui);
     // The header (its own chunk) and the page's data have arrived before the layout is judged.
     await page.waitForLoadState('networkidle');
-    console.log(`${who} ${lang} ${visit.what}`, Date.now() - started);
     for (const problem of await layoutProblems(page)) found.push(`${who} ${lang} ${visit.what}: ${problem}`);
     if (visit.open) {
       await visit.open(page, resources[lang].ui);
