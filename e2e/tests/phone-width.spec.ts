@@ -29,8 +29,14 @@ async function walk(page: Page, visits: readonly Visit[], lang: Language, who: s
     await expect(page.locator('html')).toHaveAttribute('lang', htmlLang(lang));
     await expect(page.locator('main, form').first()).toBeVisible();
     if (visit.ready) await visit.ready(page, resources[lang].ui);
-    // The header (its own chunk) and the page's data have arrived before the layout is judged.
+    // The header (its own chunk) and the page's data have arrived before the layout is judged; a
+    // page that never shows an h1 is reported by layoutProblems.
     await page.waitForLoadState('networkidle');
+    await page
+      .locator('h1')
+      .first()
+      .waitFor({ state: 'attached', timeout: 5_000 })
+      .catch(() => undefined);
     for (const problem of await layoutProblems(page)) found.push(`${who} ${lang} ${visit.what}: ${problem}`);
     if (visit.open) {
       await visit.open(page, resources[lang].ui);
