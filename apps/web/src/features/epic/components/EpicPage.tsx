@@ -22,6 +22,8 @@ import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 import { useEpics, useErrorToast } from '../../../lib/planning/use-planning';
 import { useAbilities } from '../../../lib/use-abilities';
+import { formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { applyOptimistic } from '../../../lib/planning/optimistic';
 import { useProjectRealtime } from '../../../lib/planning/use-project-realtime';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -213,6 +215,7 @@ function EpicCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const [isOpen, setIsOpen] = useState(false);
   const style = { '--epic': epic.colorCode ?? undefined } as React.CSSProperties;
   return (
@@ -248,7 +251,7 @@ function EpicCard({
         <span>
           {t('ui.planning.epic.storyCount', { done: epic.completedStoryCount, total: epic.storyCount })}
         </span>
-        <span>{t('ui.planning.epic.progressValue', { value: epic.progress })}</span>
+        <span>{t('ui.planning.epic.progressValue', { value: formatPercent(epic.progress, lang) })}</span>
       </div>
       <div
         className="progress"
