@@ -1,58 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { languages } from '@teamline/contract';
 import { resources } from '@teamline/contract/i18n';
 import { expectNoA11yViolations } from '../support/axe.js';
-import { apiAs, createProjectByApi, newUser, signUpByApi } from '../support/journeys.js';
-
-const dayCode = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
-
-/** A project with milestones, stories in several statuses, an epic and logged time. */
-async function seed(request: APIRequestContext, key: string) {
-  const { projectIdx } = await createProjectByApi(request, key, 'Accessible shop');
-  const post = <T>(path: string, data: object) =>
-    apiAs<T>(request, key, 'POST', path, { projectIdx, ...data });
-  const patch = (path: string, data: object) => apiAs(request, key, 'PATCH', path, data);
-  type Created = { milestoneIdx: number; storyIdx: number };
-  const milestone = await post<Created>('/milestone', {
-    title: 'Build',
-    startDt: dayCode(-3),
-    endDt: dayCode(20),
-  });
-  const late = await post<Created>('/milestone', { title: 'Discovery', endDt: dayCode(-2) });
-  const story = await post<Created>('/story', {
-    title: 'Login screen',
-    milestoneIdx: milestone.milestoneIdx,
-    startDt: dayCode(0),
-    endDt: dayCode(3),
-  });
-  const done = await post<Created>('/story', { title: 'Interviews', milestoneIdx: late.milestoneIdx });
-  await post('/story', { title: 'Dark mode', milestoneIdx: null });
-  for (const s of [story, done]) await patch(`/story/${s.storyIdx}`, { status: 'inProgress' });
-  await patch(`/story/${done.storyIdx}`, { status: 'completed' });
-  await post('/timekeeping', { storyIdx: story.storyIdx, workDt: dayCode(0), minutes: 90 });
-  await post('/epic', { label: 'Payments', colorCode: '#3DB9F5' });
-  await post('/folder', { name: 'Specs' });
-  const document = await post<{ documentIdx: number }>('/document', {
-    title: 'Release plan',
-    content: {
-      type: 'doc',
-      content: [
-        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Scope' }] },
-        {
-          type: 'bulletList',
-          content: [
-            {
-              type: 'listItem',
-              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Checkout' }] }],
-            },
-          ],
-        },
-      ],
-    },
-  });
-  return { projectIdx, story, milestone, document };
-}
+import { newUser, signUpByApi } from '../support/journeys.js';
+import { seedProject } from '../support/project-fixture.js';
 
 /**
  * Every page of the app, checked by axe in each language at desktop and phone size: no violation of
@@ -94,7 +45,7 @@ for (const lang of languages)
 
       const user = newUser('axe');
       const { key } = await signUpByApi(request, user);
-      const { projectIdx, story, milestone, document } = await seed(request, key);
+      const { projectIdx, story, milestone, document } = await seedProject(request, key);
       await page.goto('/#/login');
       await page.getByLabel(ui.login.email).fill(user.email);
       await page.getByLabel(ui.login.password, { exact: true }).fill(user.password);

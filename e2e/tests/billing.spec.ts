@@ -10,7 +10,7 @@ async function addMember(request: APIRequestContext, adminKey: string, projectId
   await joinByInvitation(request, { adminKey, projectIdx, role: 'depth2' }, user, key);
 }
 
-test('a 6-member project shows the warning bar; the admin registers a sandbox card, subscribes 2 sheets and the bar goes; a coupon registers; a declined card shows the failure page', async ({
+test('a 6-member project shows the warning bar; the admin registers a sandbox card, subscribes 2 sheets and the bar goes; a coupon registers; a declined card is refused in its dialog', async ({
   page,
   request,
 }) => {
@@ -106,7 +106,7 @@ test('a 6-member project shows the warning bar; the admin registers a sandbox ca
     await expect(page.getByTestId('coupon-row')).toContainText(number);
   });
 
-  await test.step('a declined card (4000 0000 0000 0002) shows the failure page', async () => {
+  await test.step('a declined card (4000 0000 0000 0002) is refused in the dialog, the form kept', async () => {
     await page.getByTestId('settings-tab-card').click();
     await page.getByTestId('card-register').click();
     const dialog = page.getByRole('dialog', { name: 'Register a card' });
@@ -117,15 +117,13 @@ test('a 6-member project shows the warning bar; the admin registers a sandbox ca
     await dialog.getByLabel('First two digits of the card password').fill('12');
     await dialog.getByLabel('Name on card').fill('Admin Kim');
     await dialog.getByRole('button', { name: 'Register card' }).click();
-    await expect(page).toHaveURL(/#\/payment-failure/);
-    await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible();
-    await expect(page.getByText('The card could not be registered.')).toBeVisible();
-    await expect(page.getByText('Reason: The card was declined.')).toBeVisible();
-    // No header or left menu on the result pages.
-    await expect(page.locator('header')).toHaveCount(0);
-    await expectNoA11yViolations(page, 'payment failure');
-    await page.getByRole('link', { name: 'Back to settings' }).click();
-    await expect(page).toHaveURL(/#\/setting\?tab=card/);
+    await expect(dialog.getByTestId('card-refusal')).toHaveText(
+      'The card could not be registered. Reason: The card was declined.',
+    );
+    await expect(page).toHaveURL(/#\/setting/);
+    await expect(dialog.getByLabel('Name on card')).toHaveValue('Admin Kim');
+    await expectNoA11yViolations(page, 'a refused card in its dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('card-item')).toHaveCount(1);
   });
 });

@@ -70,8 +70,11 @@ test('a folder and a document are made, typed in, kept over a reload, co-edited 
   await test.step('a title and text, kept over a reload', async () => {
     await settle(page);
     const title = page.getByLabel('Document title');
-    await title.fill('');
-    await expect(page.getByRole('alert').filter({ hasText: /required|empty/i })).toBeVisible();
+    // A new document's "Untitled" is the field's placeholder, not its value (issue 33).
+    await expect(title).toHaveValue('');
+    await expect(title).toHaveAttribute('placeholder', 'Untitled');
+    await title.pressSequentially('Release');
+    await expect(title).toHaveValue('Release');
     await title.fill('Release plan');
     await typeAtEnd(page, 'Ship the payment module in March.');
     await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 15_000 });
@@ -88,6 +91,11 @@ test('a folder and a document are made, typed in, kept over a reload, co-edited 
       )
       .toContain('Ship the payment module in March.');
     await expect(page.getByLabel('Document title')).toHaveValue('Release plan');
+    // A titled document's title cannot be emptied.
+    await page.getByLabel('Document title').fill('');
+    await expect(page.getByRole('alert').filter({ hasText: /required|empty/i })).toBeVisible();
+    await page.getByLabel('Document title').fill('Release plan');
+    await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 15_000 });
     await page.goto(`/#/doclist/${projectIdx}`);
     await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Specs' }).click();
     await expect(page.getByTestId('document-list').getByRole('link', { name: 'Release plan' })).toBeVisible();

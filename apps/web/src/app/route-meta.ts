@@ -11,7 +11,10 @@ export type HeaderType =
   | 'epic'
   | 'doclist'
   | 'pilot'
-  | 'request';
+  | 'request'
+  // Beyond the original route table (docs/product/i18n-and-modes.md#routes): the guide and the profile were titled "Home" (issue 33).
+  | 'guide'
+  | 'profile';
 
 export interface RouteMeta {
   name: RouteName;
@@ -50,7 +53,7 @@ const bare = { header: false, leftMenu: false } as const;
 /** The route table of docs/product/i18n-and-modes.md#routes, one entry per route, with its meta. */
 export const routeTable: RouteMeta[] = [
   page('home', '/', 'home'),
-  page('guide', '/guide', 'home'),
+  page('guide', '/guide', 'guide'),
   page('homeType', '/home', 'home'),
   page('login', '/login', null, bare),
   // A mailed one-time sign-in link lands here (issue 30).
@@ -59,7 +62,7 @@ export const routeTable: RouteMeta[] = [
   page('oauthSuccess', '/oauth/success', null, bare),
   page('mailform', '/mailform', null, bare),
   page('join', '/join', null, bare),
-  page('Profile', '/profile', 'home', { guarded: true }),
+  page('Profile', '/profile', 'profile', { guarded: true }),
   page('dashboard', '/dashboard/:id', 'dashboard', { guarded: true, projectScoped: true }),
   page('document', '/document', 'doclist', { guarded: true }),
   page('Timeline', '/timeline/:id', 'timeline', { guarded: true, projectScoped: true }),

@@ -6,6 +6,7 @@ import {
   formatMoney,
   formatMonth,
   formatNumberLocal,
+  formatRelative,
   formatShortDay,
   formatThousandWon,
 } from './format';
@@ -80,5 +81,19 @@ describe('file sizes', () => {
     expect(formatFileSize(2 * 1024 ** 3, 'en')).toBe('2 GB');
     expect(formatFileSize(1.5 * 1024 ** 3, 'vi')).toBe('1,5 GB');
     expect(formatFileSize(10 * 1024 * 1024, 'kr')).toBe('10 MB');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-11-28T10:00:00.000Z');
+  it('says "now" under a minute, not "0 minutes ago" ("현재 분" in Korean)', () => {
+    const iso = new Date(now - 20_000).toISOString();
+    expect(formatRelative(iso, 'kr', now)).toBe('지금');
+    expect(formatRelative(iso, 'en', now)).toBe('now');
+    expect(formatRelative(iso, 'vi', now)).toBe('bây giờ');
+  });
+  it('counts minutes and hours after that', () => {
+    expect(formatRelative(new Date(now - 5 * 60_000).toISOString(), 'en', now)).toBe('5 minutes ago');
+    expect(formatRelative(new Date(now - 3 * 3_600_000).toISOString(), 'kr', now)).toBe('3시간 전');
   });
 });

@@ -124,7 +124,9 @@ export function formatRelative(iso: string, lang: Language, now: number = Date.n
   const time = new Date(iso).getTime();
   const minutes = Math.round((now - time) / 60_000);
   const rtf = new Intl.RelativeTimeFormat(localeOf[lang], { numeric: 'auto' });
-  if (minutes < 60) return rtf.format(-Math.max(0, minutes), 'minute');
+  // Under a minute: the locale's "now" ("지금", "now", "bây giờ"); 0 minutes read "현재 분" in Korean.
+  if (minutes < 1) return rtf.format(0, 'second');
+  if (minutes < 60) return rtf.format(-minutes, 'minute');
   const hours = Math.round(minutes / 60);
   if (hours < 24) return rtf.format(-hours, 'hour');
   return formatShortDay(new Date(time), lang);

@@ -34,7 +34,7 @@ export function Header({ meta }: { meta: RouteMeta }) {
   const isMenuOpen = useUiStore((s) => s.isMenuOpen);
   const setMenuOpen = useUiStore((s) => s.setMenuOpen);
   const type = meta.headerType ?? 'home';
-  const hasLogo = type === 'home' || type === 'recruitment';
+  const hasLogo = type === 'home' || type === 'recruitment' || type === 'guide' || type === 'profile';
   const title = t(`ui.sections.${type}`);
 
   let projectArea = null;
@@ -80,7 +80,7 @@ export function Header({ meta }: { meta: RouteMeta }) {
           <UserBox />
         ) : (
           <>
-            {!isMobile && <span className="header__guest">{t('ui.header.notLoggedIn')}</span>}
+            <span className="header__guest">{t('ui.header.notLoggedIn')}</span>
             <Link to="/login" className="btn btn--green btn--small">
               {t('ui.header.loginJoin')}
             </Link>

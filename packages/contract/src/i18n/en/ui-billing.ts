@@ -36,10 +36,14 @@ export const billingUi = {
       PAST_DUE: 'Payment overdue',
       CANCELED: 'Canceled',
     },
-    warning:
-      'This project has {{members}} members but covers {{covered}}. Add {{missing}} sheets or remove members by {{date}}, or the project becomes inactive.',
-    warningNoDate:
-      'This project has {{members}} members but covers {{covered}}. Add {{missing}} sheets or remove members.',
+    warning_one:
+      'This project has {{members}} members but covers {{covered}}. Add {{count}} sheet or remove members by {{date}}, or the project becomes inactive.',
+    warning_other:
+      'This project has {{members}} members but covers {{covered}}. Add {{count}} sheets or remove members by {{date}}, or the project becomes inactive.',
+    warningNoDate_one:
+      'This project has {{members}} members but covers {{covered}}. Add {{count}} sheet or remove members.',
+    warningNoDate_other:
+      'This project has {{members}} members but covers {{covered}}. Add {{count}} sheets or remove members.',
     inactive:
       'This project is inactive: it has more members than its sheets cover. Add sheets or remove members to use it again at once.',
     pastDue:
@@ -62,7 +66,9 @@ export const billingUi = {
     title: 'Subscribe',
     plan: 'Plan',
     sheets: 'Sheets',
-    sheetsHint: 'The project has {{members}} members: at least {{min}} sheets cover them (4 are free).',
+    sheetsHint_one: 'The project has {{members}} members: at least {{count}} sheet covers them (4 are free).',
+    sheetsHint_other:
+      'The project has {{members}} members: at least {{count}} sheets cover them (4 are free).',
     coupon: 'Coupon',
     applyCoupon: 'Apply',
     couponApplied: 'Coupon {{number}} applies: {{percent}}% off.',
@@ -97,7 +103,8 @@ export const billingUi = {
     countInvalid: 'Enter a whole number from 1 to {{max}}.',
     addHint: 'Added sheets are charged now for the rest of this period.',
     removeHint: 'Removed sheets stay until the renewal on {{date}}; nothing is refunded.',
-    removeMin: 'The project keeps at least {{min}} sheets for its {{members}} members.',
+    removeMin_one: 'The project keeps at least {{count}} sheet for its {{members}} members.',
+    removeMin_other: 'The project keeps at least {{count}} sheets for its {{members}} members.',
     after: 'Sheets after the change: {{sheets}}',
     confirmAdd: 'Pay {{amount}}',
     confirmRemove: 'Remove at renewal',

@@ -75,10 +75,48 @@ export const guideUi = {
       professional: 'Assignments, requests and settlement answers come to you here.',
       link: 'Choose your notifications',
     },
+    documents: {
+      title: 'Documents',
+      body: 'Each project keeps its documents in nested folders: rich text edited by several members at once, with uploaded files. A document is shared with all members, kept private, shared with chosen members (view or edit), or opened to anyone by a public link you can revoke.',
+      client: 'Read and write the project’s documents, and share a document with the people who need it.',
+      professional:
+        'Write specifications, notes and reports next to the plan, and share a read-only link with someone outside the project.',
+      link: 'Open the documents',
+    },
+    ai: {
+      title: 'AI documents and timelines',
+      body: 'From the document list, AI writes a draft document (weekly or monthly report, meeting minutes, requirements) from the project’s activity: stories, history, logged time and milestones. On the timeline, “Timeline from a file” reads a PDF, Word, TXT or CSV file and proposes milestones, stories and dates that you review and edit before they are applied.',
+      client: 'Ask for a report of the last week or month and edit it like any document.',
+      professional: 'Turn a requirements file into a first plan, and draft the weekly report from your work.',
+      link: 'Write an AI document',
+    },
+    github: {
+      title: 'GitHub',
+      body: 'An admin connects the project to a GitHub repository and branch. Commits and pull requests that mention a story’s key in their message are linked to that story and shown in its detail panel; a sync log shows what arrived.',
+      client: 'Follow which commits and pull requests belong to a story in its detail panel.',
+      professional:
+        'Put the story’s key in your commit or pull request message to link it; as an admin, connect the repository in project settings.',
+      link: 'Open the GitHub settings',
+    },
+    recruitment: {
+      title: 'Recruitment',
+      body: 'Project admins post openings for their projects; professionals search the posts and apply. The admin reviews the applications and hires an applicant, who joins the project.',
+      client: 'Post an opening for your project and hire from its applications.',
+      professional: 'Search openings, apply with your profile and follow your applications.',
+      link: 'Open recruitment',
+    },
+    reviews: {
+      title: 'Reviews',
+      body: 'Members who worked on a project together rate each other with up to 5 stars, with a comment and images. A member’s reviews and average show in their profile popup, opened from an avatar.',
+      client: 'Rate the professionals of your project once the work is done.',
+      professional:
+        'Your reviews build your reputation for the next project; rate the people you worked with.',
+      link: 'Open your profile',
+    },
   },
   notYet: {
     title: 'Not available yet',
-    body: 'Documents, AI reports and the pilot show their place in the menu but do not work yet.',
+    body: 'The pilot (auto-coding) shows its place in the menu but does not work yet.',
   },
   gettingStarted: 'New here? Follow the first steps',
   start: {

@@ -151,7 +151,7 @@ export const planningUi = {
     point: 'Points',
     color: 'Colour',
     progress: 'Progress',
-    progressValue: '{{value}}% done',
+    progressValue: '{{value}} done',
     stories: 'Stories',
     storyCount: '{{done}} / {{total}} stories done',
     limit: '{{count}} / {{max}} epics',

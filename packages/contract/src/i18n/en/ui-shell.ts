@@ -131,7 +131,7 @@ export const shellUi = {
     deleted: 'Link deleted.',
   },
   warning: {
-    text: 'This project has more members than its subscription covers. Add sheets or remove assignees within 3 days, or the project becomes unusable.',
+    text: 'This project has more members than its subscription covers. Within 3 days a project admin must add sheets or remove members, or the project becomes unusable.',
     settings: 'Open settings',
     close: 'Close warning',
   },

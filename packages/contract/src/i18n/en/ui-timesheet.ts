@@ -24,6 +24,7 @@ export const timesheetUi = {
   noStories: 'The project has no stories yet.',
   allStoriesListed: 'Every story already has a row.',
   empty: 'No time logged this week. Add a row to start.',
+  scrollHint: 'Swipe sideways for the rest of the week →',
   loading: 'Loading the time sheet',
   copyLastWeek: 'Copy last week',
   copying: 'Copying last week: {{done}} of {{total}}…',

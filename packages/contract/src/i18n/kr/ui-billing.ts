@@ -37,10 +37,14 @@ export const billingUi = {
       PAST_DUE: '결제 연체',
       CANCELED: '해지됨',
     },
-    warning:
-      '이 프로젝트의 멤버는 {{members}}명이지만 {{covered}}명까지만 사용할 수 있습니다. {{date}}까지 시트 {{missing}}개를 추가하거나 멤버를 줄이지 않으면 프로젝트를 사용할 수 없게 됩니다.',
-    warningNoDate:
-      '이 프로젝트의 멤버는 {{members}}명이지만 {{covered}}명까지만 사용할 수 있습니다. 시트 {{missing}}개를 추가하거나 멤버를 줄이세요.',
+    warning_one:
+      '이 프로젝트의 멤버는 {{members}}명이지만 {{covered}}명까지만 사용할 수 있습니다. {{date}}까지 시트 {{count}}개를 추가하거나 멤버를 줄이지 않으면 프로젝트를 사용할 수 없게 됩니다.',
+    warning_other:
+      '이 프로젝트의 멤버는 {{members}}명이지만 {{covered}}명까지만 사용할 수 있습니다. {{date}}까지 시트 {{count}}개를 추가하거나 멤버를 줄이지 않으면 프로젝트를 사용할 수 없게 됩니다.',
+    warningNoDate_one:
+      '이 프로젝트의 멤버는 {{members}}명이지만 {{covered}}명까지만 사용할 수 있습니다. 시트 {{count}}개를 추가하거나 멤버를 줄이세요.',
+    warningNoDate_other:
+      '이 프로젝트의 멤버는 {{members}}명이지만 {{covered}}명까지만 사용할 수 있습니다. 시트 {{count}}개를 추가하거나 멤버를 줄이세요.',
     inactive:
       '이 프로젝트는 비활성 상태입니다. 멤버 수가 시트를 초과했습니다. 시트를 추가하거나 멤버를 줄이면 바로 다시 사용할 수 있습니다.',
     pastDue:
@@ -63,7 +67,9 @@ export const billingUi = {
     title: '구독하기',
     plan: '요금제',
     sheets: '시트',
-    sheetsHint: '프로젝트 멤버는 {{members}}명입니다. 최소 {{min}}개의 시트가 필요합니다 (4명은 무료).',
+    sheetsHint_one: '프로젝트 멤버는 {{members}}명입니다. 최소 {{count}}개의 시트가 필요합니다 (4명은 무료).',
+    sheetsHint_other:
+      '프로젝트 멤버는 {{members}}명입니다. 최소 {{count}}개의 시트가 필요합니다 (4명은 무료).',
     coupon: '쿠폰',
     applyCoupon: '적용',
     couponApplied: '쿠폰 {{number}} 적용: {{percent}}% 할인.',
@@ -98,7 +104,8 @@ export const billingUi = {
     countInvalid: '1부터 {{max}}까지의 정수를 입력하세요.',
     addHint: '추가한 시트는 이번 기간의 남은 일수만큼 지금 결제됩니다.',
     removeHint: '줄인 시트는 {{date}} 갱신 때까지 유지되며 환불되지 않습니다.',
-    removeMin: '멤버 {{members}}명을 위해 시트는 최소 {{min}}개가 유지됩니다.',
+    removeMin_one: '멤버 {{members}}명을 위해 시트는 최소 {{count}}개가 유지됩니다.',
+    removeMin_other: '멤버 {{members}}명을 위해 시트는 최소 {{count}}개가 유지됩니다.',
     after: '변경 후 시트: {{sheets}}개',
     confirmAdd: '{{amount}} 결제',
     confirmRemove: '갱신 시 줄이기',

@@ -151,7 +151,7 @@ export const planningUi = {
     point: '포인트',
     color: '색상',
     progress: '진행률',
-    progressValue: '{{value}}% 완료',
+    progressValue: '{{value}} 완료',
     stories: '스토리',
     storyCount: '스토리 {{done}} / {{total}} 완료',
     limit: '에픽 {{count}} / {{max}}',

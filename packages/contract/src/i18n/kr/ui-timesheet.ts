@@ -1,7 +1,7 @@
 import type { timesheetUi as en } from '../en/ui-timesheet.js';
 
 export const timesheetUi = {
-  heading: '타임시트',
+  heading: '근무 시간표',
   week: '{{from}} – {{to}} 주',
   previousWeek: '이전 주',
   nextWeek: '다음 주',
@@ -25,7 +25,8 @@ export const timesheetUi = {
   noStories: '프로젝트에 아직 스토리가 없습니다.',
   allStoriesListed: '모든 스토리가 이미 시트에 있습니다.',
   empty: '이번 주에 기록한 시간이 없습니다. 행을 추가해 시작하세요.',
-  loading: '타임시트를 불러오는 중',
+  scrollHint: '옆으로 밀어 나머지 요일 보기 →',
+  loading: '근무 시간표를 불러오는 중',
   copyLastWeek: '지난주 복사',
   copying: '지난주 복사 중: {{total}}개 중 {{done}}개…',
   copied:
@@ -33,7 +34,7 @@ export const timesheetUi = {
   copyFailed: '지난주 기록 {{failed}}개를 복사하지 못했습니다.',
   copyNothing: '지난주에 복사할 시간이 없습니다.',
   locked: '정산이 제출되어 {{months}}의 시간은 읽기 전용입니다.',
-  readOnly: '이 타임시트는 볼 수만 있고 변경할 수 없습니다.',
+  readOnly: '이 근무 시간표는 볼 수만 있고 변경할 수 없습니다.',
   status: { saving: '저장 중…', saved: '저장됨', error: '저장 안 됨' },
   severalEntries: '기록 {{count}}개',
 } satisfies typeof en;

@@ -38,10 +38,14 @@ export const billingUi = {
       PAST_DUE: 'Quá hạn thanh toán',
       CANCELED: 'Đã hủy',
     },
-    warning:
-      'Dự án có {{members}} thành viên nhưng chỉ được tính {{covered}}. Hãy thêm {{missing}} chỗ hoặc bớt thành viên trước {{date}}, nếu không dự án sẽ ngừng hoạt động.',
-    warningNoDate:
-      'Dự án có {{members}} thành viên nhưng chỉ được tính {{covered}}. Hãy thêm {{missing}} chỗ hoặc bớt thành viên.',
+    warning_one:
+      'Dự án có {{members}} thành viên nhưng chỉ được tính {{covered}}. Hãy thêm {{count}} chỗ hoặc bớt thành viên trước {{date}}, nếu không dự án sẽ ngừng hoạt động.',
+    warning_other:
+      'Dự án có {{members}} thành viên nhưng chỉ được tính {{covered}}. Hãy thêm {{count}} chỗ hoặc bớt thành viên trước {{date}}, nếu không dự án sẽ ngừng hoạt động.',
+    warningNoDate_one:
+      'Dự án có {{members}} thành viên nhưng chỉ được tính {{covered}}. Hãy thêm {{count}} chỗ hoặc bớt thành viên.',
+    warningNoDate_other:
+      'Dự án có {{members}} thành viên nhưng chỉ được tính {{covered}}. Hãy thêm {{count}} chỗ hoặc bớt thành viên.',
     inactive:
       'Dự án này đã ngừng hoạt động: số thành viên vượt quá số chỗ. Thêm chỗ hoặc bớt thành viên để dùng lại ngay.',
     pastDue:
@@ -63,7 +67,8 @@ export const billingUi = {
     title: 'Đăng ký',
     plan: 'Gói',
     sheets: 'Chỗ',
-    sheetsHint: 'Dự án có {{members}} thành viên: cần ít nhất {{min}} chỗ (4 người miễn phí).',
+    sheetsHint_one: 'Dự án có {{members}} thành viên: cần ít nhất {{count}} chỗ (4 người miễn phí).',
+    sheetsHint_other: 'Dự án có {{members}} thành viên: cần ít nhất {{count}} chỗ (4 người miễn phí).',
     coupon: 'Phiếu giảm giá',
     applyCoupon: 'Áp dụng',
     couponApplied: 'Áp dụng phiếu {{number}}: giảm {{percent}}%.',
@@ -98,7 +103,8 @@ export const billingUi = {
     countInvalid: 'Nhập một số nguyên từ 1 đến {{max}}.',
     addHint: 'Chỗ thêm được tính phí ngay cho phần còn lại của kỳ này.',
     removeHint: 'Chỗ bớt vẫn giữ đến lần gia hạn ngày {{date}}; không hoàn tiền.',
-    removeMin: 'Dự án giữ ít nhất {{min}} chỗ cho {{members}} thành viên.',
+    removeMin_one: 'Dự án giữ ít nhất {{count}} chỗ cho {{members}} thành viên.',
+    removeMin_other: 'Dự án giữ ít nhất {{count}} chỗ cho {{members}} thành viên.',
     after: 'Số chỗ sau khi đổi: {{sheets}}',
     confirmAdd: 'Thanh toán {{amount}}',
     confirmRemove: 'Bớt khi gia hạn',

@@ -75,10 +75,48 @@ export const guideUi = {
       professional: 'Việc được giao, yêu cầu và phản hồi quyết toán đến với bạn ở đây.',
       link: 'Chọn thông báo của bạn',
     },
+    documents: {
+      title: 'Tài liệu',
+      body: 'Mỗi dự án giữ tài liệu trong các thư mục lồng nhau: văn bản định dạng do nhiều thành viên cùng sửa một lúc, kèm tệp tải lên. Tài liệu có thể chia sẻ với mọi thành viên, để riêng tư, chia sẻ với thành viên được chọn (xem hoặc sửa), hoặc mở cho bất kỳ ai bằng một liên kết công khai mà bạn có thể thu hồi.',
+      client: 'Đọc và viết tài liệu của dự án, chia sẻ tài liệu với người cần đến.',
+      professional:
+        'Viết đặc tả, ghi chú và báo cáo bên cạnh kế hoạch, và chia sẻ liên kết chỉ đọc cho người ngoài dự án.',
+      link: 'Mở tài liệu',
+    },
+    ai: {
+      title: 'Tài liệu và dòng thời gian bằng AI',
+      body: 'Từ danh sách tài liệu, AI viết bản nháp (báo cáo tuần hoặc tháng, biên bản họp, yêu cầu) từ hoạt động của dự án: câu chuyện, lịch sử, thời gian đã ghi và cột mốc. Trên dòng thời gian, “Dòng thời gian từ tệp” đọc tệp PDF, Word, TXT hoặc CSV và đề xuất cột mốc, câu chuyện và ngày để bạn xem lại và sửa trước khi áp dụng.',
+      client: 'Yêu cầu báo cáo tuần hoặc tháng trước và sửa nó như mọi tài liệu.',
+      professional: 'Biến tệp yêu cầu thành kế hoạch đầu tiên, và soạn báo cáo tuần từ công việc của bạn.',
+      link: 'Viết tài liệu bằng AI',
+    },
+    github: {
+      title: 'GitHub',
+      body: 'Quản trị viên kết nối dự án với một kho GitHub và nhánh. Commit và pull request có khóa của câu chuyện trong nội dung được liên kết với câu chuyện đó và hiện trong bảng chi tiết; nhật ký đồng bộ cho thấy những gì đã đến.',
+      client: 'Xem commit và pull request nào thuộc về một câu chuyện trong bảng chi tiết của nó.',
+      professional:
+        'Ghi khóa của câu chuyện vào nội dung commit hoặc pull request để liên kết; nếu là quản trị viên, hãy kết nối kho trong cài đặt dự án.',
+      link: 'Mở cài đặt GitHub',
+    },
+    recruitment: {
+      title: 'Tuyển dụng',
+      body: 'Quản trị viên dự án đăng tin tuyển dụng cho dự án; chuyên gia tìm tin và ứng tuyển. Quản trị viên xem hồ sơ ứng tuyển và tuyển một ứng viên, người đó tham gia dự án.',
+      client: 'Đăng tin tuyển dụng cho dự án và tuyển từ các hồ sơ ứng tuyển.',
+      professional: 'Tìm tin tuyển dụng, ứng tuyển bằng hồ sơ của bạn và theo dõi các đơn đã gửi.',
+      link: 'Mở tuyển dụng',
+    },
+    reviews: {
+      title: 'Đánh giá',
+      body: 'Các thành viên đã cùng làm một dự án đánh giá nhau tối đa 5 sao, kèm nhận xét và hình ảnh. Đánh giá và điểm trung bình của một thành viên hiện trong cửa sổ hồ sơ, mở từ ảnh đại diện.',
+      client: 'Đánh giá các chuyên gia của dự án khi công việc hoàn tất.',
+      professional:
+        'Đánh giá tạo nên uy tín của bạn cho dự án sau; hãy đánh giá những người đã làm cùng bạn.',
+      link: 'Mở hồ sơ của bạn',
+    },
   },
   notYet: {
     title: 'Chưa có',
-    body: 'Tài liệu, báo cáo AI và khu vực thử nghiệm có chỗ trong menu nhưng chưa hoạt động.',
+    body: 'Khu vực thử nghiệm (tự động lập trình) có chỗ trong menu nhưng chưa hoạt động.',
   },
   gettingStarted: 'Mới dùng? Làm theo các bước đầu tiên',
   start: {

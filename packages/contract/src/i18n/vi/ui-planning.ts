@@ -151,7 +151,7 @@ export const planningUi = {
     point: 'Điểm',
     color: 'Màu',
     progress: 'Tiến độ',
-    progressValue: 'Hoàn thành {{value}}%',
+    progressValue: 'Hoàn thành {{value}}',
     stories: 'Câu chuyện',
     storyCount: 'Hoàn thành {{done}} / {{total}} câu chuyện',
     limit: '{{count}} / {{max}} hạng mục',

@@ -36,7 +36,7 @@ export const settlementUi = {
     title: 'Nhóm của tôi',
     hint: 'Quyết toán tháng này của nhóm bạn, để theo dõi; khách hàng hoặc quản trị viên phê duyệt.',
   },
-  noContract: 'Dự án này chưa có hợp đồng — khách hàng hoặc quản trị viên sẽ đề nghị.',
+  noContract: 'Bạn chưa có hợp đồng trong dự án này — khách hàng hoặc quản trị viên sẽ đề nghị.',
   noSettlement: 'Không có quyết toán cho tháng này.',
   noLines: 'Chưa ghi nhận giờ làm nào trong tháng này.',
   deletedStory: 'Câu chuyện đã xóa',

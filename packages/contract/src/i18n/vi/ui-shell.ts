@@ -128,7 +128,7 @@ export const shellUi = {
     deleted: 'Đã xóa liên kết.',
   },
   warning: {
-    text: 'Dự án có nhiều thành viên hơn số suất của gói đăng ký. Hãy thêm suất hoặc bớt người được giao trong 3 ngày, nếu không dự án sẽ không dùng được.',
+    text: 'Dự án có nhiều thành viên hơn số suất của gói đăng ký. Trong 3 ngày, quản trị viên dự án cần thêm suất hoặc bớt thành viên, nếu không dự án sẽ không dùng được.',
     settings: 'Mở cài đặt',
     close: 'Đóng cảnh báo',
   },

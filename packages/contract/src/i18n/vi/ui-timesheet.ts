@@ -25,6 +25,7 @@ export const timesheetUi = {
   noStories: 'Dự án chưa có câu chuyện nào.',
   allStoriesListed: 'Mọi câu chuyện đều đã có dòng.',
   empty: 'Tuần này chưa ghi thời gian. Thêm một dòng để bắt đầu.',
+  scrollHint: 'Vuốt ngang để xem các ngày còn lại trong tuần →',
   loading: 'Đang tải bảng chấm công',
   copyLastWeek: 'Sao chép tuần trước',
   copying: 'Đang sao chép tuần trước: {{done}}/{{total}}…',

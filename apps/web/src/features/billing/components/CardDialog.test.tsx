@@ -86,12 +86,12 @@ describe('cardPop', () => {
     });
   });
 
-  it('a declined card leads to the failure page, which says why in the reader language', async () => {
+  it('a declined card is refused in the dialog, in the reader language, with the form kept', async () => {
     await act(() => setLanguage('kr'));
     api.registerCard.mockRejectedValue(
       new ApiError('CARD_REGISTRATION_FAILED', 402, 'declined', {}, { reason: 'CARD_DECLINED' }),
     );
-    renderDialog();
+    const onClose = renderDialog();
     fill({
       '카드 번호': '4000000000000002',
       '유효기간 (MM/YY)': '1230',
@@ -101,10 +101,11 @@ describe('cardPop', () => {
       '카드 소유자 이름': '김미나',
     });
     fireEvent.click(screen.getByRole('button', { name: '카드 등록' }));
-    expect(await screen.findByRole('heading', { name: '결제 실패' })).toBeTruthy();
-    expect(screen.getByText('사유: 카드가 거절되었습니다.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '설정으로 돌아가기' }).getAttribute('href')).toBe(
-      '/setting?tab=card',
-    );
+    const refusal = await screen.findByTestId('card-refusal');
+    expect(refusal.textContent).toContain('사유: 카드가 거절되었습니다.');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: '결제 실패' })).toBeNull();
+    expect((field('카드 소유자 이름') as HTMLInputElement).value).toBe('김미나');
   });
 });

@@ -3,7 +3,6 @@ import type { CardDto, CardListDto } from '@teamline/contract';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { AlertRejected, openAlert } from '../../../components/ui/alert-store';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormText } from '../../../components/ui/Form';
@@ -24,7 +23,8 @@ import {
   type CardFormValues,
   type CardRequestBody,
 } from '../logic/card-form';
-import { failurePath, isPaymentRefusal } from '../logic/result';
+import { isPaymentRefusal, refusalReasonOf } from '../logic/result';
+import { errorCodeOf } from '../../../lib/api-client';
 import { requestTossBillingAuth } from '../logic/toss';
 import { AdminOnlyNote, LoadState } from './parts';
 
@@ -173,12 +173,16 @@ function useCardMessages(): Record<string, string> {
 
 const cardSchema = cardFormSchema();
 
-/** cardPop: the docs/product/billing.md#cards-and-gateway card fields of the sandbox gateway; a refused card leads to /payment-failure. */
+/**
+ * cardPop: the docs/product/billing.md#cards-and-gateway card fields of the sandbox gateway. A refused
+ * card is said in the dialog, above the form the user filled (issue 33: leaving for /payment-failure
+ * lost it).
+ */
 export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const formId = useId();
   const refresh = useBillingRefresh(projectIdx);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const messages = useCardMessages();
   const form = useZodForm<CardFormValues, CardRequestBody>(cardSchema, { defaultValues: emptyCardForm });
   const onServerError = useServerError(form);
@@ -192,10 +196,22 @@ export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClos
     },
     onError: (error) => {
       if (isPaymentRefusal(error)) {
-        onClose();
-        void navigate(failurePath('card', error));
+        const reason = refusalReasonOf(error);
+        setRefusal(
+          [
+            t(`errors.${errorCodeOf(error)}`),
+            reason
+              ? t('ui.billing.result.failureReason', {
+                  reason: t(`ui.billing.reasons.${reason}`, { defaultValue: reason }),
+                })
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        );
         return;
       }
+      setRefusal(null);
       onServerError(error);
     },
   });
@@ -218,9 +234,16 @@ export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClos
         className="form billing-form"
         form={form}
         onSubmit={(body) => {
-          if (!register.isPending) register.mutate(body);
+          if (register.isPending) return;
+          setRefusal(null);
+          register.mutate(body);
         }}
       >
+        {refusal && (
+          <p className="field__error billing-refusal" role="alert" data-testid="card-refusal">
+            {refusal}
+          </p>
+        )}
         <p className="billing-note">{t('ui.billing.cardPop.sandbox')}</p>
         <Controller
           control={form.control}

@@ -1,11 +1,12 @@
 import type { PaymentDto } from '@teamline/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { subscription } from './fixtures.test-util';
-import { PaymentSection } from './PaymentSection';
+import { useToastStore } from '../../../stores/toast-store';
+import { PaymentSection, RefundDialog } from './PaymentSection';
 
 const api = vi.hoisted(() => ({ subscription: vi.fn(), payments: vi.fn() }));
 vi.mock('../api/billing-api', async (importOriginal) => ({
@@ -92,5 +93,31 @@ describe('Settings › Payment: a charge the card company has not answered yet',
     await act(() => setLanguage('vi'));
     renderSection();
     expect((await screen.findByTestId('payment-row')).textContent).toContain('Đang xác nhận');
+  });
+});
+
+describe('refundPop', () => {
+  it('names the total refunded, not the last of the charges the answer carries', async () => {
+    const refund = vi.fn().mockResolvedValue({
+      subscription: subscription(),
+      payment: payment({ kind: 'refund', amount: 6_667, status: 'refunded' }),
+    });
+    (api as unknown as { refund: typeof refund }).refund = refund;
+    useToastStore.setState({ toasts: [] });
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <RefundDialog
+            projectIdx={1}
+            sub={subscription({ subscriptionIdx: 9, refund: { mode: 'FULL', amount: 36_667 } })}
+            onClose={onClose}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /refund/i }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(useToastStore.getState().toasts.map((toast) => toast.text)).toEqual(['₩36,667 was refunded.']);
   });
 });

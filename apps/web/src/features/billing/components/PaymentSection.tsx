@@ -236,9 +236,11 @@ export function RefundDialog({
     onSuccess: async (result) => {
       await refresh();
       onClose();
+      // The total the dialog showed: a refund of a period with added sheets returns several charges,
+      // and the answer's `payment` is only the last of them (the toast named one charge's amount).
       notify(
         t('ui.billing.refundPop.done', {
-          amount: money(result.payment?.amount ?? quote.amount, result.payment?.currency ?? sub.currency),
+          amount: money(quote.amount, result.payment?.currency ?? sub.currency),
         }),
         'success',
       );

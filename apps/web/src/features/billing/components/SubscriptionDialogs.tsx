@@ -176,7 +176,10 @@ export function SubscribeDialog({
               isNumberOnly
               value={sheetsText}
               onChange={(e) => setSheetsText(e.target.value)}
-              hint={t('ui.billing.subscribePop.sheetsHint', { members: sub.totalMember, min: sub.minSheets })}
+              hint={t('ui.billing.subscribePop.sheetsHint', {
+                members: sub.totalMember,
+                count: sub.minSheets,
+              })}
               error={
                 isSubmitted && sheets == null
                   ? t('ui.billing.sheetsPop.countInvalid', { max: MAX_SHEET_CHANGE })
@@ -435,7 +438,7 @@ export function SheetsDialog({
       <form id={formId} className="form billing-form" noValidate onSubmit={handleSubmit}>
         {!isAdd && maxRemove === 0 ? (
           <p className="billing-note">
-            {t('ui.billing.sheetsPop.removeMin', { min: sub.minSheets, members: sub.totalMember })}
+            {t('ui.billing.sheetsPop.removeMin', { count: sub.minSheets, members: sub.totalMember })}
           </p>
         ) : (
           <>
@@ -448,7 +451,7 @@ export function SheetsDialog({
               hint={
                 isAdd
                   ? t('ui.billing.sheetsPop.addHint')
-                  : t('ui.billing.sheetsPop.removeMin', { min: sub.minSheets, members: sub.totalMember })
+                  : t('ui.billing.sheetsPop.removeMin', { count: sub.minSheets, members: sub.totalMember })
               }
               error={
                 (isSubmitted || countText !== '') && count == null

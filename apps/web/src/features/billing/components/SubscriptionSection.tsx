@@ -94,10 +94,14 @@ function SubscriptionCard({ projectIdx, sub }: { projectIdx: number; sub: Subscr
             ? t('ui.billing.subscription.warning', {
                 members: sub.totalMember,
                 covered,
-                missing,
+                count: missing,
                 date: formatDate(sub.graceUntil, lang),
               })
-            : t('ui.billing.subscription.warningNoDate', { members: sub.totalMember, covered, missing })}
+            : t('ui.billing.subscription.warningNoDate', {
+                members: sub.totalMember,
+                covered,
+                count: missing,
+              })}
         </p>
       )}
       {sub.status === 'PAST_DUE' && (

@@ -127,7 +127,7 @@ export function DocumentListPage() {
   return (
     <div className="page document-page">
       <div className="page__head">
-        <h1>{t('ui.document.title')}</h1>
+        <h2 className="page__title">{t('ui.document.title')}</h2>
         <div className="document-toolbar">
           <TextInput
             label={t('ui.document.search')}

@@ -59,7 +59,10 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
   const client = useQueryClient();
   const onError = useErrorToast();
   const [current, setCurrent] = useState(initial);
-  const [title, setTitle] = useState(initial.title);
+  // A new document is saved as "Untitled" (a title cannot be empty): the field shows that as its
+  // placeholder, not its value, so typing gives "Meeting notes", not "UntitledMeeting notes".
+  const isUntitled = initial.title === t('ui.document.untitled');
+  const [title, setTitle] = useState(isUntitled ? '' : initial.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [panel, setPanel] = useState<'versions' | 'share' | null>(null);
   const onSaved = useCallback(
@@ -93,6 +96,11 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
 
   function changeTitle(value: string) {
     setTitle(value);
+    if (value === '' && isUntitled) {
+      // Back to the placeholder: the stored "Untitled" stays.
+      setTitleError(null);
+      return;
+    }
     const parsed = documentTitle.safeParse(value);
     if (!parsed.success) {
       setTitleError(t(`validation.${parsed.error.issues[0]?.message ?? 'required'}`));
@@ -147,6 +155,7 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
             id="document-title"
             className="document-editor__title"
             value={title}
+            placeholder={t('ui.document.untitled')}
             readOnly={!canEdit}
             maxLength={200}
             aria-invalid={titleError ? true : undefined}

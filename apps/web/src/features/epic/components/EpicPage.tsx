@@ -22,6 +22,8 @@ import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 import { useEpics, useErrorToast } from '../../../lib/planning/use-planning';
 import { useAbilities } from '../../../lib/use-abilities';
+import { formatPercent } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import { applyOptimistic } from '../../../lib/planning/optimistic';
 import { useProjectRealtime } from '../../../lib/planning/use-project-realtime';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -109,7 +111,7 @@ export function EpicPage() {
   return (
     <div className="page">
       <div className="page__head">
-        <h1>{t('ui.planning.epic.title')}</h1>
+        <h2 className="page__title">{t('ui.planning.epic.title')}</h2>
         <span className="dp-muted" data-testid="epic-count">
           {t('ui.planning.epic.limit', { count, max: EPIC_LIMIT })}
         </span>
@@ -213,6 +215,7 @@ function EpicCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const [isOpen, setIsOpen] = useState(false);
   const style = { '--epic': epic.colorCode ?? undefined } as React.CSSProperties;
   return (
@@ -248,7 +251,7 @@ function EpicCard({
         <span>
           {t('ui.planning.epic.storyCount', { done: epic.completedStoryCount, total: epic.storyCount })}
         </span>
-        <span>{t('ui.planning.epic.progressValue', { value: epic.progress })}</span>
+        <span>{t('ui.planning.epic.progressValue', { value: formatPercent(epic.progress, lang) })}</span>
       </div>
       <div
         className="progress"

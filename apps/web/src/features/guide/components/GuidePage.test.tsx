@@ -4,7 +4,9 @@ import { setLanguage } from '../../../lib/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useProjectStore } from '../../../stores/project-store';
 import { useRoleStore } from '../../../stores/role-store';
-import { GuidePage } from './GuidePage';
+import { languages } from '@teamline/contract';
+import { resources } from '@teamline/contract/i18n';
+import { GuidePage, guideSections } from './GuidePage';
 import { project, renderPage } from './test-utils';
 
 vi.mock('../../../lib/project-api', () => ({ projectApi: { listOfMember: async () => [] } }));
@@ -31,16 +33,35 @@ describe('/guide', () => {
       'Requests',
       'Contracts and time sheets',
       'Settlement',
+      'Documents',
+      'AI documents and timelines',
+      'GitHub',
+      'Recruitment',
+      'Reviews',
       'Subscription and seats',
       'Webhooks',
       'Notifications',
       'Not available yet',
     ])
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
-    expect(screen.getAllByText('As a client')).toHaveLength(7);
-    expect(screen.getAllByText('As a professional')).toHaveLength(7);
+    expect(screen.getAllByText('As a client')).toHaveLength(guideSections.length);
+    expect(screen.getAllByText('As a professional')).toHaveLength(guideSections.length);
     // The table of contents names every section.
-    expect(screen.getByRole('navigation', { name: 'On this page' }).querySelectorAll('li')).toHaveLength(9);
+    expect(screen.getByRole('navigation', { name: 'On this page' }).querySelectorAll('li')).toHaveLength(
+      guideSections.length + 2,
+    );
+  });
+
+  it('says no more that documents and AI do not work, and has every section’s texts in every language', async () => {
+    renderPage('/guide', '/guide', <GuidePage />);
+    expect(screen.getByText(/pilot \(auto-coding\)/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Documents, AI reports/);
+    for (const lang of languages) {
+      const sections = resources[lang].ui.guide.sections as Record<string, Record<string, string>>;
+      for (const { key } of guideSections)
+        for (const field of ['title', 'body', 'client', 'professional', 'link'])
+          expect(sections[key]?.[field], `${lang} ${key}.${field}`).toBeTruthy();
+    }
   });
 
   it('sends a visitor to login from the links into the app, and offers no first steps', () => {
@@ -62,6 +83,9 @@ describe('/guide', () => {
     expect(href('Open the subscription settings →')).toBe('/setting?tab=subscription');
     expect(href('Open the webhook settings →')).toBe('/setting?tab=webhooks');
     expect(href('Choose your notifications →')).toBe('/profile');
+    expect(href('Open the documents →')).toBe('/doclist/8');
+    expect(href('Open the GitHub settings →')).toBe('/setting?tab=github');
+    expect(href('Open recruitment →')).toBe('/recruitment');
     expect(href('New here? Follow the first steps')).toBe('/instruction/new-register');
   });
 
@@ -75,10 +99,13 @@ describe('/guide', () => {
     await act(() => setLanguage('kr'));
     renderPage('/guide', '/guide', <GuidePage />);
     expect(screen.getByRole('heading', { level: 2, name: 'Teamline 사용 방법' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: '계약과 타임시트' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: '계약과 근무 시간표' })).toBeTruthy();
     cleanup();
     await act(() => setLanguage('vi'));
     renderPage('/guide', '/guide', <GuidePage />);
     expect(screen.getByRole('heading', { level: 3, name: 'Hợp đồng và bảng chấm công' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'Tài liệu và dòng thời gian bằng AI' }),
+    ).toBeTruthy();
   });
 });

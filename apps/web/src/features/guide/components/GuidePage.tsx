@@ -6,18 +6,36 @@ import { useRoleStore } from '../../../stores/role-store';
 import { useSectionPath } from '../use-section-path';
 import '../guide.css';
 
-type SectionKey =
-  'planning' | 'requests' | 'contracts' | 'settlement' | 'subscription' | 'webhooks' | 'notifications';
+type Paths = { isLogin: boolean; scoped: (section: string) => string; settlement: string };
 
-const sections: { key: SectionKey; icon: IconName }[] = [
-  { key: 'planning', icon: 'timeline' },
-  { key: 'requests', icon: 'mail' },
-  { key: 'contracts', icon: 'doc' },
-  { key: 'settlement', icon: 'settlement' },
-  { key: 'subscription', icon: 'user' },
-  { key: 'webhooks', icon: 'link' },
-  { key: 'notifications', icon: 'bell' },
-];
+/**
+ * The guide's one list: every part of the product, in the order of the tour, with its icon and
+ * where its link goes. The table of contents and the sections are both drawn from it, and each
+ * key has its texts in ui.guide.sections (GuidePage.test.tsx checks both), so the guide cannot
+ * describe a part the app lacks or leave one out.
+ */
+export const guideSections = [
+  { key: 'planning', icon: 'timeline', to: ({ scoped }: Paths) => scoped('/timeline') },
+  { key: 'requests', icon: 'mail', to: ({ scoped }: Paths) => scoped('/request') },
+  { key: 'contracts', icon: 'doc', to: ({ settlement }: Paths) => settlement },
+  { key: 'settlement', icon: 'settlement', to: ({ settlement }: Paths) => settlement },
+  { key: 'documents', icon: 'folder', to: ({ scoped }: Paths) => scoped('/doclist') },
+  { key: 'ai', icon: 'doc', to: ({ scoped }: Paths) => scoped('/doclist') },
+  { key: 'github', icon: 'link', to: ({ isLogin }: Paths) => (isLogin ? '/setting?tab=github' : '/login') },
+  { key: 'recruitment', icon: 'user', to: ({ isLogin }: Paths) => (isLogin ? '/recruitment' : '/login') },
+  { key: 'reviews', icon: 'user', to: ({ isLogin }: Paths) => (isLogin ? '/profile' : '/login') },
+  {
+    key: 'subscription',
+    icon: 'user',
+    to: ({ isLogin }: Paths) => (isLogin ? '/setting?tab=subscription' : '/login'),
+  },
+  {
+    key: 'webhooks',
+    icon: 'link',
+    to: ({ isLogin }: Paths) => (isLogin ? '/setting?tab=webhooks' : '/login'),
+  },
+  { key: 'notifications', icon: 'bell', to: ({ isLogin }: Paths) => (isLogin ? '/profile' : '/login') },
+] as const satisfies ReadonlyArray<{ key: string; icon: IconName; to: (paths: Paths) => string }>;
 
 /**
  * `/guide`: how Teamline works for a client and for a professional, one section per part of the app
@@ -29,15 +47,7 @@ export function GuidePage() {
   const isClient = useRoleStore((s) => s.isClient);
   const scoped = useSectionPath();
   const settlement = scoped(isClient ? '/calculate/client' : '/calculate/expert');
-  const targets: Record<SectionKey, string> = {
-    planning: scoped('/timeline'),
-    requests: scoped('/request'),
-    contracts: settlement,
-    settlement,
-    subscription: isLogin ? '/setting?tab=subscription' : '/login',
-    webhooks: isLogin ? '/setting?tab=webhooks' : '/login',
-    notifications: isLogin ? '/profile' : '/login',
-  };
+  const paths: Paths = { isLogin, scoped, settlement };
 
   return (
     <div className="page guide">
@@ -59,7 +69,7 @@ export function GuidePage() {
               {t('ui.guide.modes.title')}
             </a>
           </li>
-          {sections.map(({ key }) => (
+          {guideSections.map(({ key }) => (
             <li key={key}>
               <a href={`#guide-${key}`} onClick={jumpTo(`guide-${key}`)}>
                 {t(`ui.guide.sections.${key}.title`)}
@@ -92,7 +102,7 @@ export function GuidePage() {
         <p>{t('ui.guide.modes.switch')}</p>
       </section>
 
-      {sections.map(({ key, icon }) => (
+      {guideSections.map(({ key, icon, to }) => (
         <section
           key={key}
           id={`guide-${key}`}
@@ -117,7 +127,7 @@ export function GuidePage() {
               <dd>{t(`ui.guide.sections.${key}.professional`)}</dd>
             </div>
           </dl>
-          <Link className="guide__link" to={targets[key]}>
+          <Link className="guide__link" to={to(paths)}>
             {t(`ui.guide.sections.${key}.link`)} →
           </Link>
         </section>

@@ -134,7 +134,7 @@ describe('Settlement, professional view', () => {
     api.list.mockResolvedValue({ month: '202603', settlements: [], spend: [] });
     renderExpert();
     expect(
-      await screen.findByText('No contract in this project yet — a client or admin offers one.'),
+      await screen.findByText('You have no contract in this project yet — a client or admin offers one.'),
     ).toBeTruthy();
   });
 });

@@ -128,7 +128,7 @@ export function TimelinePage() {
   return (
     <div className={`page page--wide timeline-page${isPanelOpen ? ' timeline-page--with-panel' : ''}`}>
       <div className="tl-head">
-        <h1 className="tl-head__title">{t('ui.planning.title')}</h1>
+        <h2 className="tl-head__title">{t('ui.planning.title')}</h2>
         <span className={`tl-live tl-live--${live}`} role="status" data-testid="live-status">
           {t(
             live === 'open'
