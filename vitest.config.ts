@@ -32,6 +32,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates one database for the run; each file copies it (apps/server/src/test/database-template.ts).
+          globalSetup: ['./apps/server/src/test/global-setup.ts'],
           // PGlite runs on the calling thread; separate forks keep suites from blocking each other.
           pool: 'forks',
           fileParallelism: true,

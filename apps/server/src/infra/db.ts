@@ -163,6 +163,8 @@ export async function openDatabase(options: {
   sharedBuffersMb?: number;
   /** The SQL migrations (tests plant a failing one in a copy). */
   migrationsFolder?: string;
+  /** A dumped PGlite data folder (`dumpDataDir`) to start from instead of an empty one (tests' template). */
+  loadDataDir?: Blob;
   /** The folder locked for an on-disk PGlite (DATA_DIR; default `dataDir`) and who is named as holding it. */
   lock?: { folder?: string; holder: string };
 }): Promise<Database> {
@@ -214,6 +216,7 @@ export async function openDatabase(options: {
       );
     const pgliteOptions = {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     };
     const opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
     client = opened;

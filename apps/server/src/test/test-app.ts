@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
@@ -16,6 +17,12 @@ import { createRedisPubSub } from '../infra/pubsub.js';
 import { MAIL_JOB } from '../platform/jobs/mail.job.js';
 import { networkCallsInTransaction } from '../platform/network-guard/network-guard.js';
 import { startS3Fake, type S3Fake } from './s3-fake.js';
+import {
+  databasePrefix,
+  databaseUrlNamed,
+  pgliteTemplateDump,
+  type DatabaseTemplate,
+} from './database-template.js';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -31,34 +38,45 @@ export class TestClock implements Clock {
   }
 }
 
-/**
- * What the temporary PostgreSQL databases of tests are named after: `teamline_`, or
- * TEST_DATABASE_PREFIX (several people sharing one PostgreSQL server keep theirs apart).
- */
-const databasePrefix = () => process.env.TEST_DATABASE_PREFIX ?? 'teamline_';
+/** The run's migrated template (global-setup.ts), or none when this file runs outside that setup. */
+function databaseTemplate(): DatabaseTemplate | undefined {
+  try {
+    return inject('databaseTemplate');
+  } catch {
+    return undefined;
+  }
+}
 
-/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+/**
+ * A fresh database for one test file, copied from the run's migrated template: in-memory PGlite
+ * loaded from its dump, or a new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
 export async function createTestDatabase(): Promise<{
   database: Database;
   url?: string;
   drop: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = databaseTemplate();
   if (!adminUrl) {
-    const database = await openDatabase({ dataDir: null });
+    const loadDataDir = template?.kind === 'pglite' ? await pgliteTemplateDump(template.file) : undefined;
+    const database = await openDatabase({ dataDir: null, ...(loadDataDir ? { loadDataDir } : {}) });
     return { database, drop: () => database.close() };
   }
   const name = `${databasePrefix()}test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(
+    template?.kind === 'postgres'
+      ? `create database "${name}" template "${template.name}"`
+      : `create database "${name}"`,
+  );
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const url = databaseUrlNamed(adminUrl, name);
+  const database = await openDatabase({ databaseUrl: url });
   return {
     database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close();
       const again = new pg.Client({ connectionString: adminUrl });
