@@ -312,160 +312,156 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
       {entries.data && rows.length === 0 && <p className="timesheet__muted">{t('ui.timesheet.empty')}</p>}
 
       {entries.data && rows.length > 0 && (
-        <>
-          {/* Shown on a phone only (CSS): the grid shows Mon–Wed and scrolls for the rest. */}
-          <p className="timesheet__scroll-hint">{t('ui.timesheet.scrollHint')}</p>
-          <div className="timesheet__scroll">
-            <table className="timesheet__grid">
-              <thead>
-                <tr>
-                  <th scope="col">{t('ui.timesheet.story')}</th>
-                  {days.map((day, i) => (
-                    <th scope="col" key={day} className={day > today ? 'timesheet__future' : undefined}>
-                      <span>{t(`ui.timesheet.weekdays.${weekdayKeys[i]!}`)}</span>{' '}
-                      <span className="timesheet__date">{formatShortDay(day, lang)}</span>
-                    </th>
-                  ))}
-                  <th scope="col">{t('ui.timesheet.total')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((story) => (
-                  <tr key={story ?? 'deleted'}>
-                    <th scope="row" className="timesheet__story">
-                      {titleOf(story)}
-                    </th>
-                    {days.map((day) => {
-                      const name = cellName(story, day);
-                      const cell = byCell.get(name) ?? [];
-                      const future = day > today;
-                      const readOnly =
-                        future ||
-                        viewOnly ||
-                        lockedMonths.has(monthOf(day)) ||
-                        cell.some((e) => e.can?.edit === false) ||
-                        (story === null && cell.length === 0);
-                      const label = t('ui.timesheet.cell', {
-                        story: titleOf(story),
-                        date: formatDate(day, lang),
-                      });
-                      const error = fieldErrorText(t, errors[name]);
-                      const state = cellStates[name];
-                      return (
-                        <td key={day} className={`timesheet__cell${error ? ' timesheet__cell--error' : ''}`}>
-                          <input
-                            {...form.register(name, { onBlur: () => void saveCell(story, day) })}
-                            className="timesheet__input"
-                            inputMode="decimal"
-                            autoComplete="off"
-                            aria-label={label}
-                            aria-invalid={error ? true : undefined}
-                            title={future ? t('ui.timesheet.future') : t('ui.timesheet.cellHint')}
-                            placeholder={readOnly ? '' : '0:00'}
-                            readOnly={readOnly}
-                            disabled={future}
-                          />
-                          {!future &&
-                            (readOnly
-                              ? Boolean(values[noteName(story, day)])
-                              : story !== null || cell.length > 0) && (
-                              <button
-                                type="button"
-                                className={`timesheet__note-toggle${values[noteName(story, day)] ? ' timesheet__note-toggle--has' : ''}`}
-                                aria-label={t('ui.timesheet.noteFor', {
-                                  story: titleOf(story),
-                                  date: formatDate(day, lang),
-                                })}
-                                aria-expanded={openNote === name}
-                                onClick={() => setOpenNote(openNote === name ? null : name)}
-                              >
-                                ✎
-                              </button>
-                            )}
-                          {state && (
-                            <span
-                              className={`timesheet__state timesheet__state--${state}`}
-                              data-testid={`state-${name}`}
-                            >
-                              <span aria-hidden="true">
-                                {state === 'saving' ? '…' : state === 'saved' ? '✓' : '!'}
-                              </span>
-                              <span className="visually-hidden">{t(`ui.timesheet.status.${state}`)}</span>
-                            </span>
-                          )}
-                          {cell.length > 1 && (
-                            <span className="timesheet__count">
-                              {t('ui.timesheet.severalEntries', { count: cell.length })}
-                            </span>
-                          )}
-                          {error && (
-                            <span className="timesheet__error" role="alert">
-                              {error}
-                            </span>
-                          )}
-                          {openNote === name && (
-                            <div
-                              className="timesheet__note"
-                              role="dialog"
-                              aria-label={t('ui.timesheet.note')}
-                            >
-                              <textarea
-                                {...form.register(noteName(story, day))}
-                                aria-label={t('ui.timesheet.note')}
-                                maxLength={2000}
-                                rows={3}
-                                readOnly={readOnly}
-                                onKeyDown={(e) => e.key === 'Escape' && setOpenNote(null)}
-                                autoFocus
-                              />
-                              <div className="timesheet__note-actions">
-                                {!readOnly && (
-                                  <Button size="small" onClick={() => void saveNote(story, day)}>
-                                    {t('ui.timesheet.noteSave')}
-                                  </Button>
-                                )}
-                                <Button variant="ghost" size="small" onClick={() => setOpenNote(null)}>
-                                  {t('ui.timesheet.noteClose')}
-                                </Button>
-                              </div>
-                            </div>
-                          )}
-                        </td>
-                      );
-                    })}
-                    <td className="timesheet__total" data-testid={`row-total-${story ?? 'deleted'}`}>
-                      {formatDuration(rowTotal(story))}
-                    </td>
-                  </tr>
+        // Shown on a phone only (CSS): the grid shows Mon–Wed and scrolls for the rest.
+        <p className="timesheet__scroll-hint">{t('ui.timesheet.scrollHint')}</p>
+      )}
+      {entries.data && rows.length > 0 && (
+        <div className="timesheet__scroll">
+          <table className="timesheet__grid">
+            <thead>
+              <tr>
+                <th scope="col">{t('ui.timesheet.story')}</th>
+                {days.map((day, i) => (
+                  <th scope="col" key={day} className={day > today ? 'timesheet__future' : undefined}>
+                    <span>{t(`ui.timesheet.weekdays.${weekdayKeys[i]!}`)}</span>{' '}
+                    <span className="timesheet__date">{formatShortDay(day, lang)}</span>
+                  </th>
                 ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('ui.timesheet.total')}</th>
-                  {days.map((day, i) => (
-                    <td
-                      key={day}
-                      className="timesheet__total"
-                      data-testid={`day-total-${day}`}
-                      aria-label={t('ui.timesheet.dayTotal', {
-                        day: t(`ui.timesheet.weekdays.${weekdayKeys[i]!}`),
-                      })}
-                    >
-                      {formatDuration(dayTotal(day))}
-                    </td>
-                  ))}
-                  <td
-                    className="timesheet__total timesheet__week-total"
-                    data-testid="week-total"
-                    aria-label={t('ui.timesheet.weekTotal')}
-                  >
-                    {formatDuration(weekTotal)}
+                <th scope="col">{t('ui.timesheet.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((story) => (
+                <tr key={story ?? 'deleted'}>
+                  <th scope="row" className="timesheet__story">
+                    {titleOf(story)}
+                  </th>
+                  {days.map((day) => {
+                    const name = cellName(story, day);
+                    const cell = byCell.get(name) ?? [];
+                    const future = day > today;
+                    const readOnly =
+                      future ||
+                      viewOnly ||
+                      lockedMonths.has(monthOf(day)) ||
+                      cell.some((e) => e.can?.edit === false) ||
+                      (story === null && cell.length === 0);
+                    const label = t('ui.timesheet.cell', {
+                      story: titleOf(story),
+                      date: formatDate(day, lang),
+                    });
+                    const error = fieldErrorText(t, errors[name]);
+                    const state = cellStates[name];
+                    return (
+                      <td key={day} className={`timesheet__cell${error ? ' timesheet__cell--error' : ''}`}>
+                        <input
+                          {...form.register(name, { onBlur: () => void saveCell(story, day) })}
+                          className="timesheet__input"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-label={label}
+                          aria-invalid={error ? true : undefined}
+                          title={future ? t('ui.timesheet.future') : t('ui.timesheet.cellHint')}
+                          placeholder={readOnly ? '' : '0:00'}
+                          readOnly={readOnly}
+                          disabled={future}
+                        />
+                        {!future &&
+                          (readOnly
+                            ? Boolean(values[noteName(story, day)])
+                            : story !== null || cell.length > 0) && (
+                            <button
+                              type="button"
+                              className={`timesheet__note-toggle${values[noteName(story, day)] ? ' timesheet__note-toggle--has' : ''}`}
+                              aria-label={t('ui.timesheet.noteFor', {
+                                story: titleOf(story),
+                                date: formatDate(day, lang),
+                              })}
+                              aria-expanded={openNote === name}
+                              onClick={() => setOpenNote(openNote === name ? null : name)}
+                            >
+                              ✎
+                            </button>
+                          )}
+                        {state && (
+                          <span
+                            className={`timesheet__state timesheet__state--${state}`}
+                            data-testid={`state-${name}`}
+                          >
+                            <span aria-hidden="true">
+                              {state === 'saving' ? '…' : state === 'saved' ? '✓' : '!'}
+                            </span>
+                            <span className="visually-hidden">{t(`ui.timesheet.status.${state}`)}</span>
+                          </span>
+                        )}
+                        {cell.length > 1 && (
+                          <span className="timesheet__count">
+                            {t('ui.timesheet.severalEntries', { count: cell.length })}
+                          </span>
+                        )}
+                        {error && (
+                          <span className="timesheet__error" role="alert">
+                            {error}
+                          </span>
+                        )}
+                        {openNote === name && (
+                          <div className="timesheet__note" role="dialog" aria-label={t('ui.timesheet.note')}>
+                            <textarea
+                              {...form.register(noteName(story, day))}
+                              aria-label={t('ui.timesheet.note')}
+                              maxLength={2000}
+                              rows={3}
+                              readOnly={readOnly}
+                              onKeyDown={(e) => e.key === 'Escape' && setOpenNote(null)}
+                              autoFocus
+                            />
+                            <div className="timesheet__note-actions">
+                              {!readOnly && (
+                                <Button size="small" onClick={() => void saveNote(story, day)}>
+                                  {t('ui.timesheet.noteSave')}
+                                </Button>
+                              )}
+                              <Button variant="ghost" size="small" onClick={() => setOpenNote(null)}>
+                                {t('ui.timesheet.noteClose')}
+                              </Button>
+                            </div>
+                          </div>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td className="timesheet__total" data-testid={`row-total-${story ?? 'deleted'}`}>
+                    {formatDuration(rowTotal(story))}
                   </td>
                 </tr>
-              </tfoot>
-            </table>
-          </div>
-        </>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('ui.timesheet.total')}</th>
+                {days.map((day, i) => (
+                  <td
+                    key={day}
+                    className="timesheet__total"
+                    data-testid={`day-total-${day}`}
+                    aria-label={t('ui.timesheet.dayTotal', {
+                      day: t(`ui.timesheet.weekdays.${weekdayKeys[i]!}`),
+                    })}
+                  >
+                    {formatDuration(dayTotal(day))}
+                  </td>
+                ))}
+                <td
+                  className="timesheet__total timesheet__week-total"
+                  data-testid="week-total"
+                  aria-label={t('ui.timesheet.weekTotal')}
+                >
+                  {formatDuration(weekTotal)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       )}
 
       {entries.data && !viewOnly && !weekAllLocked && (
