@@ -23,8 +23,7 @@ import {
   type CardFormValues,
   type CardRequestBody,
 } from '../logic/card-form';
-import { isPaymentRefusal, refusalReasonOf } from '../logic/result';
-import { errorCodeOf } from '../../../lib/api-client';
+import { isPaymentRefusal, refusalText } from '../logic/result';
 import { requestTossBillingAuth } from '../logic/toss';
 import { AdminOnlyNote, LoadState } from './parts';
 
@@ -196,19 +195,7 @@ export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClos
     },
     onError: (error) => {
       if (isPaymentRefusal(error)) {
-        const reason = refusalReasonOf(error);
-        setRefusal(
-          [
-            t(`errors.${errorCodeOf(error)}`),
-            reason
-              ? t('ui.billing.result.failureReason', {
-                  reason: t(`ui.billing.reasons.${reason}`, { defaultValue: reason }),
-                })
-              : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        );
+        setRefusal(refusalText(t, error));
         return;
       }
       setRefusal(null);

@@ -8,7 +8,7 @@ import { useRouteMeta } from '../../../app/use-route-meta';
 import { Icon } from '../../../components/ui/Icon';
 import { errorCodeOf } from '../../../lib/api-client';
 import { billingApi, billingKeys } from '../api/billing-api';
-import { backTabOf, codeParam, isResultKind, type ResultKind } from '../logic/result';
+import { backTabOf, codeParam, isResultKind, reasonCode, reasonText, type ResultKind } from '../logic/result';
 import { tossReturnParams } from '../logic/toss';
 import { useMoney } from './parts';
 import '../billing.css';
@@ -87,7 +87,7 @@ function Failure({ kind }: { kind: ResultKind }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = codeParam(params.get('code'));
-  const reason = params.get('reason');
+  const reason = reasonCode(params.get('reason'));
   const fallback: Record<ResultKind, string> = {
     card: 'CARD_REGISTRATION_FAILED',
     subscribe: 'SUBSCRIPTION_FAILED',
@@ -99,11 +99,9 @@ function Failure({ kind }: { kind: ResultKind }) {
       <p className="payment-result__body" role="alert">
         {t(`errors.${code ?? fallback[kind]}`)}
       </p>
-      {reason && /^[A-Z_]{2,60}$/.test(reason) && (
+      {reason && (
         <p className="payment-result__reason">
-          {t('ui.billing.result.failureReason', {
-            reason: t(`ui.billing.reasons.${reason}`, { defaultValue: reason }),
-          })}
+          {t('ui.billing.result.failureReason', { reason: reasonText(t, reason) })}
         </p>
       )}
       {kind !== 'refund' && <p className="payment-result__body">{t('ui.billing.result.failureBody')}</p>}

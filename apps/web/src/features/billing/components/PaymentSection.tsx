@@ -12,7 +12,7 @@ import { notify } from '../../../stores/toast-store';
 import { billingApi, billingKeys } from '../api/billing-api';
 import { useBillingRefresh, useSubscription } from '../api/use-billing';
 import { useIdempotencyKey } from '../logic/idempotency';
-import { failurePath, isPaymentPending, isPaymentRefusal } from '../logic/result';
+import { failurePath, isPaymentPending, isPaymentRefusal, reasonText } from '../logic/result';
 import { AdminOnlyNote, Facts, LoadState, Money, useMoney } from './parts';
 
 const statusTone: Record<PaymentStatus, string> = {
@@ -150,9 +150,7 @@ function PaymentDescription({ payment }: { payment: PaymentDto }) {
         <span className="billing-muted billing-block">{t('ui.billing.payment.pendingNote')}</span>
       )}
       {payment.status === 'failed' && payment.failureReason && (
-        <span className="billing-muted billing-block">
-          {t(`ui.billing.reasons.${payment.failureReason}`, { defaultValue: payment.failureReason })}
-        </span>
+        <span className="billing-muted billing-block">{reasonText(t, payment.failureReason)}</span>
       )}
     </span>
   );

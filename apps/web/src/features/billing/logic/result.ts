@@ -1,4 +1,5 @@
 import { isErrorCode, type Currency, type ErrorCode } from '@teamline/contract';
+import type { TFunction } from 'i18next';
 import { ApiError, errorCodeOf } from '../../../lib/api-client';
 
 /** What a payment result page reports on. */
@@ -16,8 +17,9 @@ export const backTabOf: Record<ResultKind, string> = {
 };
 
 /**
- * Whether a failure is the gateway's refusal of a card or a charge (docs/product/billing.md#errors): those get
- * the `/payment-failure` page; a form mistake stays in the dialog.
+ * Whether a failure is the gateway's refusal of a card or a charge (docs/product/billing.md#errors): a
+ * charge's refusal gets the `/payment-failure` page, a card's is said in its dialog (`refusalText`);
+ * a form mistake stays on its field.
  */
 export const isPaymentRefusal = (error: unknown): boolean =>
   error instanceof ApiError &&
@@ -37,11 +39,25 @@ export const isPaymentRefusal = (error: unknown): boolean =>
  */
 export const isPaymentPending = (error: unknown): boolean => errorCodeOf(error) === 'PAYMENT_PENDING';
 
+/** A gateway reason code (`CARD_DECLINED`), or null for anything else a page or an answer carries. */
+export const reasonCode = (value: unknown): string | null =>
+  typeof value === 'string' && /^[A-Z_]{2,60}$/.test(value) ? value : null;
+
 /** The gateway's reason a server put in the error's details (`{reason}`), if any. */
 export function refusalReasonOf(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  const details = error.details as { reason?: unknown } | null | undefined;
-  return typeof details?.reason === 'string' && /^[A-Z_]{2,60}$/.test(details.reason) ? details.reason : null;
+  return reasonCode((error.details as { reason?: unknown } | null | undefined)?.reason);
+}
+
+/** A gateway reason in the reader's words; its code where the app has no text for it. */
+export const reasonText = (t: TFunction, reason: string): string =>
+  t(`ui.billing.reasons.${reason}`, { defaultValue: reason });
+
+/** What a refusal says in one line: the error's text, then "Reason: …" when the gateway gave one. */
+export function refusalText(t: TFunction, error: unknown): string {
+  const reason = refusalReasonOf(error);
+  const text = t(`errors.${errorCodeOf(error)}`);
+  return reason ? `${text} ${t('ui.billing.result.failureReason', { reason: reasonText(t, reason) })}` : text;
 }
 
 export function failurePath(kind: ResultKind, error: unknown): string {
