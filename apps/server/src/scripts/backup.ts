@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config.js';
 import { awaitBackupOutcome, fileBackupRequest } from '../features/backup/backup-request.js';
-import { bucketNotice, writeBackup } from '../features/backup/backup.js';
+import { backupSourceOf, backupSummary, bucketNotice, writeBackup } from '../features/backup/backup.js';
 import { DataFolderLockedError, lockDataFolder } from '../infra/data-folder-lock.js';
 import { repoRoot } from '../paths.js';
 
@@ -68,20 +68,10 @@ try {
 // No server: this command opens the database itself, as it is (no migrations), under the lock.
 const client = new PGlite(config.databaseDir);
 try {
-  const { path, manifest } = await writeBackup(
-    {
-      client,
-      dataDir: config.dataDir,
-      filesDir: config.filesDir,
-      filesBucket: config.s3?.bucket ?? null,
-      secretKeyFromEnvironment: !!config.secretKey,
-    },
-    outDir,
-  );
-  const files = manifest.members.filter((m) => m.name.startsWith('files/')).length;
-  const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
-  console.error(`${Object.keys(manifest.tables).length} tables, ${rows} rows, ${files} files.`);
-  if (manifest.files?.in === 'bucket') console.error(bucketNotice(manifest.files.bucket));
+  const { path, manifest } = await writeBackup(backupSourceOf(client, config), outDir);
+  const { tables, rows, files, filesBucket } = backupSummary(manifest);
+  console.error(`${tables} tables, ${rows} rows, ${files} files.`);
+  if (filesBucket) console.error(bucketNotice(filesBucket));
   if (manifest.secretKey === 'environment')
     console.error(
       'SECRET_KEY is set: it is not in the archive; keep it with the backup, it opens the stored secrets.',

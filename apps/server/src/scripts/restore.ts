@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import {
   BackupInvalidError,
+  backupSummary,
   bucketNotice,
   RestoreRefusedError,
   restoreBackup,
@@ -35,11 +36,10 @@ try {
     dataDir: config.dataDir,
     force: args.includes('--force'),
   });
-  const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
+  const { tables, rows, files } = backupSummary(manifest);
   console.error(
     `Restored the backup of ${manifest.createdAt} (release ${manifest.app.version}, migration ${manifest.migrations.last}): ` +
-      `${Object.keys(manifest.tables).length} tables, ${rows} rows, ` +
-      `${manifest.members.filter((m) => m.name.startsWith('files/')).length} files into ${config.dataDir}.`,
+      `${tables} tables, ${rows} rows, ${files} files into ${config.dataDir}.`,
   );
   if (manifest.files?.in === 'bucket') {
     console.error(bucketNotice(manifest.files.bucket));

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { reportBackupOutcome } from './backup-request.js';
-import { pruneBackups, writeBackup, type BackupManifest } from './backup.js';
+import { backupSourceOf, backupSummary, pruneBackups, writeBackup } from './backup.js';
 
 export const BACKUP_CREATE_JOB = 'backup.create';
 export const BACKUP_SCHEDULED_JOB = 'backup.scheduled';
@@ -14,15 +14,6 @@ export interface BackupJobData {
   requestId?: string;
 }
 
-const summary = (path: string, manifest: BackupManifest) => ({
-  path,
-  tables: Object.keys(manifest.tables).length,
-  rows: Object.values(manifest.tables).reduce((sum, n) => sum + n, 0),
-  files: manifest.members.filter((m) => m.name.startsWith('files/')).length,
-  bytes: manifest.members.reduce((sum, m) => sum + m.size, 0),
-  ...(manifest.files?.in === 'bucket' ? { filesBucket: manifest.files.bucket } : {}),
-});
-
 /**
  * Backups written by the server itself, on its own open database (it holds the data folder's lock):
  * `backup.create` for a request of `npm run backup`, and `backup.scheduled`, daily when BACKUP_DIR
@@ -31,13 +22,7 @@ const summary = (path: string, manifest: BackupManifest) => ({
  * wait that long.
  */
 export function backupJobs(client: PGlite, config: AppConfig, log: FastifyBaseLogger) {
-  const source = {
-    client,
-    dataDir: config.dataDir,
-    filesDir: config.filesDir,
-    filesBucket: config.s3?.bucket ?? null,
-    secretKeyFromEnvironment: !!config.secretKey,
-  };
+  const source = backupSourceOf(client, config);
   const create = defineJob<BackupJobData>({
     name: BACKUP_CREATE_JOB,
     // The command waiting reports a failure; its user runs it again.
@@ -45,7 +30,7 @@ export function backupJobs(client: PGlite, config: AppConfig, log: FastifyBaseLo
     handler: async ({ data }) => {
       try {
         const { path, manifest } = await writeBackup(source, data.outDir);
-        const result = summary(path, manifest);
+        const result = { path, ...backupSummary(manifest) };
         if (data.requestId)
           await reportBackupOutcome(config.dataDir, data.requestId, { ok: true, ...result });
         log.info(result, 'backup written');
@@ -70,7 +55,7 @@ export function backupJobs(client: PGlite, config: AppConfig, log: FastifyBaseLo
     handler: async () => {
       const { path, manifest } = await writeBackup(source, dir);
       const pruned = await pruneBackups(dir, config.backup.keep);
-      const result = { ...summary(path, manifest), pruned };
+      const result = { path, ...backupSummary(manifest), pruned };
       log.info(result, 'scheduled backup written');
       return result;
     },

@@ -49,6 +49,17 @@ async function fileHashes(dir: string): Promise<Record<string, string>> {
   return hashes;
 }
 
+/** The file reads back whole through the API on this (restored) app, byte for byte. */
+async function expectDownload(t: TestApp, key: string, fileIdx: number, bytes: Buffer) {
+  const download = await t.app.inject({
+    method: 'GET',
+    url: `/api/file?fileIdx=${fileIdx}`,
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(download.statusCode).toBe(200);
+  expect(Buffer.compare(download.rawPayload, bytes)).toBe(0);
+}
+
 async function liveCounts(t: TestApp) {
   if (t.database.connection.kind !== 'pglite') throw new Error('embedded only');
   return (await countRows(t.database.connection.client)).tables;
@@ -136,13 +147,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
       const listed = (await read('GET', `/milestone/stories?milestoneIdx=${milestone}`, f.admin.key)).json()
         .data as { storyIdx: number }[];
       expect(listed.map((s) => s.storyIdx).sort()).toEqual([...storyIdxs].sort());
-      const download = await again.app.inject({
-        method: 'GET',
-        url: `/api/file?fileIdx=${fileIdx}`,
-        headers: { authorization: `Bearer ${f.admin.key}` },
-      });
-      expect(download.statusCode).toBe(200);
-      expect(Buffer.compare(download.rawPayload, png)).toBe(0);
+      await expectDownload(again, f.admin.key, fileIdx, png);
     } finally {
       await again.stop();
     }
@@ -199,13 +204,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
       expect(await readdir(join(dataDir, 'files'))).toEqual([]);
       const again = await embeddedAppOn(dataDir, bucket);
       try {
-        const download = await again.app.inject({
-          method: 'GET',
-          url: `/api/file?fileIdx=${fileIdx}`,
-          headers: { authorization: `Bearer ${f.admin.key}` },
-        });
-        expect(download.statusCode).toBe(200);
-        expect(Buffer.compare(download.rawPayload, png)).toBe(0);
+        await expectDownload(again, f.admin.key, fileIdx, png);
       } finally {
         await again.stop();
       }

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } 
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import type { AppConfig } from '../../config.js';
 import { lockDataFolder, DATA_FOLDER_LOCK_FILE } from '../../infra/data-folder-lock.js';
 import { TEMP_PREFIX } from '../../infra/storage.js';
 import { migrationsFolder, serverRoot } from '../../paths.js';
@@ -143,6 +144,27 @@ export interface BackupSource {
   /** SECRET_KEY is set: the key is not in the folder and must be kept by whoever keeps the environment. */
   secretKeyFromEnvironment: boolean;
 }
+
+/** What a server's configuration backs up: its database, its data folder, its files' place, its key. */
+export const backupSourceOf = (
+  client: PGlite,
+  config: Pick<AppConfig, 'dataDir' | 'filesDir' | 's3' | 'secretKey'>,
+): BackupSource => ({
+  client,
+  dataDir: config.dataDir,
+  filesDir: config.filesDir,
+  filesBucket: config.s3?.bucket ?? null,
+  secretKeyFromEnvironment: !!config.secretKey,
+});
+
+/** The counts an archive's manifest gives (the job's outcome, the commands' summary lines). */
+export const backupSummary = (manifest: BackupManifest) => ({
+  tables: Object.keys(manifest.tables).length,
+  rows: Object.values(manifest.tables).reduce((sum, n) => sum + n, 0),
+  files: manifest.members.filter((m) => m.name.startsWith(FILES_PREFIX)).length,
+  bytes: manifest.members.reduce((sum, m) => sum + m.size, 0),
+  ...(manifest.files?.in === 'bucket' ? { filesBucket: manifest.files.bucket } : {}),
+});
 
 /**
  * Writes one archive into `outDir` under a temporary name, renamed into place only once complete and
