@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { databaseUrlNamed, onDatabaseServer } from '../../apps/server/src/test/postgres-admin.js';
 import { startS3Fake, type S3Fake } from '../../apps/server/src/test/s3-fake.js';
 import { repoRoot } from './paths.js';
 import { startProxy, stop, type Proxy } from './proxy.js';
@@ -76,8 +77,8 @@ export async function startCluster(basePort: number): Promise<Cluster> {
   const run = `${process.pid}_${Date.now().toString(36)}`;
   const database = `teamline_cluster_${run}`;
   const redisPrefix = `teamline-cluster:${run}`;
-  await onServer(`create database ${database}`);
-  const databaseUrl = withDatabase(DATABASE_SERVER_URL, database);
+  await onDatabaseServer(DATABASE_SERVER_URL, `create database ${database}`);
+  const databaseUrl = databaseUrlNamed(DATABASE_SERVER_URL, database);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle connection the server ends (a restart, someone's pg_terminate_backend) is not the test's failure.
   pool.on('error', () => undefined);
@@ -90,7 +91,9 @@ export async function startCluster(basePort: number): Promise<Cluster> {
     await Promise.all(instances.map((instance) => stop(instance.child)));
     await s3?.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
-    await onServer(`drop database if exists ${database} with (force)`).catch(() => undefined);
+    await onDatabaseServer(DATABASE_SERVER_URL, `drop database if exists ${database} with (force)`).catch(
+      () => undefined,
+    );
     await forgetRedisKeys(`${redisPrefix}:*`).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -187,24 +190,6 @@ async function forgetRedisKeys(pattern: string) {
   } finally {
     redis.disconnect();
   }
-}
-
-/** One statement on TEST_DATABASE_URL's database, on a connection of its own. */
-async function onServer(statement: string) {
-  const admin = new pg.Client({ connectionString: DATABASE_SERVER_URL });
-  admin.on('error', () => undefined);
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-}
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 /** Open WebSockets (live events and co-editing) on one instance, from its metrics. */

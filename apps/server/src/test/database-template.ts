@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { URL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase } from '../infra/db.js';
+import { databaseUrlNamed, onDatabaseServer } from './postgres-admin.js';
 
 /**
  * The migrated database every server test file starts from, made once per `vitest run` (global
@@ -21,22 +20,6 @@ export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postg
  */
 export const databasePrefix = () => process.env.TEST_DATABASE_PREFIX ?? 'teamline_';
 
-async function onAdmin(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-export const databaseUrlNamed = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
 /** Migrates a template: a PGlite data folder dumped to a tar file, or a PostgreSQL database. */
 export async function createDatabaseTemplate(): Promise<{
   template: DatabaseTemplate;
@@ -46,13 +29,13 @@ export async function createDatabaseTemplate(): Promise<{
   const tag = `${process.pid}_${randomBytes(4).toString('hex')}`;
   if (adminUrl) {
     const name = `${databasePrefix()}template_${tag}`;
-    await onAdmin(adminUrl, `create database "${name}"`);
+    await onDatabaseServer(adminUrl, `create database "${name}"`);
     const database = await openDatabase({ databaseUrl: databaseUrlNamed(adminUrl, name) });
     // A template is copied only while nobody is connected to it.
     await database.close();
     return {
       template: { kind: 'postgres', name },
-      remove: () => onAdmin(adminUrl, `drop database if exists "${name}" with (force)`),
+      remove: () => onDatabaseServer(adminUrl, `drop database if exists "${name}" with (force)`),
     };
   }
   const database = await openDatabase({ dataDir: null });

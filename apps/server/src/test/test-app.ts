@@ -7,7 +7,6 @@ import type { IssuedTokens } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOverrides } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -17,12 +16,8 @@ import { createRedisPubSub } from '../infra/pubsub.js';
 import { MAIL_JOB } from '../platform/jobs/mail.job.js';
 import { networkCallsInTransaction } from '../platform/network-guard/network-guard.js';
 import { startS3Fake, type S3Fake } from './s3-fake.js';
-import {
-  databasePrefix,
-  databaseUrlNamed,
-  pgliteTemplateDump,
-  type DatabaseTemplate,
-} from './database-template.js';
+import { databasePrefix, pgliteTemplateDump, type DatabaseTemplate } from './database-template.js';
+import { databaseUrlNamed, onDatabaseServer } from './postgres-admin.js';
 
 export const PASSWORD = 'correct-horse-1';
 
@@ -64,14 +59,12 @@ export async function createTestDatabase(): Promise<{
     return { database, drop: () => database.close() };
   }
   const name = `${databasePrefix()}test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(
+  await onDatabaseServer(
+    adminUrl,
     template?.kind === 'postgres'
       ? `create database "${name}" template "${template.name}"`
       : `create database "${name}"`,
   );
-  await admin.end();
   const url = databaseUrlNamed(adminUrl, name);
   const database = await openDatabase({ databaseUrl: url });
   return {
@@ -79,10 +72,7 @@ export async function createTestDatabase(): Promise<{
     url,
     async drop() {
       await database.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists "${name}" with (force)`);
-      await again.end();
+      await onDatabaseServer(adminUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }
@@ -97,19 +87,12 @@ export async function durableDatabase(): Promise<{
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `${databasePrefix()}durable_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await admin(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    await onDatabaseServer(adminUrl, `create database "${name}"`);
+    const url = databaseUrlNamed(adminUrl, name);
     return {
-      open: () => openDatabase({ databaseUrl: url.toString() }),
-      drop: () => admin(`drop database if exists "${name}" with (force)`),
-      location: { url: url.toString() },
+      open: () => openDatabase({ databaseUrl: url }),
+      drop: () => onDatabaseServer(adminUrl, `drop database if exists "${name}" with (force)`),
+      location: { url },
     };
   }
   const dir = await mkdtemp(join(tmpdir(), 'teamline-durable-'));
