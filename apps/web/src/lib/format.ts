@@ -8,8 +8,8 @@ import {
 } from '@teamline/contract';
 
 /*
- * One formatter per kind of value, each following the reader's language (docs/product/i18n-and-modes.md#formats,
- * docs/product/i18n-and-modes.md#formats; docs/decisions.md › Formats):
+ * One formatter per kind of value, each following the reader's language (docs/product/i18n-and-modes.md#formats;
+ * docs/decisions.md › Formats):
  *
  *   kind        kr                en                    vi
  *   date        2026.11.03        Nov 3, 2026           03/11/2026
