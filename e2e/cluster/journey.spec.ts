@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   apiAs,
@@ -11,6 +9,8 @@ import {
   type TestUser,
 } from '../support/journeys.js';
 import { settle } from '../support/axe.js';
+import { discordReceiver, type DiscordReceiver } from '../support/discord-receiver.js';
+import { mailsTo } from '../support/outbox.js';
 import { clusterUnavailable, openSockets, startCluster, type Cluster, type Instance } from './cluster.js';
 
 /**
@@ -71,26 +71,6 @@ async function typeAtEnd(page: Page, text: string) {
 const statusOn = (instance: Instance, key: string, path = '/api/member') =>
   fetch(`${instance.url}${path}`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
 
-/** A Discord-like receiver on this machine, counting each message it is sent. */
-async function webhookReceiver() {
-  const titles: string[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const message = JSON.parse(body) as { embeds?: { title?: string }[] };
-      titles.push(message.embeds?.[0]?.title ?? '');
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/1/token`,
-    count: (title: string) => titles.filter((t) => t === title).length,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 /** `count` story creations through the proxy, one after another; which were answered 2xx. */
 async function burst(url: string, key: string, projectIdx: number, count: number) {
   const acknowledged: string[] = [];
@@ -112,20 +92,12 @@ async function burst(url: string, key: string, projectIdx: number, count: number
   return { acknowledged, statuses, failed: statuses.filter((s) => s < 200 || s >= 300).length };
 }
 
-const mailsTo = async (cluster: Cluster, email: string, subject: string) => {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const dir = `${cluster.dataDir}/outbox`;
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(`-${email}.eml`));
-  const bodies = await Promise.all(names.map((n) => readFile(`${dir}/${n}`, 'utf8')));
-  return bodies.filter((body) => body.includes(subject)).length;
-};
-
 test('a journey over three instances behind the proxy survives one of them killed', async ({
   browser,
   request,
 }) => {
   test.setTimeout(170_000);
-  const receiver = await webhookReceiver();
+  const receiver = await discordReceiver();
   try {
     await journey(browser, request, receiver);
   } finally {
@@ -133,11 +105,7 @@ test('a journey over three instances behind the proxy survives one of them kille
   }
 });
 
-async function journey(
-  browser: Browser,
-  request: APIRequestContext,
-  receiver: Awaited<ReturnType<typeof webhookReceiver>>,
-) {
+async function journey(browser: Browser, request: APIRequestContext, receiver: DiscordReceiver) {
   const pro = newUser('clpro');
   const client = newUser('clmate');
   const { key: proKey } = await signUpByApi(request, pro);
@@ -230,7 +198,7 @@ async function journey(
       )
       .toBe('ready');
     await expect
-      .poll(() => mailsTo(cluster, pro.email, 'Your Teamline data is ready to download'), { timeout: 10_000 })
+      .poll(() => mailsTo(pro.email, 'Your Teamline data is ready to download'), { timeout: 10_000 })
       .toBe(1);
   });
 
@@ -349,7 +317,7 @@ async function journey(
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(receiver.count('Hooked once')).toBe(1);
     expect(receiver.count('Hooked after the kill')).toBe(1);
-    expect(await mailsTo(cluster, pro.email, 'Your Teamline data is ready to download')).toBe(1);
+    expect(await mailsTo(pro.email, 'Your Teamline data is ready to download')).toBe(1);
     const hits = await cluster.proxy.hitsByPort();
     console.log(
       `requests per instance through ${cluster.proxy.kind}: ${[...hits].map(([p, n]) => `${p}: ${n}`).join(', ')}`,

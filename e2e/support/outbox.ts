@@ -12,11 +12,25 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-async function newestMailTo(to: string, after: number): Promise<string | null> {
-  const names = (await readdir(outboxDir()).catch(() => [] as string[]))
+/** The names of the mails to `to` sent at or after `after` (ms since epoch), oldest first. */
+async function mailNamesTo(to: string, after = 0): Promise<string[]> {
+  return (await readdir(outboxDir()).catch(() => [] as string[]))
     .filter((name) => name.endsWith(`-${to}.eml`) && Number(name.slice(0, 13)) >= after)
     .sort();
-  const last = names.at(-1);
+}
+
+/** How many mails to `to` carry `text` (a subject, a line): a mail sent twice counts twice. */
+export async function mailsTo(to: string, text: string): Promise<number> {
+  const mails = await Promise.all(
+    (await mailNamesTo(to)).map(async (name) =>
+      decodeQuotedPrintable(await readFile(join(outboxDir(), name), 'utf8')),
+    ),
+  );
+  return mails.filter((mail) => mail.includes(text)).length;
+}
+
+async function newestMailTo(to: string, after: number): Promise<string | null> {
+  const last = (await mailNamesTo(to, after)).at(-1);
   return last ? decodeQuotedPrintable(await readFile(join(outboxDir(), last), 'utf8')) : null;
 }
 

@@ -1,28 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { discordReceiver } from '../support/discord-receiver.js';
 import { apiAs, createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
-
-/** A Discord-like receiver on this machine: takes `{content, embeds}` and answers 204 like Discord. */
-async function discordReceiver() {
-  const received: { content: string; embeds: { title: string; url: string }[] }[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const message = JSON.parse(body) as (typeof received)[number];
-      if (typeof message.content !== 'string' || message.content.length > 2000) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end('{"message":"Invalid Form Body"}');
-        return;
-      }
-      received.push(message);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/1/token`;
-  return { url, received, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 test('an admin adds a Discord webhook, a story change arrives at the receiver and in the delivery log', async ({
   page,
