@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { databaseUrlNamed, onDatabaseServer } from '../../apps/server/src/test/postgres-admin.js';
 import { startS3Fake, type S3Fake } from '../../apps/server/src/test/s3-fake.js';
 import { repoRoot } from './paths.js';
-import { startProxy, stop, type Proxy } from './proxy.js';
+import { stop, waitForHttp } from './processes.js';
+import { startProxy, type Proxy } from './proxy.js';
 
 export const DATABASE_SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -163,22 +163,15 @@ function startInstance(port: number, env: NodeJS.ProcessEnv): Instance {
   return { port, url: `http://127.0.0.1:${port}`, child, stderr: () => stderr };
 }
 
-async function waitForReady(instance: Instance, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (instance.child.exitCode !== null)
-      throw new Error(
-        `instance on ${instance.port} exited ${instance.child.exitCode}:\n${instance.stderr()}`,
-      );
-    const ok = await fetch(`${instance.url}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(200);
-  }
-  throw new Error(`instance on ${instance.port} not ready after ${timeoutMs} ms:\n${instance.stderr()}`);
-}
+const waitForReady = (instance: Instance) =>
+  waitForHttp(
+    `${instance.url}/api/ready`,
+    instance.child,
+    (status) => status === 200,
+    () =>
+      `instance on ${instance.port} did not become ready (exit ${instance.child.exitCode}):\n${instance.stderr()}`,
+    90_000,
+  );
 
 /** Deletes the run's Redis keys (rate-limit counters, co-editing state); they would expire anyway. */
 async function forgetRedisKeys(pattern: string) {

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot } from './paths.js';
+import { stop, waitForHttp } from './processes.js';
 
 /** The reverse proxy in front of the instances: Debian's nginx when installed, else a Node proxy. */
 export interface Proxy {
@@ -76,7 +76,13 @@ async function startNginx(dir: string, port: number, upstreamPorts: readonly num
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await waitForPort(port, child, () => `nginx did not start: ${stderr}`);
+  // Any answer will do: nginx answers 502 until its upstreams are chosen.
+  await waitForHttp(
+    `http://127.0.0.1:${port}/`,
+    child,
+    () => true,
+    () => `nginx did not start: ${stderr}`,
+  );
   return {
     kind: 'nginx',
     async hitsByPort() {
@@ -170,36 +176,4 @@ export async function startProxy(
 ): Promise<Proxy> {
   await mkdir(dir, { recursive: true });
   return existsSync(NGINX_PATH) ? startNginx(dir, port, upstreamPorts) : startNodeProxy(port, upstreamPorts);
-}
-
-/** Waits until something answers HTTP on `port` (any status), or the child exits. */
-export async function waitForPort(port: number, child: ChildProcess, why: () => string, timeoutMs = 15_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(why());
-    const up = await new Promise<boolean>((resolve) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port, path: '/', method: 'HEAD', timeout: 1_000 },
-        (res) => {
-          res.resume();
-          resolve(true);
-        },
-      );
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (up) return;
-    await sleep(100);
-  }
-  throw new Error(why());
-}
-
-/** SIGTERM, then SIGKILL after 10 s; resolves when the process is gone. */
-export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
