@@ -60,11 +60,18 @@ async function addMilestone(page: Page, title: string) {
   await expect(page.getByTestId('milestone-row').filter({ hasText: title })).toBeVisible();
 }
 
+/**
+ * A new last paragraph with `text`, entered as one input (as a paste or an IME commit is): a remote
+ * update that lands between two keystrokes can restore the local caret one character back
+ * (y-prosemirror's relative positions, the race documents.spec.ts notes), which split "Mate" into
+ * "ate … M" in one run. Keystroke-by-keystroke typing is documents.spec.ts's; this journey checks that
+ * editing goes on across instances and a kill.
+ */
 async function typeAtEnd(page: Page, text: string) {
   await editorOf(page).click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.press('Enter');
-  await page.keyboard.type(text, { delay: 10 });
+  await page.keyboard.insertText(text);
 }
 
 /** GET with a key on one instance directly (not through the proxy): its status. */
