@@ -35,8 +35,10 @@ export default defineConfig({
           // Migrates one database for the run; each file copies it (apps/server/src/test/database-template.ts).
           globalSetup: ['./apps/server/src/test/global-setup.ts'],
           // PGlite runs on the calling thread; separate forks keep suites from blocking each other.
+          // Two at a time on two cores: vitest's default (cores - 1) ran the files one by one.
           pool: 'forks',
           fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

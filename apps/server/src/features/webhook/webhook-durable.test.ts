@@ -117,5 +117,5 @@ describe('deliveries survive a receiver outage and a server restart', () => {
       expect(rows.at(-1)!.statusCode).toBe(receiver.type === 'discord' ? 204 : 200);
       expect(receiver.requests.every((q) => q.problems.length === 0)).toBe(true);
     }
-  });
+  }, 120_000); // a server restart and a receiver outage: seconds alone, more beside another test file
 });
