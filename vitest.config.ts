@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two files at a time on two cores: vitest's default (cores - 1) ran them one by one.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -35,10 +37,8 @@ export default defineConfig({
           // Migrates one database for the run; each file copies it (apps/server/src/test/database-template.ts).
           globalSetup: ['./apps/server/src/test/global-setup.ts'],
           // PGlite runs on the calling thread; separate forks keep suites from blocking each other.
-          // Two at a time on two cores: vitest's default (cores - 1) ran the files one by one.
           pool: 'forks',
           fileParallelism: true,
-          maxWorkers: 2,
         },
       },
     ],
