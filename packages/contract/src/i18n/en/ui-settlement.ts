@@ -71,6 +71,7 @@ export const settlementUi = {
     paidDt: 'Payment date',
     reference: 'Reference (transfer number, invoice…)',
     confirm: 'Mark paid',
+    required: "Enter the payment's reference, such as the transfer number.",
   },
   totals: 'Totals',
   totalLine: '{{currency}}: gross {{gross}} · net {{net}}',

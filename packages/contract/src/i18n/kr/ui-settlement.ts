@@ -72,6 +72,7 @@ export const settlementUi = {
     paidDt: '지급일',
     reference: '참조 (이체 번호, 청구서 등)',
     confirm: '지급 완료 처리',
+    required: '이체 번호 등 지급 참조를 입력해 주세요.',
   },
   totals: '합계',
   totalLine: '{{currency}}: 총액 {{gross}} · 실지급액 {{net}}',

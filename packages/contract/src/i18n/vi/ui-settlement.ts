@@ -72,6 +72,7 @@ export const settlementUi = {
     paidDt: 'Ngày thanh toán',
     reference: 'Mã tham chiếu (số chuyển khoản, hóa đơn…)',
     confirm: 'Đánh dấu đã thanh toán',
+    required: 'Nhập mã tham chiếu thanh toán, ví dụ số chuyển khoản.',
   },
   totals: 'Tổng cộng',
   totalLine: '{{currency}}: tổng {{gross}} · thực nhận {{net}}',
