@@ -117,7 +117,7 @@ export function PayDialog({
             <>
               {t('ui.settlement.payDialog.reference')}
               <span className="field__required" aria-hidden="true">
-                {' *'}
+                {'\u00a0*'}
               </span>
             </>
           }
