@@ -3,6 +3,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
+import { checklistDoc } from './checklist.test-util';
 import { PublicDocumentPage } from './PublicDocumentPage';
 
 const publicDocument = vi.hoisted(() => vi.fn());
@@ -16,21 +17,7 @@ afterEach(async () => {
   await act(() => setLanguage('en'));
 });
 
-const checklist = {
-  type: 'doc',
-  content: [
-    {
-      type: 'taskList',
-      content: [
-        {
-          type: 'taskItem',
-          attrs: { checked: false },
-          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tell the client' }] }],
-        },
-      ],
-    },
-  ],
-};
+const checklist = checklistDoc(['Tell the client', false]);
 
 describe('public document page', () => {
   it('names the checklist checkboxes in the visitor’s language, also after the language settles', async () => {

@@ -1,24 +1,10 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
+import { checklistDoc } from './checklist.test-util';
 import { editorExtensions } from './editor-extensions';
 
-const checklist = {
-  type: 'doc',
-  content: [
-    {
-      type: 'taskList',
-      content: [
-        {
-          type: 'taskItem',
-          attrs: { checked: true },
-          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ship it' }] }],
-        },
-        { type: 'taskItem', attrs: { checked: false }, content: [{ type: 'paragraph' }] },
-      ],
-    },
-  ],
-};
+const checklist = checklistDoc(['Ship it', true], ['', false]);
 
 /** The checkboxes' names as the editor (and the public page, which uses the same list) draws them. */
 function checkboxNames(): string[] {
