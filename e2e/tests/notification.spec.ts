@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../support/axe.js';
 import {
   apiAs,
   createProjectByApi,
@@ -43,6 +44,8 @@ test('an assignment reaches the assignee’s bell live and leads to the story', 
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText(`${ann.nickname} assigned you to “Write the release notes”`);
   await expect(items.nth(1)).toContainText(`${ann.nickname} invited you to Bell project`);
+  // The panel with unread notices passes axe (their timestamps once failed colour contrast).
+  await expectNoA11yViolations(page, 'the bell’s panel with unread notices');
 
   // Opening the notice marks it read and lands on the story.
   await items.first().getByText('Write the release notes').click();

@@ -77,17 +77,21 @@ test('a client offers a contract, the professional logs a week and is paid after
     await expect(clientPage.locator('.contracts-panel')).toContainText('Offered');
   });
 
+  const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
   const proPage = await pageFor(browser, pro);
   await test.step('the professional accepts the offer where it arrives, in requests', async () => {
     await proPage.goto(`/#/request/${projectIdx}`);
-    await proPage.getByRole('button', { name: /Contract offer.*Rebuild the payment form/ }).click();
+    const offerItem = proPage.getByRole('button', { name: /Contract offer.*Rebuild the payment form/ });
+    // The offer's date is the contract's start (already past), not a due date that reads as overdue.
+    await expect(offerItem).toContainText(`Starts ${medium.format(monthStart)}`);
+    await expect(offerItem).not.toContainText('Due');
+    await offerItem.click();
     const offer = proPage.locator('.contract-offer');
     await expect(offer).toContainText('Rebuild the payment form');
     await offer.getByRole('button', { name: 'Accept' }).click();
     await expect(proPage.getByText('You accepted the contract.')).toBeVisible();
   });
 
-  const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
   const cell = (date: Date) =>
     proPage.getByRole('textbox', { name: `Payment form, ${medium.format(date)}`, exact: true });
   await test.step('the professional logs last week in the time sheet', async () => {

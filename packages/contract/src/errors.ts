@@ -150,6 +150,8 @@ export const errorStatus = {
   FOLDER_MOVE_INVALID: 400,
   DOCUMENT_NOT_FOUND: 404,
   DOCUMENT_ACCESS_DENIED: 403,
+  /** A private document not shared with the caller, who is a member of its project (outsiders: 404). */
+  DOCUMENT_NO_ACCESS: 403,
   DOCUMENT_VERSION_CONFLICT: 409,
   DOCUMENT_VERSION_NOT_FOUND: 404,
   DOCUMENT_SHARE_NOT_FOUND: 404,

@@ -22,6 +22,11 @@ export function documentEditorExtensions(
     image?: typeof Image;
     /** false while live co-editing: Yjs keeps each person's own undo. */
     history?: boolean;
+    /**
+     * The accessible name of a checklist item's checkbox from the item's text, in the reader's
+     * language (TipTap's own is English: "Task item checkbox for …"). Drawing only: no schema change.
+     */
+    taskCheckboxLabel?: (text: string) => string;
   } = {},
 ): Extensions {
   return [
@@ -35,7 +40,12 @@ export function documentEditorExtensions(
       ...(options.history === false ? { undoRedo: false } : {}),
     }),
     TaskList,
-    TaskItem.configure({ nested: true }),
+    TaskItem.configure({
+      nested: true,
+      ...(options.taskCheckboxLabel && {
+        a11y: { checkboxLabel: (node) => options.taskCheckboxLabel!(node.textContent) },
+      }),
+    }),
     TableKit.configure({ table: { resizable: false } }),
     // Documents written before images were files hold them as data URLs: still shown.
     (options.image ?? Image).configure({ allowBase64: true }),

@@ -19,6 +19,7 @@ interface KindSpec {
     | 'assignees'
     | 'storyPeople'
     | 'receiver'
+    | 'sender'
     | 'otherParty'
     | 'clients'
     | 'requester'
@@ -39,6 +40,9 @@ export const notificationKinds = {
   milestoneRejected: { category: 'planning', inApp: true, email: true, audience: 'requester' },
   requestAssigned: { category: 'request', inApp: true, email: true, audience: 'receiver' },
   requestCommented: { category: 'request', inApp: true, email: false, audience: 'otherParty' },
+  // The receiver's moves: the sender hears that the work started (in the app) and that it is done.
+  requestTaken: { category: 'request', inApp: true, email: false, audience: 'sender' },
+  requestCompleted: { category: 'request', inApp: true, email: true, audience: 'sender' },
   contractOffered: { category: 'contract', inApp: true, email: true, audience: 'professional' },
   contractAccepted: { category: 'contract', inApp: true, email: true, audience: 'offerer' },
   contractDeclined: { category: 'contract', inApp: true, email: true, audience: 'offerer' },

@@ -95,8 +95,9 @@ export async function collaborationRoutes(app: FastifyInstance) {
         // (a Hocuspocus stateless message, `{"error":"DOCUMENT_TOO_LARGE"}`).
         if (error.code === 'DOCUMENT_TOO_LARGE')
           document.broadcastStateless(JSON.stringify({ error: error.code }));
-        // DOCUMENT_NOT_FOUND: deleted meanwhile (its connections are being closed), nowhere to store.
-        else if (error.code !== 'DOCUMENT_NOT_FOUND') throw error;
+        // Deleted meanwhile, or the writer's share taken away (its connections are being closed):
+        // nowhere, or nobody, to store it for.
+        else if (error.code !== 'DOCUMENT_NOT_FOUND' && error.code !== 'DOCUMENT_NO_ACCESS') throw error;
       }
     },
   });

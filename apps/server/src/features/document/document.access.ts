@@ -31,7 +31,8 @@ export const strongest = (a: Access | undefined, b: Access | undefined): Access 
  * table's `document.edit` (professionals) writes them; the author, admin authority and the author's
  * depth1 lead manage (`document.share`: share, public link, delete); a share gives its member view
  * or edit, and so does a share of a folder it is in (or of one above); a private document is seen
- * only by those who manage it and those it is shared with.
+ * only by those who manage it and those it is shared with (other members: 403 DOCUMENT_NO_ACCESS,
+ * non-members: 404 DOCUMENT_NOT_FOUND).
  */
 export function createDocumentAccess(repo: DocumentRepository, authz: Authorization<MembershipRow>) {
   const recordWith = (row: Row, author: OwnerRecord | null) => ({
@@ -73,7 +74,10 @@ export function createDocumentAccess(repo: DocumentRepository, authz: Authorizat
         : (await repo.folderAccessOf(row.projectIdx, actor.memberIdx)).get(row.folderIdx);
     const shared = strongest(own?.access, viaFolder);
     const can = decideFor(membership, row, shared, await repo.authorRecord(row.projectIdx, row.createdByIdx));
-    if (!can) throw new AppError('DOCUMENT_NOT_FOUND');
+    // The caller is a member of the document's project (authorize above answers everyone else 404
+    // like a missing id): "private, not shared with you" tells them whom to ask (docs/decisions.md
+    // "Documents (issue 15)").
+    if (!can) throw new AppError('DOCUMENT_NO_ACCESS');
     return { membership, shared, can };
   }
 

@@ -278,7 +278,24 @@ describe('documents', () => {
       visibility: 'private',
       content: doc('confidential'),
     });
-    expect(await codeOf('GET', `/document/${d.documentIdx}`, other.key)).toBe('DOCUMENT_NOT_FOUND');
+    // A member of the project hears "private, not shared with you" (403, no title or content);
+    // anyone outside the project gets the answer of a missing id, so ids reveal nothing to them.
+    const refused = await req('GET', `/document/${d.documentIdx}`, other.key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('DOCUMENT_NO_ACCESS');
+    expect(refused.body).not.toContain('Salary notes');
+    for (const [method, url] of [
+      ['PATCH', `/document/${d.documentIdx}`],
+      ['GET', `/document/${d.documentIdx}/export`],
+    ] as [Method, string][])
+      expect(await codeOf(method, url, other.key, method === 'PATCH' ? { title: 'x' } : undefined)).toBe(
+        'DOCUMENT_NO_ACCESS',
+      );
+    const stranger = await req('GET', `/document/${d.documentIdx}`, outsider.key);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.code).toBe('DOCUMENT_NOT_FOUND');
+    expect(await codeOf('GET', `/document/${d.documentIdx + 100_000}`, other.key)).toBe('DOCUMENT_NOT_FOUND');
+    expect((await req('GET', `/document/${d.documentIdx}`, undefined)).statusCode).toBe(401);
     const listOf = async (key: string) =>
       (await ok('GET', `/document?projectIdx=${projectA}&q=confidential`, key)).documents.length;
     expect(await listOf(other.key)).toBe(0);
@@ -400,7 +417,7 @@ describe('documents', () => {
       'DOCUMENT_SHARE_NOT_FOUND',
     );
     await ok('DELETE', `/folder/share/${share.shareIdx}`, dev.key);
-    expect(await codeOf('GET', `/document/${hidden.documentIdx}`, client.key)).toBe('DOCUMENT_NOT_FOUND');
+    expect(await codeOf('GET', `/document/${hidden.documentIdx}`, client.key)).toBe('DOCUMENT_NO_ACCESS');
     expect(await titlesIn(client.key)).toEqual(['Client notes', 'Scope v2']);
     expect(await codeOf('PATCH', `/document/${open.documentIdx}`, client.key, { title: 'x' })).toBe(
       'PROFESSIONAL_ONLY',

@@ -138,6 +138,26 @@ export function notificationConsumer(
           },
         ];
       }
+      case 'request.status_changed': {
+        // The receiver took or completed it: the sender hears (a contract's answer has its own notice).
+        const p = event.payload as Payload<'request.status_changed'>;
+        if (p.kind === 'contract') return [];
+        if (p.status !== 'inProgress' && p.status !== 'completed') return [];
+        const who = await people(projectIdx, [p.senderIdx, p.receiverIdx]);
+        return [
+          {
+            memberIdxs: [who.get(p.senderIdx)?.memberIdx ?? []].flat(),
+            kind: p.status === 'inProgress' ? 'requestTaken' : 'requestCompleted',
+            params: {
+              actor: who.get(p.receiverIdx)?.nickname ?? '',
+              request: await repo.requestTitle(p.requestIdx),
+              project: await project(),
+            },
+            link: requestLink(projectIdx),
+            actorIdx: who.get(p.receiverIdx)?.memberIdx ?? null,
+          },
+        ];
+      }
       case 'contract.offered':
       case 'contract.accepted':
       case 'contract.declined': {
@@ -313,6 +333,7 @@ export function notificationConsumer(
       'milestone.rejected',
       'request.created',
       'request.commented',
+      'request.status_changed',
       'contract.offered',
       'contract.accepted',
       'contract.declined',

@@ -249,6 +249,45 @@ describe('notifications', () => {
     expect(await t.app.services.notification.adminsOf(projectIdx)).toEqual([admin.memberIdx]);
   });
 
+  it('tells a request’s sender when the receiver takes it and completes it, never the receiver', async () => {
+    const sent = await call()('POST', '/request', bo.key, {
+      projectIdx,
+      title: 'Review the invoice',
+      dueDt: '20261231',
+      receiverIdx: cy.mip,
+    });
+    expect(sent.statusCode).toBe(201);
+    const requestIdx = sent.json().data.requestIdx as number;
+    await settle();
+    const cyBefore = (await list(cy.key)).items.length;
+    /** The receiver's move, then the sender's newest notice. */
+    const moveAndReadSenders = async (status: 'inProgress' | 'completed') => {
+      const moved = await call()('PATCH', `/request/${requestIdx}`, cy.key, { status });
+      expect(moved.statusCode).toBe(200);
+      await settle();
+      return (await list(bo.key)).items[0];
+    };
+
+    expect(await moveAndReadSenders('inProgress')).toMatchObject({
+      kind: 'requestTaken',
+      projectIdx,
+      params: { actor: 'cy', request: 'Review the invoice', project: 'Apollo' },
+      link: `/request/${projectIdx}`,
+    });
+    // Taken is told in the app only (the catalogue's default), so no mail yet.
+    expect(mailsTo(bo.email).some((m) => m.subject?.includes('Review the invoice'))).toBe(false);
+
+    expect(await moveAndReadSenders('completed')).toMatchObject({
+      kind: 'requestCompleted',
+      params: { actor: 'cy', request: 'Review the invoice' },
+    });
+    // Completed also by mail, in the sender's language (Korean).
+    const mail = mailsTo(bo.email).find((m) => m.subject?.includes('Review the invoice'));
+    expect(mail?.subject).toBe('cy님이 “Review the invoice” 요청을 완료했습니다');
+    // The receiver acted and hears nothing of their own moves.
+    expect((await list(cy.key)).items.length).toBe(cyBefore);
+  });
+
   it('collects mails for the daily digest when a member chose it', async () => {
     await put(client.key, { digest: true });
     const m = (await call()('POST', '/milestone', admin.key, { projectIdx, title: 'Beta' })).json().data;

@@ -134,6 +134,8 @@ export const errors = {
   FOLDER_MOVE_INVALID: 'A folder cannot be moved into itself or one of its subfolders.',
   DOCUMENT_NOT_FOUND: 'This document does not exist or was deleted.',
   DOCUMENT_ACCESS_DENIED: 'Invalid project access: you cannot open or change this document.',
+  DOCUMENT_NO_ACCESS:
+    'This document is private and not shared with you. Ask its author or a project admin to share it.',
   DOCUMENT_VERSION_CONFLICT:
     'Someone else saved this document in the meantime. Reload it to see their changes.',
   DOCUMENT_VERSION_NOT_FOUND: 'This version of the document does not exist.',

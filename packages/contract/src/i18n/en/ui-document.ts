@@ -49,6 +49,9 @@ export const documentUi = {
     conflict: 'Someone else saved this document. Reload to see their changes; your text is kept here.',
     reload: 'Reload',
   },
+  /** The name of a checklist item's checkbox (the checkbox itself says whether it is done). */
+  taskCheckbox: 'Task: {{text}}',
+  taskCheckboxEmpty: 'Empty task',
   readOnly: 'You can read this document but not change it.',
   toolbar: {
     label: 'Formatting',

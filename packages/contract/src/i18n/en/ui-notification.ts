@@ -33,6 +33,8 @@ export const notificationUi = {
     milestoneRejected: 'My milestone rejected',
     requestAssigned: 'A request sent to me',
     requestCommented: 'A comment on my request',
+    requestTaken: 'My request taken',
+    requestCompleted: 'My request completed',
     contractOffered: 'Contract offered to me',
     contractAccepted: 'My contract offer accepted',
     contractDeclined: 'My contract offer declined',
@@ -79,6 +81,14 @@ export const notificationUi = {
     requestCommented: {
       title: '{{actor}} commented on “{{request}}”',
       body: 'A new comment on a request in {{project}}.',
+    },
+    requestTaken: {
+      title: '{{actor}} took your request “{{request}}”',
+      body: 'The work on your request in {{project}} has started.',
+    },
+    requestCompleted: {
+      title: '{{actor}} completed your request “{{request}}”',
+      body: 'Your request in {{project}} is done.',
     },
     contractOffered: {
       title: '{{actor}} offered you a contract',

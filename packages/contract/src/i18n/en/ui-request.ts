@@ -11,6 +11,8 @@ export const requestUi = {
   from: 'From {{name}}',
   to: 'To {{name}}',
   due: 'Due {{date}}',
+  /** A contract offer's date is the contract's start, not a deadline. */
+  starts: 'Starts {{date}}',
   newRequest: 'New request',
   form: {
     title: 'Title',
@@ -45,5 +47,6 @@ export const requestUi = {
     commentSubmit: 'Comment',
     files: 'Attachments',
     download: 'Download {{name}}',
+    story: 'Story: {{title}}',
   },
 };

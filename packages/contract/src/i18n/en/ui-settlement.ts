@@ -35,7 +35,9 @@ export const settlementUi = {
     title: 'My team',
     hint: "Your team's settlements of this month, to follow; a client or admin approves them.",
   },
-  noContract: 'You have no contract in this project yet — a client or admin offers one.',
+  noContract: 'You have no contract in this project.',
+  /** Only to those who cannot offer contracts themselves (an admin sees the contracts panel below). */
+  noContractHint: 'A client or admin offers one.',
   noSettlement: 'No settlement for this month.',
   noLines: 'No time logged in this month.',
   deletedStory: 'Deleted story',
@@ -71,6 +73,7 @@ export const settlementUi = {
     paidDt: 'Payment date',
     reference: 'Reference (transfer number, invoice…)',
     confirm: 'Mark paid',
+    required: "Enter the payment's reference, such as the transfer number.",
   },
   totals: 'Totals',
   totalLine: '{{currency}}: gross {{gross}} · net {{net}}',

@@ -131,6 +131,8 @@ export const errors = {
   FOLDER_MOVE_INVALID: '폴더를 자기 자신이나 하위 폴더로 옮길 수 없습니다.',
   DOCUMENT_NOT_FOUND: '문서가 없거나 삭제되었습니다.',
   DOCUMENT_ACCESS_DENIED: '잘못된 프로젝트 접근입니다. 이 문서를 열거나 수정할 수 없습니다.',
+  DOCUMENT_NO_ACCESS:
+    '비공개 문서이며 나에게 공유되지 않았습니다. 작성자나 프로젝트 관리자에게 공유를 요청하세요.',
   DOCUMENT_VERSION_CONFLICT: '다른 사람이 먼저 이 문서를 저장했습니다. 새로고침하여 변경 내용을 확인하세요.',
   DOCUMENT_VERSION_NOT_FOUND: '문서의 해당 버전이 없습니다.',
   DOCUMENT_SHARE_NOT_FOUND: '이 공유는 더 이상 없습니다.',

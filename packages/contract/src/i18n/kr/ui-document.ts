@@ -50,6 +50,9 @@ export const documentUi = {
       '다른 사람이 이 문서를 저장했습니다. 새로고침하면 변경 내용을 볼 수 있으며, 작성 중인 글은 여기 남아 있습니다.',
     reload: '새로고침',
   },
+  /** The name of a checklist item's checkbox (the checkbox itself says whether it is done). */
+  taskCheckbox: '할 일: {{text}}',
+  taskCheckboxEmpty: '빈 할 일',
   readOnly: '이 문서는 읽기만 할 수 있습니다.',
   toolbar: {
     label: '서식',

@@ -33,6 +33,8 @@ export const notificationUi = {
     milestoneRejected: '내 마일스톤 반려',
     requestAssigned: '나에게 온 요청',
     requestCommented: '내 요청의 댓글',
+    requestTaken: '내 요청 접수',
+    requestCompleted: '내 요청 완료',
     contractOffered: '나에게 온 계약 제안',
     contractAccepted: '내 계약 제안 수락',
     contractDeclined: '내 계약 제안 거절',
@@ -79,6 +81,14 @@ export const notificationUi = {
     requestCommented: {
       title: '{{actor}}님이 “{{request}}”에 댓글을 남겼습니다',
       body: '{{project}}의 요청에 새 댓글이 있습니다.',
+    },
+    requestTaken: {
+      title: '{{actor}}님이 “{{request}}” 요청을 맡았습니다',
+      body: '{{project}}에서 보낸 요청의 작업이 시작되었습니다.',
+    },
+    requestCompleted: {
+      title: '{{actor}}님이 “{{request}}” 요청을 완료했습니다',
+      body: '{{project}}에서 보낸 요청이 완료되었습니다.',
     },
     contractOffered: {
       title: '{{actor}}님이 계약을 제안했습니다',

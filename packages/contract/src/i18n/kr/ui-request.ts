@@ -12,6 +12,8 @@ export const requestUi = {
   from: '보낸 사람: {{name}}',
   to: '받는 사람: {{name}}',
   due: '마감 {{date}}',
+  /** A contract offer's date is the contract's start, not a deadline. */
+  starts: '시작 {{date}}',
   newRequest: '새 요청',
   form: {
     title: '제목',
@@ -46,5 +48,6 @@ export const requestUi = {
     commentSubmit: '댓글 달기',
     files: '첨부 파일',
     download: '{{name}} 다운로드',
+    story: '스토리: {{title}}',
   },
 } satisfies typeof en;

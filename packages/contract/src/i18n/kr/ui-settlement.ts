@@ -36,7 +36,9 @@ export const settlementUi = {
     title: '내 팀',
     hint: '이번 달 팀원의 정산입니다. 승인은 클라이언트나 관리자가 합니다.',
   },
-  noContract: '이 프로젝트에서 나의 계약은 아직 없습니다. 클라이언트나 관리자가 계약을 제안합니다.',
+  noContract: '이 프로젝트에 나의 계약이 없습니다.',
+  /** Only to those who cannot offer contracts themselves (an admin sees the contracts panel below). */
+  noContractHint: '클라이언트나 관리자가 계약을 제안합니다.',
   noSettlement: '이 달의 정산이 없습니다.',
   noLines: '이 달에 기록된 시간이 없습니다.',
   deletedStory: '삭제된 스토리',
@@ -72,6 +74,7 @@ export const settlementUi = {
     paidDt: '지급일',
     reference: '참조 (이체 번호, 청구서 등)',
     confirm: '지급 완료 처리',
+    required: '이체 번호 등 지급 참조를 입력해 주세요.',
   },
   totals: '합계',
   totalLine: '{{currency}}: 총액 {{gross}} · 실지급액 {{net}}',

@@ -136,6 +136,8 @@ export const errors = {
   FOLDER_MOVE_INVALID: 'Không thể chuyển thư mục vào chính nó hoặc thư mục con của nó.',
   DOCUMENT_NOT_FOUND: 'Tài liệu không tồn tại hoặc đã bị xóa.',
   DOCUMENT_ACCESS_DENIED: 'Truy cập dự án không hợp lệ: bạn không thể mở hoặc sửa tài liệu này.',
+  DOCUMENT_NO_ACCESS:
+    'Tài liệu này là riêng tư và chưa được chia sẻ với bạn. Hãy nhờ tác giả hoặc quản trị viên dự án chia sẻ.',
   DOCUMENT_VERSION_CONFLICT: 'Người khác đã lưu tài liệu này trước. Tải lại để xem thay đổi của họ.',
   DOCUMENT_VERSION_NOT_FOUND: 'Phiên bản này của tài liệu không tồn tại.',
   DOCUMENT_SHARE_NOT_FOUND: 'Lượt chia sẻ này không còn nữa.',

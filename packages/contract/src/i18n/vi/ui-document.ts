@@ -50,6 +50,9 @@ export const documentUi = {
       'Người khác đã lưu tài liệu này. Tải lại để xem thay đổi của họ; nội dung bạn đang viết vẫn còn ở đây.',
     reload: 'Tải lại',
   },
+  /** The name of a checklist item's checkbox (the checkbox itself says whether it is done). */
+  taskCheckbox: 'Việc cần làm: {{text}}',
+  taskCheckboxEmpty: 'Việc cần làm trống',
   readOnly: 'Bạn chỉ có thể đọc tài liệu này.',
   toolbar: {
     label: 'Định dạng',

@@ -34,6 +34,8 @@ export const notificationUi = {
     milestoneRejected: 'Cột mốc của tôi bị từ chối',
     requestAssigned: 'Yêu cầu gửi cho tôi',
     requestCommented: 'Bình luận trên yêu cầu của tôi',
+    requestTaken: 'Yêu cầu của tôi được nhận',
+    requestCompleted: 'Yêu cầu của tôi đã hoàn thành',
     contractOffered: 'Hợp đồng đề nghị cho tôi',
     contractAccepted: 'Đề nghị hợp đồng của tôi được chấp nhận',
     contractDeclined: 'Đề nghị hợp đồng của tôi bị từ chối',
@@ -80,6 +82,14 @@ export const notificationUi = {
     requestCommented: {
       title: '{{actor}} đã bình luận về “{{request}}”',
       body: 'Có bình luận mới trên một yêu cầu trong {{project}}.',
+    },
+    requestTaken: {
+      title: '{{actor}} đã nhận yêu cầu “{{request}}” của bạn',
+      body: 'Công việc cho yêu cầu của bạn trong {{project}} đã bắt đầu.',
+    },
+    requestCompleted: {
+      title: '{{actor}} đã hoàn thành yêu cầu “{{request}}” của bạn',
+      body: 'Yêu cầu của bạn trong {{project}} đã xong.',
     },
     contractOffered: {
       title: '{{actor}} đã đề nghị bạn một hợp đồng',

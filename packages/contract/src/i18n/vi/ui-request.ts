@@ -17,6 +17,8 @@ export const requestUi = {
   from: 'Từ {{name}}',
   to: 'Gửi {{name}}',
   due: 'Hạn {{date}}',
+  /** A contract offer's date is the contract's start, not a deadline. */
+  starts: 'Bắt đầu {{date}}',
   newRequest: 'Yêu cầu mới',
   form: {
     title: 'Tiêu đề',
@@ -51,5 +53,6 @@ export const requestUi = {
     commentSubmit: 'Bình luận',
     files: 'Tệp đính kèm',
     download: 'Tải xuống {{name}}',
+    story: 'Câu chuyện: {{title}}',
   },
 } satisfies typeof en;

@@ -36,7 +36,9 @@ export const settlementUi = {
     title: 'Nhóm của tôi',
     hint: 'Quyết toán tháng này của nhóm bạn, để theo dõi; khách hàng hoặc quản trị viên phê duyệt.',
   },
-  noContract: 'Bạn chưa có hợp đồng trong dự án này — khách hàng hoặc quản trị viên sẽ đề nghị.',
+  noContract: 'Bạn không có hợp đồng trong dự án này.',
+  /** Only to those who cannot offer contracts themselves (an admin sees the contracts panel below). */
+  noContractHint: 'Khách hàng hoặc quản trị viên sẽ đề nghị hợp đồng.',
   noSettlement: 'Không có quyết toán cho tháng này.',
   noLines: 'Chưa ghi nhận giờ làm nào trong tháng này.',
   deletedStory: 'Câu chuyện đã xóa',
@@ -72,6 +74,7 @@ export const settlementUi = {
     paidDt: 'Ngày thanh toán',
     reference: 'Mã tham chiếu (số chuyển khoản, hóa đơn…)',
     confirm: 'Đánh dấu đã thanh toán',
+    required: 'Nhập mã tham chiếu thanh toán, ví dụ số chuyển khoản.',
   },
   totals: 'Tổng cộng',
   totalLine: '{{currency}}: tổng {{gross}} · thực nhận {{net}}',

@@ -34,7 +34,11 @@ describe('settlement PDF', () => {
     expect(text).toContain(formatMinorUnits(statement.settlement.netAmount, 'KRW', 'kr'));
     expect(text).toContain('지급 완료');
     expect(text).toContain('TX-2026-1205');
-    expect(text).toContain('2026-12-05');
+    // Days and the month as the app writes them in Korean, not ISO.
+    expect(text).toContain('2026.12.05');
+    expect(text).toContain('2026.11.02');
+    expect(text).toContain('2026.11');
+    expect(text).not.toMatch(/2026-1[12]-\d\d/);
   });
 
   it('writes its labels in Vietnamese for a Vietnamese reader', async () => {
@@ -43,6 +47,9 @@ describe('settlement PDF', () => {
     expect(text).toContain('Bảng quyết toán');
     expect(text).toContain('Thực nhận');
     expect(text).toContain('Khấu trừ (3,3%)');
+    expect(text).toContain('02/11/2026');
+    expect(text).toContain('05/12/2026');
+    expect(text).toContain('11/2026');
     expect(text).toContain(plain(formatMinorUnits(statement.settlement.netAmount, 'USD', 'vi')));
     expect(text).toContain(plain(formatMinorUnits(statement.settlement.dailyRate, 'USD', 'vi')));
   });

@@ -4,10 +4,10 @@ import { formatMinorUnits, type Language } from '@teamline/contract';
 import { interpolate } from '@teamline/contract/i18n';
 import {
   hoursAndMinutes,
-  isoDate,
-  isoMonth,
   labelsOf,
   percentOfBasisPoints,
+  readableDate,
+  readableMonth,
   storyOf,
   type SettlementStatement,
 } from './statement.js';
@@ -55,7 +55,7 @@ const MUTED = '#5b6270';
 
 /**
  * The statement as a PDF (A4): title, project, professional, month, the contract's terms, status
- * and payment, a table of the lines (header repeated on every page), totals, and "page n of m" on
+ * and payment (dates and months written as the app writes them for the reader, not ISO), a table of the lines (header repeated on every page), totals, and "page n of m" on
  * every page, all in the statement's language.
  */
 export async function settlementPdf(statement: SettlementStatement): Promise<Buffer> {
@@ -73,7 +73,7 @@ export async function settlementPdf(statement: SettlementStatement): Promise<Buf
     lang: pdfLang[lang],
     displayTitle: true,
     info: {
-      Title: `${labels.title} ${isoMonth(settlement.month)} ${statement.memberName}`,
+      Title: `${labels.title} ${readableMonth(settlement.month, lang)} ${statement.memberName}`,
       Subject: statement.projectName,
       Producer: 'Teamline',
       Creator: 'Teamline',
@@ -98,12 +98,12 @@ export async function settlementPdf(statement: SettlementStatement): Promise<Buf
   const facts: [string, string][] = [
     [labels.project, statement.projectName],
     [labels.professional, statement.memberName],
-    [labels.month, isoMonth(settlement.month)],
+    [labels.month, readableMonth(settlement.month, lang)],
     [labels.dailyRate, money(settlement.dailyRate)],
     [labels.withholdingRate, percentOfBasisPoints(settlement.withholdingRateBp, lang)],
     [labels.status, labels.statuses[settlement.status]],
   ];
-  if (settlement.paidDt) facts.push([labels.paidDt, isoDate(settlement.paidDt)]);
+  if (settlement.paidDt) facts.push([labels.paidDt, readableDate(settlement.paidDt, lang)]);
   if (settlement.paidReference) facts.push([labels.paidReference, settlement.paidReference]);
   doc.fontSize(10);
   for (const [label, value] of facts) {
@@ -164,7 +164,7 @@ export async function settlementPdf(statement: SettlementStatement): Promise<Buf
     }
     const y = doc.y;
     doc.fillColor('black');
-    cell(isoDate(line.workDt), 'date', y);
+    cell(readableDate(line.workDt, lang), 'date', y);
     cell(story, 'story', y, { lineBreak: true, height: lineHeight * 2, ellipsis: true });
     cell(String(line.minutes), 'minutes', y);
     cell(hoursAndMinutes(line.minutes), 'hours', y);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureStatement } from './statement.fixture.js';
-import { hoursAndMinutes, isoDate, percentOfBasisPoints, statementFileName } from './statement.js';
+import {
+  hoursAndMinutes,
+  isoDate,
+  percentOfBasisPoints,
+  readableDate,
+  readableMonth,
+  statementFileName,
+} from './statement.js';
 
 describe('statement helpers', () => {
   it.each([
@@ -23,10 +30,16 @@ describe('statement helpers', () => {
     expect(percentOfBasisPoints(bp, lang)).toBe(text);
   });
 
-  it('writes day codes as ISO dates', () => {
+  it('writes day codes as ISO dates (CSV) and as the reader writes them (PDF)', () => {
     expect(isoDate('20261102')).toBe('2026-11-02');
     expect(isoDate('2026-11-02')).toBe('2026-11-02');
     expect(isoDate(null)).toBe('');
+    // The PDF writes days and months the app's way per language.
+    expect(readableDate('20261116', 'kr')).toBe('2026.11.16');
+    expect(readableDate('2026-11-16', 'en')).toBe('Nov 16, 2026');
+    expect(readableDate('20261116', 'vi')).toBe('16/11/2026');
+    expect(readableMonth('202611', 'kr')).toBe('2026.11');
+    expect(readableMonth('202611', 'vi')).toBe('11/2026');
   });
 
   it('names the file after the month and the professional, without path or control characters', () => {

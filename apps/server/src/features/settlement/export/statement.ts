@@ -1,4 +1,10 @@
-import type { Language, Settlement, SettlementLineDto } from '@teamline/contract';
+import {
+  formatDay,
+  formatMonth,
+  type Language,
+  type Settlement,
+  type SettlementLineDto,
+} from '@teamline/contract';
 import { interpolate, resources } from '@teamline/contract/i18n';
 import type { Actor } from '../../../shared/context.js';
 
@@ -41,6 +47,22 @@ export function isoDate(code: string | null | undefined): string {
   if (digits.length < 8) return code ?? '';
   return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
 }
+
+/**
+ * `YYYYMMDD` (or `YYYY-MM-DD`) as the app writes a day for its reader (2026.11.16 · Nov 16, 2026 ·
+ * 16/11/2026): the PDF is read, not computed with.
+ */
+export function readableDate(code: string | null | undefined, lang: Language): string {
+  const digits = (code ?? '').replace(/\D/g, '');
+  if (digits.length < 8) return code ?? '';
+  return formatDay(
+    { y: Number(digits.slice(0, 4)), m: Number(digits.slice(4, 6)), d: Number(digits.slice(6, 8)) },
+    lang,
+  );
+}
+
+/** `YYYYMM` as the app writes a month for its reader (2026.11 · Nov 2026 · 11/2026). */
+export const readableMonth = (month: string, lang: Language): string => formatMonth(month, lang) || month;
 
 /** `YYYYMM` → `YYYY-MM`. */
 export function isoMonth(month: string): string {

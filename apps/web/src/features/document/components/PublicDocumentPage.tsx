@@ -20,12 +20,17 @@ export function PublicDocumentPage() {
     queryFn: () => documentApi.publicDocument(token),
     retry: false,
   });
-  const editor = useEditor({
-    extensions: editorExtensions(),
-    editable: false,
-    content: null,
-    editorProps: { attributes: { 'aria-label': t('ui.document.public.readOnly') } },
-  });
+  // Drawn again when the language changes (a visitor's language is settled after the first
+  // paint): the checklist checkboxes and the editor's name are written when it is drawn.
+  const editor = useEditor(
+    {
+      extensions: editorExtensions(),
+      editable: false,
+      content: null,
+      editorProps: { attributes: { 'aria-label': t('ui.document.public.readOnly') } },
+    },
+    [lang],
+  );
   useEffect(() => {
     if (editor && doc.data) editor.commands.setContent(doc.data.content);
   }, [editor, doc.data]);

@@ -3,6 +3,7 @@ import { documentEditorExtensions } from '@teamline/contract/editor';
 import type { Extensions } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { i18next } from '../../../lib/i18n';
 import { imageUrlOf } from '../image-urls';
 
 /**
@@ -59,9 +60,16 @@ const ProjectImage = Image.extend({
   },
 });
 
+/** A checklist item's checkbox named in the reader's language (asked when the item is drawn). */
+export const taskCheckboxLabel = (text: string): string =>
+  text.trim()
+    ? i18next.t('ui.document.taskCheckbox', { text: text.trim() })
+    : i18next.t('ui.document.taskCheckboxEmpty');
+
 /**
  * The editor's extensions: the contract's list (`@teamline/contract/editor`), the very one the server
- * checks saved documents against, with images drawn as project files (`ProjectImage`).
+ * checks saved documents against, with images drawn as project files (`ProjectImage`) and checklist
+ * checkboxes named in the reader's language (the editor and the public page alike).
  */
 export const editorExtensions = (options: { history?: boolean } = {}): Extensions =>
-  documentEditorExtensions({ image: ProjectImage, history: options.history });
+  documentEditorExtensions({ image: ProjectImage, history: options.history, taskCheckboxLabel });

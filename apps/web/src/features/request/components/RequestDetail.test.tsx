@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MemberRequest } from '@teamline/contract';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
 import { RequestDetail } from './RequestDetail';
@@ -57,14 +58,17 @@ const request = (over: Partial<MemberRequest>): MemberRequest => ({
 
 const renderDetail = () =>
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RequestDetail
-        projectIdx={1}
-        requestIdx={4}
-        nameOf={(i) => (i === 7 ? 'Mina' : 'Tuan')}
-        onClose={() => {}}
-      />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <RequestDetail
+          projectIdx={1}
+          requestIdx={4}
+          nameOf={(i) => (i === 7 ? 'Mina' : 'Tuan')}
+          storyTitleOf={(i) => (i === 12 ? 'Login page' : undefined)}
+          onClose={() => {}}
+        />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 
 describe('RequestDetail shows the moves the server’s can allows', () => {
@@ -127,5 +131,23 @@ describe('RequestDetail › attachments', () => {
     renderDetail();
     await screen.findByRole('heading', { name: 'Review the login page' });
     expect(screen.queryByRole('region', { name: 'Attachments' })).toBeNull();
+  });
+});
+
+describe('RequestDetail › what it was made for', () => {
+  it('links the story the request was made for to its place on the timeline', async () => {
+    api.get.mockResolvedValue(request({ storyIdx: 12 }));
+    renderDetail();
+    const link = await screen.findByRole('link', { name: 'Story: Login page' });
+    expect(link.getAttribute('href')).toBe('/timeline/1?selectedStory=12');
+  });
+
+  it('shows no story line without a story, and a contract offer’s start instead of a due date', async () => {
+    api.get.mockResolvedValue(request({ kind: 'contract', dueDt: '20260101' }));
+    renderDetail();
+    await screen.findByRole('heading', { name: 'Review the login page' });
+    expect(screen.queryByRole('link', { name: /Story/ })).toBeNull();
+    expect(screen.getByText(/Starts Jan 1, 2026/)).toBeTruthy();
+    expect(screen.queryByText(/Due /)).toBeNull();
   });
 });

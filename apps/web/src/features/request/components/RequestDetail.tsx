@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RequestFile, type UpdateRequestRequest } from '@teamline/contract';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatFileSize } from '../../../lib/format';
+import { Link } from 'react-router';
+import { formatFileSize } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-blob';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useLanguage } from '../../../lib/use-language';
@@ -12,15 +13,17 @@ import { currentLocale } from '../../../lib/i18n';
 import { notify } from '../../../stores/toast-store';
 import { requestApi, requestKeys } from '../api/request-api';
 import { memberName } from '../../../lib/member-name';
+import { requestDateText } from './request-date';
 
 /**
- * One request: its text, its attached files (downloaded with the access key), the moves the server
+ * One request: its text, the story it was made for (a link into the timeline), its attached files (downloaded with the access key), the moves the server
  * allows the caller (`can`), and its comments.
  */
 export function RequestDetail({
   projectIdx,
   requestIdx,
   nameOf,
+  storyTitleOf = () => undefined,
   wasUnread = false,
   renderContractOffer,
   onClose,
@@ -28,6 +31,8 @@ export function RequestDetail({
   projectIdx: number;
   requestIdx: number;
   nameOf: (memberInProjectIdx: number) => string;
+  /** The title of the story a request was made for, when the project's plan is loaded. */
+  storyTitleOf?: (storyIdx: number) => string | undefined;
   /** The list showed it unread: this read marks it read, so the lists and the badge refetch. */
   wasUnread?: boolean;
   /**
@@ -115,9 +120,15 @@ export function RequestDetail({
           {t(`ui.request.status.${r.status}`)}
         </span>{' '}
         {t('ui.request.from', { name: nameOf(r.senderIdx) })} ·{' '}
-        {t('ui.request.to', { name: nameOf(r.receiverIdx) })} ·{' '}
-        {t('ui.request.due', { date: formatDate(r.dueDt, lang) })}
+        {t('ui.request.to', { name: nameOf(r.receiverIdx) })} · {requestDateText(t, r, lang)}
       </p>
+      {r.storyIdx != null && (
+        <p className="request-detail__story">
+          <Link to={`/timeline/${projectIdx}?selectedStory=${r.storyIdx}`}>
+            {t('ui.request.detail.story', { title: storyTitleOf(r.storyIdx) ?? `#${r.storyIdx}` })}
+          </Link>
+        </p>
+      )}
       {r.description && <p className="request-detail__description">{r.description}</p>}
       {r.files.length > 0 && (
         <section className="request-detail__files" aria-labelledby="request-detail-files">

@@ -69,4 +69,18 @@ describe('RequestList', () => {
     rerender(<RequestList box="sent" nameOf={nameOf} selectedIdx={null} onSelect={() => {}} requests={[]} />);
     expect(screen.getByText('No requests here yet.')).toBeTruthy();
   });
+
+  it('shows a contract offer’s date as its start, not as a due date', () => {
+    render(
+      <RequestList
+        box="received"
+        nameOf={nameOf}
+        selectedIdx={null}
+        onSelect={() => {}}
+        requests={[request({ kind: 'contract', title: 'Contract', dueDt: '20260101' })]}
+      />,
+    );
+    expect(screen.getByText(/From Mina · Starts Jan 1, 2026/)).toBeTruthy();
+    expect(screen.queryByText(/Due/)).toBeNull();
+  });
 });

@@ -1,9 +1,9 @@
 import { type MemberRequest, type RequestBox } from '@teamline/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { requestDateText } from './request-date';
 
-/** One box of requests: title, status, due date, the other party, and an unread mark for the receiver. */
+/** One box of requests: title, status, due date (a contract offer: its start), the other party, and an unread mark for the receiver. */
 export function RequestList({
   requests,
   box,
@@ -49,7 +49,7 @@ export function RequestList({
                 ? t('ui.request.from', { name: nameOf(r.senderIdx) })
                 : t('ui.request.to', { name: nameOf(r.receiverIdx) })}
               {' · '}
-              {t('ui.request.due', { date: formatDate(r.dueDt, lang) })}
+              {requestDateText(t, r, lang)}
             </span>
           </button>
         </li>

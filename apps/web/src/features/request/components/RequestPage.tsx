@@ -56,6 +56,10 @@ export function RequestPage({
     () => (plan ? [...plan.milestones.flatMap((m) => m.stories), ...plan.backlog] : []),
     [plan],
   );
+  const storyTitleOf = useMemo(() => {
+    const titles = new Map(stories.map((s) => [s.storyIdx, s.title]));
+    return (storyIdx: number) => titles.get(storyIdx);
+  }, [stories]);
   const unread = list.data?.unreadCount ?? 0;
 
   return (
@@ -124,6 +128,7 @@ export function RequestPage({
             projectIdx={projectIdx}
             requestIdx={selected}
             nameOf={nameOf}
+            storyTitleOf={storyTitleOf}
             wasUnread={list.data?.requests.some((r) => r.requestIdx === selected && r.unread) ?? false}
             renderContractOffer={
               renderContractOffer && ((requestIdx) => renderContractOffer(projectIdx, requestIdx))

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../lib/i18n';
+import { useToastStore } from '../../../stores/toast-store';
 import { settlement } from './fixtures.test-util';
 import { SettlementPage } from './SettlementPage';
 
@@ -134,17 +135,30 @@ describe('Settlement, client view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('marks an approved settlement paid with a date and reference', async () => {
+  it('marks an approved settlement paid with a date and a required reference, and says so', async () => {
     api.pay.mockResolvedValue({ ...approved, status: 'paid' });
+    useToastStore.getState().reset();
     renderClient();
     fireEvent.click(within(await rowOf('Mina')).getByRole('button', { name: 'Mark paid' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark the settlement paid' });
     fireEvent.change(within(dialog).getByLabelText('Payment date'), { target: { value: '2026-04-05' } });
-    fireEvent.change(within(dialog).getByLabelText('Reference (transfer number, invoice…)'), {
-      target: { value: 'TX-42' },
-    });
+    // The reference is marked required (a visible mark, hidden from the accessible name) and says why.
+    const reference = within(dialog).getByRole('textbox', { name: 'Reference (transfer number, invoice…)' });
+    expect(reference.getAttribute('aria-required')).toBe('true');
+    expect(within(dialog).getByText('*')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await within(dialog).findByText("Enter the payment's reference, such as the transfer number."),
+    ).toBeTruthy();
+    expect(api.pay).not.toHaveBeenCalled();
+    fireEvent.change(reference, { target: { value: 'TX-42' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() => expect(api.pay).toHaveBeenCalledWith(22, { paidDt: '20260405', reference: 'TX-42' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts).toContainEqual(
+        expect.objectContaining({ text: 'The settlement was marked paid.', icon: 'success' }),
+      ),
+    );
   });
 
   it('expands a row to its lines', async () => {

@@ -134,7 +134,21 @@ describe('Settlement, professional view', () => {
     api.list.mockResolvedValue({ month: '202603', settlements: [], spend: [] });
     renderExpert();
     expect(
-      await screen.findByText('You have no contract in this project yet — a client or admin offers one.'),
+      await screen.findByText('You have no contract in this project. A client or admin offers one.'),
     ).toBeTruthy();
+  });
+
+  it('tells an admin without a contract only that they have none (they offer contracts themselves)', async () => {
+    roles.mockResolvedValue({
+      roles: [],
+      memberInProjectIdx: 8,
+      depth1Idx: null,
+      isAdmin: true,
+      abilities: ['contract.offer'],
+    });
+    api.list.mockResolvedValue({ month: '202603', settlements: [], spend: [] });
+    renderExpert();
+    expect(await screen.findByText('You have no contract in this project.')).toBeTruthy();
+    expect(screen.queryByText(/offers one/)).toBeNull();
   });
 });

@@ -30,6 +30,8 @@ export function ExpertSettlement({
     queryFn: () => projectApi.roles(projectIdx),
   });
   const me = roles.data?.memberInProjectIdx;
+  // An admin or client offers contracts (the panel below the statement): no "ask someone" hint.
+  const canOffer = roles.data?.abilities.includes('contract.offer') ?? false;
   const list = useQuery({
     queryKey: settlementKeys.list(projectIdx, month),
     queryFn: () => settlementApi.list(projectIdx, month),
@@ -70,7 +72,9 @@ export function ExpertSettlement({
             <p className="settlement-empty">
               {hasContract || contracts.isLoading
                 ? t('ui.settlement.noSettlement')
-                : t('ui.settlement.noContract')}
+                : canOffer
+                  ? t('ui.settlement.noContract')
+                  : `${t('ui.settlement.noContract')} ${t('ui.settlement.noContractHint')}`}
             </p>
           ) : (
             mine.map((s) => <SettlementStatement key={s.settlementIdx} projectIdx={projectIdx} summary={s} />)

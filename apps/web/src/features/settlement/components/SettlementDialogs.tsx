@@ -73,7 +73,7 @@ const todayIso = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** Mark paid: the payment date and a reference. */
+/** Mark paid: the payment date and a reference (required: marked, aria-required, its own message). */
 export function PayDialog({
   isOpen,
   isPending,
@@ -108,7 +108,21 @@ export function PayDialog({
     >
       <Form id="settlement-pay-form" className="form" form={form} onSubmit={send}>
         <FormText type="date" name="paidDt" label={t('ui.settlement.payDialog.paidDt')} />
-        <FormText name="reference" maxLength={200} label={t('ui.settlement.payDialog.reference')} />
+        <FormText
+          name="reference"
+          maxLength={200}
+          required
+          aria-required="true"
+          label={
+            <>
+              {t('ui.settlement.payDialog.reference')}
+              <span className="field__required" aria-hidden="true">
+                {'\u00a0*'}
+              </span>
+            </>
+          }
+          messages={{ required: t('ui.settlement.payDialog.required') }}
+        />
       </Form>
     </Modal>
   );

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Webhook } from '@teamline/contract';
 import { errors as krErrors } from '@teamline/contract/i18n/kr/errors';
+import { webhookUi as viWebhook } from '@teamline/contract/i18n/vi/ui-webhook';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { setLanguage } from '../../../lib/i18n';
+import { useToastStore } from '../../../stores/toast-store';
 import { WebhookSection } from './WebhookSection';
 
 const api = vi.hoisted(() => ({
@@ -79,6 +81,23 @@ describe('Settings › Webhooks', () => {
     expect(api.create).toHaveBeenCalledWith(
       expect.objectContaining({ projectIdx: 4, type: 'slack', url: 'http://10.0.0.5/hook' }),
     );
+  });
+
+  it('says the webhook was saved, in the reader’s language, and closes the form', async () => {
+    await act(() => setLanguage('vi'));
+    useToastStore.getState().reset();
+    api.list.mockResolvedValue([]);
+    api.create.mockResolvedValueOnce(hook());
+    renderSection();
+    fireEvent.click(await screen.findByTestId('webhook-add'));
+    fireEvent.change(screen.getByTestId('webhook-url'), { target: { value: 'https://hooks.slack.com/x' } });
+    fireEvent.click(screen.getByRole('button', { name: viWebhook.form.save }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts).toContainEqual(
+        expect.objectContaining({ text: viWebhook.form.saved, icon: 'success' }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('webhook-url')).toBeNull());
   });
 
   it('shows what the receiver answered to a test: Teams accepts and posts later', async () => {
