@@ -86,11 +86,14 @@ test('a client rates a professional with two images; the professional sees it wi
     await popup.getByRole('button', { name: 'Rate' }).click();
     const dialog = clientPage.getByRole('dialog', { name: `Rate ${pro.nickname}` });
     const stars = dialog.getByRole('slider', { name: 'Rating' });
-    await expect(stars).toHaveValue('1');
+    // No rating is chosen at first, and saving asks for one.
+    await expect(stars).toHaveAttribute('aria-valuetext', 'No rating chosen');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a rating from 0 to 5 stars.');
     await expectNoA11yViolations(clientPage, 'rating dialog');
-    // The keyboard moves the stars in halves: 1 → 4.5.
+    // The keyboard moves the stars in halves: none (0) → 4.5.
     await stars.focus();
-    for (let i = 0; i < 7; i++) await stars.press('ArrowRight');
+    for (let i = 0; i < 9; i++) await stars.press('ArrowRight');
     await expect(stars).toHaveValue('4.5');
     await dialog.getByLabel('Comment').fill('Clear updates and careful work.');
     await dialog.getByLabel('Add image').setInputFiles([
