@@ -147,7 +147,7 @@ export const errors = {
   AI_FILE_TOO_LARGE: 'Tệp lớn hơn 10 MB.',
   AI_FILE_EMPTY: 'Tệp trống.',
   AI_FILE_NO_TEXT: 'Không đọc được chữ nào từ tệp này (PDF quét?). Hãy tải lên tệp có văn bản.',
-  AI_NOTHING_FOUND: 'Không tìm thấy mốc hay công việc nào trong tệp này.',
+  AI_NOTHING_FOUND: 'Không tìm thấy cột mốc hay câu chuyện nào trong tệp này.',
   AI_PROVIDER_FAILED: 'Yêu cầu tạo dòng thời gian bằng AI thất bại. Vui lòng thử lại sau.',
   AI_JOB_NOT_FOUND: 'Tác vụ AI không tồn tại.',
   AI_JOB_NOT_READY: 'Bản nháp AI chưa sẵn sàng.',
