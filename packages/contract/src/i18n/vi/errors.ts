@@ -208,6 +208,8 @@ export const validation = {
   businessNumber: 'Nhập mã số đăng ký kinh doanh 10 chữ số.',
   cardPassword: 'Nhập hai chữ số đầu của mật khẩu thẻ.',
   cardCvv: 'Nhập CVV 3 hoặc 4 chữ số.',
+  zipCode: 'Nhập mã bưu chính (chữ, số, khoảng trắng hoặc dấu gạch ngang).',
+  country: 'Hãy chọn quốc gia.',
   webhookUrl: 'Hãy nhập URL webhook hợp lệ bắt đầu bằng http:// hoặc https://.',
   webhookUrlPrivate: 'Địa chỉ này thuộc mạng riêng; hãy dùng URL webhook công khai của công cụ chat.',
   safeUrl: 'Nhập địa chỉ bắt đầu bằng http://, https:// hoặc mailto:.',
