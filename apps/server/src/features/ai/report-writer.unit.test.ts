@@ -46,6 +46,8 @@ describe('an AI report is written in its reader’s words (issue 33)', () => {
     const vi = textOf(writeReport(input('vi'), activity).content);
     expect(vi).toContain('02/03/2026 ~ 08/03/2026');
     expect(vi).toContain('Đang thực hiện');
+    // The glossary's word for a milestone (docs/glossary.md).
+    expect(vi).toContain('Các cột mốc');
     expect(`${kr}${vi}`).not.toMatch(/inProgress|approving/);
   });
 });
