@@ -126,4 +126,28 @@ test('a 6-member project shows the warning bar; the admin registers a sandbox ca
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('card-item')).toHaveCount(1);
   });
+
+  await test.step('a card issued abroad is registered with its billing address', async () => {
+    await page.getByTestId('card-register').click();
+    const dialog = page.getByRole('dialog', { name: 'Register a card' });
+    await dialog.getByLabel('Card issued outside Korea').check();
+    await expect(dialog.getByLabel('Date of birth (YYMMDD)')).toHaveCount(0);
+    await dialog.getByLabel('Card number').fill('4242424242424242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('1230');
+    await dialog.getByLabel('CVV').fill('123');
+    await dialog.getByRole('button', { name: 'Register card' }).click();
+    await expect(dialog.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('First name').fill('Jane');
+    await dialog.getByLabel('Last name').fill('Doe');
+    await dialog.getByLabel('Phone', { exact: true }).fill('+1 415 555 0100');
+    await dialog.getByLabel('Address', { exact: true }).fill('1 Market St');
+    await dialog.getByLabel('City').fill('San Francisco');
+    await dialog.getByLabel('State or province (if any)').fill('CA');
+    await dialog.getByLabel('ZIP or postal code').fill('94105');
+    await dialog.getByLabel('Country').selectOption('US');
+    await expectNoA11yViolations(page, 'cardPop for a card issued abroad');
+    await dialog.getByRole('button', { name: 'Register card' }).click();
+    await expect(page.getByText('The card was registered.')).toBeVisible();
+    await expect(page.getByTestId('card-item')).toHaveCount(2);
+  });
 });

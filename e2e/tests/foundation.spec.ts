@@ -60,6 +60,9 @@ test('a new user joins, sets up the profile, runs a project, switches mode and l
     // Without an invitation waiting, a new member starts on the first-run steps.
     await expect(page).toHaveURL(/#\/instruction\/new-register/);
     await expect(page.getByTestId('first-run-profile')).toContainText('Done');
+    // The page's title is the welcome: no toast lies over its buttons (issue 33).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Teamline');
+    await expect(page.locator('.toast')).toHaveCount(0);
   });
 
   await test.step('the signed-in home page is accessible', async () => {

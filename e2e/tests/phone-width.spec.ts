@@ -92,6 +92,7 @@ test('every page fits a phone in every language, for a visitor and each role', a
     { path: '/#/', what: 'home' },
     { path: '/#/guide', what: 'guide' },
     { path: '/#/profile', what: 'profile' },
+    { path: '/#/instruction/new-register', what: 'first steps' },
     {
       path: `/#/timeline/${projectIdx}`,
       what: 'timeline',

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  apiAs,
   createProjectByApi,
   joinByInvitation,
   logIn,
@@ -72,25 +73,59 @@ test('a client rates a professional with two images; the professional sees it wi
   const clientKey = (await signUpByApi(request, client)).key;
   const proKey = (await signUpByApi(request, pro)).key;
   const project = await createProjectByApi(request, clientKey, `Reviews ${Date.now().toString(36)}`, true);
-  await joinByInvitation(
+  const proInProject = await joinByInvitation(
     request,
     { adminKey: clientKey, projectIdx: project.projectIdx, role: 'depth2' },
     pro,
     proKey,
   );
 
+  await test.step('the professional gives a birth date and gender on the profile page', async () => {
+    const proPage = await pageFor(browser, pro);
+    await proPage.goto('/#/profile');
+    await proPage.getByLabel('Birth date').fill('1991-02-14');
+    await proPage.getByRole('radio', { name: 'Female' }).check();
+    const saved = proPage.waitForResponse(
+      (r) => r.url().endsWith('/api/member') && r.request().method() === 'PATCH',
+    );
+    await proPage.getByRole('button', { name: 'Save profile' }).click();
+    expect((await saved).ok()).toBe(true);
+    await proPage.context().close();
+  });
+
   const clientPage = await pageFor(browser, client);
+  await test.step('the client, the admin, opens the profile from a timeline row avatar with the keyboard', async () => {
+    await apiAs(request, clientKey, 'POST', '/story', {
+      projectIdx: project.projectIdx,
+      title: 'Product photos',
+      assignees: [proInProject.memberInProjectIdx],
+    });
+    await clientPage.goto(`/#/timeline/${project.projectIdx}`);
+    const row = clientPage.getByTestId('story-row').filter({ hasText: 'Product photos' });
+    const avatar = row.getByRole('button', { name: `View profile of ${pro.nickname}` });
+    await expect(avatar.locator('.avatar')).toHaveCSS('width', '36px');
+    await avatar.focus();
+    await clientPage.keyboard.press('Enter');
+    const popup = clientPage.getByRole('dialog', { name: `Profile of ${pro.nickname}` });
+    await expect(popup).toContainText('Feb 14, 1991');
+    await expect(popup).toContainText('Female');
+    await clientPage.keyboard.press('Escape');
+  });
+
   await test.step('the client leaves a review with two images from the profile popup', async () => {
     const popup = await openProfile(clientPage, pro.nickname);
     await expect(popup.getByRole('region', { name: 'Reviews' })).toContainText('No reviews yet.');
     await popup.getByRole('button', { name: 'Rate' }).click();
     const dialog = clientPage.getByRole('dialog', { name: `Rate ${pro.nickname}` });
     const stars = dialog.getByRole('slider', { name: 'Rating' });
-    await expect(stars).toHaveValue('1');
+    // No rating is chosen at first, and saving asks for one.
+    await expect(stars).toHaveAttribute('aria-valuetext', 'No rating chosen');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a rating from 0 to 5 stars.');
     await expectNoA11yViolations(clientPage, 'rating dialog');
-    // The keyboard moves the stars in halves: 1 → 4.5.
+    // The keyboard moves the stars in halves: none (0) → 4.5.
     await stars.focus();
-    for (let i = 0; i < 7; i++) await stars.press('ArrowRight');
+    for (let i = 0; i < 9; i++) await stars.press('ArrowRight');
     await expect(stars).toHaveValue('4.5');
     await dialog.getByLabel('Comment').fill('Clear updates and careful work.');
     await dialog.getByLabel('Add image').setInputFiles([

@@ -20,4 +20,15 @@ describe('translations', () => {
     const missing = errorCodes.filter((code) => !resources[lang].errors[code]);
     expect(missing).toEqual([]);
   });
+
+  it('vi writes the planning terms as the glossary does (docs/glossary.md: câu chuyện, hạng mục, …)', () => {
+    const english = keyPaths(resources.vi).flatMap((path) => {
+      const value = path
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], resources.vi);
+      const words = typeof value === 'string' ? value.replace(/\{\{\w+\}\}/g, '') : '';
+      return /\b(story|stories|epics?|backlog|milestones?)\b/i.test(words) ? [`${path}: ${words}`] : [];
+    });
+    expect(english).toEqual([]);
+  });
 });

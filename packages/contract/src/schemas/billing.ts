@@ -205,6 +205,46 @@ export const refundRequest = z.object({ mode: z.enum(refundModes) });
 export type RefundRequest = z.infer<typeof refundRequest>;
 
 /**
+ * The billing address of a card issued abroad (docs/product/billing.md#cards-and-gateway: the original
+ * card form's first and last name, phone, address, city, state, zip code and country), sent with the
+ * card fields to the gateway and, like them, never stored. `state` may be empty (many countries have
+ * none); `country` is an ISO 3166-1 alpha-2 code.
+ */
+const cardBillingFields = {
+  firstName: singleLine().trim().max(50, 'invalid').optional(),
+  lastName: singleLine().trim().max(50, 'invalid').optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?\d{6,20}$/, 'phoneDigits')
+    .optional(),
+  address: singleLine().trim().max(200, 'invalid').optional(),
+  city: singleLine().trim().max(100, 'invalid').optional(),
+  state: singleLine().trim().max(100, 'invalid').optional(),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/, 'zipCode')
+    .optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'country')
+    .optional(),
+};
+export const cardBillingFieldNames = [
+  'firstName',
+  'lastName',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+] as const satisfies readonly (keyof typeof cardBillingFields)[];
+/** What a foreign card must give: every billing field but the state. */
+export const foreignCardRequired = cardBillingFieldNames.filter((f) => f !== 'state');
+
+/**
  * `POST /card`. The sandbox takes the docs/product/billing.md#cards-and-gateway card fields (the corporate card's business
  * registration number instead of the birth date; the password is its first two digits); Toss takes
  * the `authKey` its browser SDK returned to `/payment-success` and the `customerKey` it was given.
@@ -231,15 +271,29 @@ export const sandboxCardRequest = z
       .transform((v) => v.replace(/-/g, ''))
       .pipe(z.string().regex(/^\d{10}$/, 'businessNumber'))
       .optional(),
-    /** The first two digits of the card's password. */
-    password: z.string().regex(/^\d{2}$/, 'cardPassword'),
+    /** The first two digits of the card's password (cards issued in Korea). */
+    password: z
+      .string()
+      .regex(/^\d{2}$/, 'cardPassword')
+      .optional(),
     cvv: z.string().regex(/^\d{3,4}$/, 'cardCvv'),
     ownerName: singleLine().trim().min(1, 'required').max(60, 'invalid'),
+    /**
+     * A card issued outside Korea: it has no Korean birth-date or business-number check and no card
+     * password; the gateway verifies it by the billing address below instead, which it then needs.
+     */
+    isForeign: z.boolean().default(false),
+    ...cardBillingFields,
   })
   .superRefine((v, ctx) => {
-    if (v.isCorporate && !v.businessNumber)
-      ctx.addIssue({ code: 'custom', message: 'businessNumber', path: ['businessNumber'] });
-    if (!v.isCorporate && !v.birth) ctx.addIssue({ code: 'custom', message: 'cardBirth', path: ['birth'] });
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (v.isForeign) {
+      for (const field of foreignCardRequired) if (!v[field]) issue(field, 'required');
+      return;
+    }
+    if (!v.password) issue('password', 'cardPassword');
+    if (v.isCorporate && !v.businessNumber) issue('businessNumber', 'businessNumber');
+    if (!v.isCorporate && !v.birth) issue('birth', 'cardBirth');
   });
 export const tossCardRequest = z.object({
   authKey: singleLine().min(1, 'required').max(300, 'invalid'),

@@ -4,7 +4,7 @@ import { rating } from './planning.js';
 
 /** docs/product/recruitment-and-reviews.md#review-images: at most 3 images on a review. */
 export const REVIEW_MAX_MEDIAS = 3;
-/** docs/product/recruitment-and-reviews.md#reviews: the rating starts at 1. */
+/** docs/product/recruitment-and-reviews.md#reviews: the API's rating when a request omits it (the form asks for a choice). */
 export const REVIEW_DEFAULT_RATING = 1;
 export const REVIEW_CONTENT_MAX = 1000;
 /** docs/product/recruitment-and-reviews.md#review-images image resize applied to review images before upload (longer side, JPEG quality in percent). */

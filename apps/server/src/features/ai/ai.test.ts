@@ -284,7 +284,7 @@ describe('AI documents', () => {
     expect(document.title).toContain('Weekly report');
     // The plans applied above have stories that end before the reference date: listed as delayed.
     const delayed = document.text.split('Delayed\n')[1]!.split('\nIn progress')[0];
-    expect(delayed).toContain('Wireframes (due 2026-03-06)');
+    expect(delayed).toContain('Wireframes (due Mar 6, 2026)');
     expect(delayed).not.toContain('Checkout');
     expect(document.text).toContain('Design phase');
   });

@@ -1,4 +1,5 @@
-import type { AiDocumentType, EditorNode, Language } from '@teamline/contract';
+import { formatDay, type AiDocumentType, type EditorNode, type Language } from '@teamline/contract';
+import { resources } from '@teamline/contract/i18n';
 import type { ProjectActivity } from './activity.repository.js';
 
 /** The headings and phrases of drafted documents, in the author's language. */
@@ -83,7 +84,7 @@ const texts = {
     delayed: 'Trễ hạn',
     inProgress: 'Đang thực hiện',
     upcoming: 'Hai tuần tới',
-    milestones: 'Các mốc',
+    milestones: 'Các cột mốc',
     decisions: 'Quyết định của khách hàng',
     hours: 'Giờ làm việc',
     requests: 'Yêu cầu',
@@ -93,7 +94,7 @@ const texts = {
     decisionsMade: 'Quyết định',
     actionItems: 'Việc cần làm',
     goal: 'Mục tiêu',
-    goalText: 'Những gì {project} cần bàn giao, theo từng mốc.',
+    goalText: 'Những gì {project} cần bàn giao, theo từng cột mốc.',
     scope: 'Phạm vi',
     openQuestions: 'Câu hỏi mở',
     due: 'hạn',
@@ -104,41 +105,25 @@ const texts = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
-/** Milestone statuses as words in each language (the report is read, not parsed). */
-const statusWords: Record<Language, Record<string, string>> = {
-  en: {
-    pending: 'To do',
-    inProgress: 'In progress',
-    completed: 'Completed',
-    delayed: 'Delayed',
-    approving: 'Awaiting approval',
-    approved: 'Approved',
-    rejected: 'Rejected',
-  },
-  kr: {
-    pending: '대기',
-    inProgress: '진행 중',
-    completed: '완료',
-    delayed: '지연',
-    approving: '승인 대기',
-    approved: '승인됨',
-    rejected: '반려됨',
-  },
-  vi: {
-    pending: 'Chờ làm',
-    inProgress: 'Đang thực hiện',
-    completed: 'Hoàn thành',
-    delayed: 'Trễ hạn',
-    approving: 'Chờ duyệt',
-    approved: 'Đã duyệt',
-    rejected: 'Bị từ chối',
-  },
-};
+/**
+ * Statuses as the app's words in the author's language (the report is read, not parsed): milestones
+ * and stories by the glossary's `ui.status`, requests by `ui.request.status`.
+ */
+const statusWord = (lang: Language, code: string): string =>
+  (resources[lang].ui.status as Record<string, string>)[code] ?? code;
+const requestStatusWord = (lang: Language, code: string): string =>
+  (resources[lang].ui.request.status as Record<string, string>)[code] ?? code;
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
-const day = (code: string | null) =>
-  code ? `${code.slice(0, 4)}-${code.slice(4, 6)}-${code.slice(6, 8)}` : '';
+/** A `YYYYMMDD` code as the app writes a day in the author's language (2026.03.06 · Mar 6, 2026 · 06/03/2026). */
+const dayIn = (lang: Language) => (code: string | null) =>
+  code
+    ? formatDay(
+        { y: Number(code.slice(0, 4)), m: Number(code.slice(4, 6)), d: Number(code.slice(6, 8)) },
+        lang,
+      )
+    : '';
 
 const txt = (text: string): EditorNode => ({ type: 'text', text });
 const heading = (level: number, text: string): EditorNode => ({
@@ -182,7 +167,8 @@ export interface ReportInput {
  */
 export function writeReport(input: ReportInput, a: ProjectActivity): { title: string; content: EditorNode } {
   const t = texts[input.language];
-  const status = (code: string) => statusWords[input.language][code] ?? code;
+  const status = (code: string) => statusWord(input.language, code);
+  const day = dayIn(input.language);
   const key = (n: number) => (input.projectKey ? `${input.projectKey}-${n} ` : '');
   const hours = Math.round(a.hours.reduce((sum, h) => sum + h.minutes, 0) / 6) / 10;
   const periodLine = `${t.period}: ${day(input.periodStartDt)} ~ ${day(input.periodEndDt)} · ${t.reference}: ${day(input.referenceDt)}`;
@@ -238,7 +224,9 @@ export function writeReport(input: ReportInput, a: ProjectActivity): { title: st
       ),
       heading(2, t.requests),
       bullets(
-        a.requests.map((r) => `${r.title} (${r.status}, ${t.due} ${day(r.dueDt)})`),
+        a.requests.map(
+          (r) => `${r.title} (${requestStatusWord(input.language, r.status)}, ${t.due} ${day(r.dueDt)})`,
+        ),
         t.none,
       ),
       heading(2, t.upcoming),

@@ -146,6 +146,41 @@ describe('cards: only the billing key, brand, issuer and last four are kept', ()
     expectError(await call('DELETE', `/card/${list.cards[0].cardIdx}`, f.dev.key), 'CARD_NOT_FOUND');
   });
 
+  it('a card issued abroad gives the billing address instead of the Korean birth date and password', async () => {
+    const abroad = card(sandboxCards.ok, { isForeign: true, birth: undefined, password: undefined });
+    const missing = await call('POST', '/card', f.admin.key, abroad);
+    expectError(missing, 'VALIDATION_FAILED');
+    expect(missing.json().error.fieldErrors).toMatchObject({ firstName: 'required' });
+    const address = {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      phone: '+14155550100',
+      address: '1 Market St',
+      city: 'San Francisco',
+      state: 'CA',
+      zipCode: '94105',
+      country: 'US',
+    };
+    const wrong = await call('POST', '/card', f.admin.key, {
+      ...abroad,
+      ...address,
+      zipCode: '#1',
+      country: 'usa',
+    });
+    expectError(wrong, 'VALIDATION_FAILED');
+    expect(Object.values(wrong.json().error.fieldErrors)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/zipCode|country/)]),
+    );
+    const ok = await call('POST', '/card', f.admin.key, { ...abroad, ...address, state: '' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ last4: '4242' });
+    // A card issued in Korea still needs its password.
+    expectError(
+      await call('POST', '/card', f.admin.key, card(sandboxCards.ok, { password: undefined })),
+      'VALIDATION_FAILED',
+    );
+  });
+
   it('no table, log line or outbox mail holds the card number, CVV or password', async () => {
     const secret = card('4111 1111 1111 1111', { cvv: '8642', password: '93', birth: '881231' });
     const res = await call('POST', '/card', f.lead.key, secret);

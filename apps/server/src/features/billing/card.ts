@@ -56,7 +56,11 @@ export async function registerCard(deps: BillingDeps, actor: Actor, body: Regist
     source = { kind: 'toss', authKey: parsed.data.authKey };
   } else {
     const parsed = sandboxCardRequest.safeParse(body);
-    if (!parsed.success) throw fieldError('cardNumber', 'cardNumber');
+    if (!parsed.success) {
+      // The first refused field, as the route's own validation would name it.
+      const first = parsed.error.issues[0];
+      throw fieldError(String(first?.path[0] ?? 'cardNumber'), first?.message ?? 'cardNumber');
+    }
     source = { kind: 'sandbox', card: parsed.data };
   }
   try {

@@ -99,6 +99,20 @@ describe('GET and PATCH /member', () => {
     expect((await req('PATCH', '/api/member', undefined, { nickname: 'a' })).statusCode).toBe(401);
   });
 
+  it('stores, clears and checks the birth date and gender the profile form sends', async () => {
+    const set = await req('PATCH', '/api/member', carol.key, { birth: '19851231', gender: 'M' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data).toMatchObject({ birth: '19851231', gender: 'M' });
+    const refused = await req('PATCH', '/api/member', carol.key, { birth: '19850230', gender: 'X' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fieldErrors).toMatchObject({
+      birth: 'dateFormat',
+      gender: expect.any(String),
+    });
+    const cleared = await req('PATCH', '/api/member', carol.key, { birth: null, gender: null });
+    expect(cleared.json().data).toMatchObject({ birth: null, gender: null });
+  });
+
   it('accepts only an own uploaded image as profile picture', async () => {
     const res = await req('PATCH', '/api/member', alice.key, { profileFileIdx: 9999 });
     expect(res.statusCode).toBe(404);

@@ -15,7 +15,7 @@ import { resizeImage } from '../../lib/image-resize';
 import { notify } from '../../stores/toast-store';
 import { LanguageSelect } from '../ui/LanguageSelect';
 import { memberApi } from '../../features/member/api/member-api';
-import { emptyCareer, type ProfileFormValues, type WorkType } from './profile-form';
+import { emptyCareer, type GenderValue, type ProfileFormValues, type WorkType } from './profile-form';
 
 const AVATAR_MAX_PX = 512;
 
@@ -133,6 +133,30 @@ export function ProfileFields({
             options={[
               { value: 'freelancer', label: t('ui.profileForm.freelancer') },
               { value: 'fullTime', label: t('ui.profileForm.fullTime') },
+            ]}
+          />
+        )}
+      />
+      <FormText
+        type="date"
+        label={t('ui.profileForm.birth')}
+        hint={t('ui.profileForm.privateHint')}
+        autoComplete="bday"
+        name="birth"
+      />
+      <Controller
+        control={control}
+        name="gender"
+        render={({ field }) => (
+          <RadioGroup<GenderValue>
+            legend={t('ui.profileForm.gender')}
+            name="gender"
+            value={field.value}
+            onChange={field.onChange}
+            options={[
+              { value: '', label: t('ui.profileForm.genderUnset') },
+              { value: 'M', label: t('ui.profileForm.male') },
+              { value: 'F', label: t('ui.profileForm.female') },
             ]}
           />
         )}

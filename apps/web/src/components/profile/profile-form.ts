@@ -1,6 +1,10 @@
 import {
   DEFAULT_COLOR_CODE,
+  codeToIsoDate,
   colorCode,
+  dateCode,
+  genders,
+  isoDateToCode,
   language,
   nickname,
   type Language,
@@ -12,6 +16,11 @@ import { z } from 'zod';
 /** Month inputs give `YYYY-MM`; careers travel as `YYYYMM` (docs/product/i18n-and-modes.md#formats date formats). */
 const month = z.string().regex(/^\d{4}-\d{2}$/, 'dateFormat');
 const digits = z.string().trim().regex(/^\d*$/, 'invalid');
+/**
+ * The birth date of a date input (`YYYY-MM-DD`, empty when not given), checked as the contract's
+ * `YYYYMMDD` code the profile API stores (docs/product/accounts.md#profile).
+ */
+const birth = z.union([z.literal(''), z.string().transform(isoDateToCode).pipe(dateCode)]);
 
 export const careerRow = z
   .object({
@@ -27,6 +36,7 @@ export const careerRow = z
 export type CareerRow = z.input<typeof careerRow>;
 
 export type WorkType = 'freelancer' | 'fullTime';
+export type GenderValue = '' | (typeof genders)[number];
 
 export const profileFormSchema = z.object({
   nickname,
@@ -38,6 +48,9 @@ export const profileFormSchema = z.object({
   career: z.array(careerRow).max(50),
   lang: language,
   profileFileIdx: z.number().int().nullable(),
+  birth,
+  /** `M` or `F` (docs/product/api.md), empty when not given. */
+  gender: z.enum(['', ...genders]),
 });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
@@ -71,6 +84,8 @@ export function profileDefaults(profile: MemberProfile | null, lang: Language): 
     })),
     lang: profile?.lang ?? lang,
     profileFileIdx: profile?.profileFileIdx ?? null,
+    birth: codeToIsoDate(profile?.birth),
+    gender: profile?.gender ?? '',
   };
 }
 
@@ -99,5 +114,7 @@ export function toProfileRequest(values: ProfileFormValues): UpdateProfileReques
     })),
     lang: values.lang,
     profileFileIdx: values.profileFileIdx,
+    birth: values.birth ? isoDateToCode(values.birth) : null,
+    gender: values.gender || null,
   };
 }

@@ -208,6 +208,8 @@ export const validation = {
   businessNumber: 'Enter the 10-digit business registration number.',
   cardPassword: 'Enter the first two digits of the card password.',
   cardCvv: 'Enter the 3 or 4 digit CVV.',
+  zipCode: 'Enter the postal code (letters, digits, spaces or hyphens).',
+  country: 'Choose the country.',
   webhookUrl: 'Enter a valid webhook URL starting with http:// or https://.',
   webhookUrlPrivate: "This address is on a private network; use the chat tool's public webhook URL.",
   safeUrl: 'Enter an address starting with http://, https:// or mailto:.',

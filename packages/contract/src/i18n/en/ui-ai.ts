@@ -54,7 +54,8 @@ export const aiUi = {
     referenceDate: 'Reference date',
     periodStart: 'Collection period start',
     periodEnd: 'Collection period end',
-    periodHint: 'A report reads the project activity in this period.',
+    periodHint:
+      'A report reads the project activity in this period: the week (weekly report) or the month (monthly report) of the reference date, unless you change it.',
     typeRequired: 'Select a document type.',
     dateRequired: 'Select a reference date.',
     periodRequired: 'A report needs both collection-period dates.',

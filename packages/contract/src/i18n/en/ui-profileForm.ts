@@ -24,4 +24,10 @@ export const profileFormUi = {
   careerSalary: 'Annual salary (thousand won)',
   careerDescription: 'Description',
   language: 'Language',
+  birth: 'Birth date',
+  gender: 'Gender',
+  genderUnset: 'Not given',
+  male: 'Male',
+  female: 'Female',
+  privateHint: 'Only you and the admins of your projects see this.',
 };

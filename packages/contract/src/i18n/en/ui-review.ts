@@ -12,6 +12,8 @@ export const reviewUi = {
   editTitle: 'Edit your review',
   rating: 'Rating',
   ratingValue: '{{value}} of 5 stars',
+  ratingNone: 'No rating chosen',
+  ratingRequired: 'Choose a rating from 0 to 5 stars.',
   content: 'Comment',
   contentPlaceholder: 'How was working with {{nickname}}?',
   images: 'Images',

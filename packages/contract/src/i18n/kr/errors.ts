@@ -204,6 +204,8 @@ export const validation = {
   businessNumber: '사업자등록번호 10자리를 입력하세요.',
   cardPassword: '카드 비밀번호 앞 두 자리를 입력하세요.',
   cardCvv: 'CVV 3~4자리를 입력하세요.',
+  zipCode: '우편번호를 입력하세요 (영문, 숫자, 공백, 하이픈).',
+  country: '국가를 고르세요.',
   webhookUrl: 'http:// 또는 https://로 시작하는 올바른 웹훅 URL을 입력하세요.',
   webhookUrlPrivate: '사설 네트워크 주소입니다. 채팅 도구의 공개 웹훅 URL을 사용하세요.',
   safeUrl: 'http://, https:// 또는 mailto:로 시작하는 주소를 입력하세요.',

@@ -54,7 +54,8 @@ export const aiUi = {
     referenceDate: '기준일',
     periodStart: '수집 기간 시작',
     periodEnd: '수집 기간 종료',
-    periodHint: '보고서는 이 기간의 프로젝트 활동을 읽습니다.',
+    periodHint:
+      '보고서는 이 기간의 프로젝트 활동을 읽습니다. 기준일이 속한 주(주간 보고서)나 달(월간 보고서)로 채워지며, 바꿀 수 있습니다.',
     typeRequired: '문서 종류를 선택하세요.',
     dateRequired: '기준일을 선택하세요.',
     periodRequired: '보고서에는 수집 기간의 두 날짜가 모두 필요합니다.',

@@ -24,4 +24,10 @@ export const profileFormUi = {
   careerSalary: '연봉 (천 원)',
   careerDescription: '설명',
   language: '언어',
+  birth: '생년월일',
+  gender: '성별',
+  genderUnset: '선택 안 함',
+  male: '남성',
+  female: '여성',
+  privateHint: '본인과 함께하는 프로젝트의 관리자만 볼 수 있습니다.',
 };

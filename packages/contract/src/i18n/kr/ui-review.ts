@@ -13,6 +13,8 @@ export const reviewUi = {
   editTitle: '리뷰 수정',
   rating: '별점',
   ratingValue: '5점 만점에 {{value}}점',
+  ratingNone: '별점을 고르지 않음',
+  ratingRequired: '별점을 0~5점 중에서 골라 주세요.',
   content: '코멘트',
   contentPlaceholder: '{{nickname}} 님과 함께 일한 경험을 남겨 주세요.',
   images: '이미지',

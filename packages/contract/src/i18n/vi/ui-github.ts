@@ -2,7 +2,7 @@
 export const githubUi = {
   title: 'GitHub',
   intro:
-    'Liên kết commit và pull request với story: nhắc khóa story (SHOP-12) trong thông điệp commit hoặc pull request; “fixes SHOP-12” trên nhánh đã cấu hình sẽ hoàn thành story.',
+    'Liên kết commit và pull request với câu chuyện: nhắc khóa câu chuyện (SHOP-12) trong thông điệp commit hoặc pull request; “fixes SHOP-12” trên nhánh đã cấu hình sẽ hoàn thành câu chuyện.',
   connect: {
     title: 'Kết nối kho mã',
     oauth: 'Kết nối với GitHub',
@@ -28,7 +28,7 @@ export const githubUi = {
     branchChoose: 'Hãy chọn kho mã trước',
     branchLoading: 'Đang tải các nhánh…',
     key: 'Khóa dự án',
-    keyHint: 'Story hiển thị dạng KHÓA-số, ví dụ SHOP-12.',
+    keyHint: 'Câu chuyện hiển thị dạng KHÓA-số, ví dụ SHOP-12.',
     save: 'Lưu',
     saved: 'Đã lưu. Đang nhập các commit và pull request gần đây.',
   },
@@ -74,7 +74,7 @@ export const githubUi = {
   },
   disconnect: 'Ngắt kết nối',
   disconnectQuestion:
-    'Ngắt kết nối dự án này khỏi GitHub? Token đã lưu sẽ bị xóa; các commit đã liên kết vẫn ở lại story.',
+    'Ngắt kết nối dự án này khỏi GitHub? Token đã lưu sẽ bị xóa; các commit đã liên kết vẫn ở lại câu chuyện.',
   disconnected: 'Đã ngắt kết nối GitHub.',
   links: {
     title: 'Commit và pull request',

@@ -24,4 +24,10 @@ export const profileFormUi = {
   careerSalary: 'Lương năm (nghìn won)',
   careerDescription: 'Mô tả',
   language: 'Ngôn ngữ',
+  birth: 'Ngày sinh',
+  gender: 'Giới tính',
+  genderUnset: 'Không nêu',
+  male: 'Nam',
+  female: 'Nữ',
+  privateHint: 'Chỉ bạn và quản trị viên các dự án của bạn thấy thông tin này.',
 };

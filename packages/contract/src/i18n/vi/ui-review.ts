@@ -13,6 +13,8 @@ export const reviewUi = {
   editTitle: 'Sửa đánh giá của bạn',
   rating: 'Số sao',
   ratingValue: '{{value}} trên 5 sao',
+  ratingNone: 'Chưa chọn số sao',
+  ratingRequired: 'Hãy chọn số sao từ 0 đến 5.',
   content: 'Nhận xét',
   contentPlaceholder: 'Làm việc cùng {{nickname}} thế nào?',
   images: 'Hình ảnh',

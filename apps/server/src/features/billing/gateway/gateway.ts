@@ -16,9 +16,20 @@ export interface SandboxCard {
   isCorporate: boolean;
   birth?: string | undefined;
   businessNumber?: string | undefined;
-  password: string;
+  /** Cards issued in Korea. */
+  password?: string | undefined;
   cvv: string;
   ownerName: string;
+  /** A card issued abroad, verified by its billing address (the fields below) instead. */
+  isForeign: boolean;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  phone?: string | undefined;
+  address?: string | undefined;
+  city?: string | undefined;
+  state?: string | undefined;
+  zipCode?: string | undefined;
+  country?: string | undefined;
 }
 
 export type CardSource = { kind: 'sandbox'; card: SandboxCard } | { kind: 'toss'; authKey: string };

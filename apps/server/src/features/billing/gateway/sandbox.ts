@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { foreignCardRequired } from '@teamline/contract';
 import type { Clock } from '../../../infra/clock.js';
 import { assertOutsideTransaction } from '../../../infra/transaction-scope.js';
 import {
@@ -85,6 +86,8 @@ export class SandboxGateway implements PaymentGateway {
     const now = this.clock.now();
     const endOfExpiry = Date.UTC(year, month, 1);
     if (month < 1 || month > 12 || endOfExpiry <= now.getTime()) throw new GatewayError('EXPIRED_CARD');
+    if (card.isForeign && foreignCardRequired.some((field) => !card[field]))
+      throw new GatewayError('INVALID_CARD', 'a card issued abroad needs its billing address');
     if (digits === sandboxCards.declined) throw new GatewayError('CARD_DECLINED');
     const scenario: Scenario = digits === sandboxCards.insufficientFunds ? 'nofunds' : 'ok';
     return {

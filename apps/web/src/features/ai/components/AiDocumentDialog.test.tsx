@@ -58,10 +58,34 @@ describe('AiDocumentDialog', () => {
     expect(api.writeDocument).not.toHaveBeenCalled();
   });
 
+  it('fills a report’s period from its type and reference date, which the user may change (issue 33)', async () => {
+    open();
+    setField(aiUi.document.type, 'weeklyReport');
+    setField(aiUi.document.referenceDate, '2026-03-11');
+    const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+    // A Wednesday: its week, Monday to Sunday.
+    await waitFor(() => expect(value(aiUi.document.periodStart)).toBe('2026-03-09'));
+    expect(value(aiUi.document.periodEnd)).toBe('2026-03-15');
+    setField(aiUi.document.type, 'monthlyReport');
+    await waitFor(() => expect(value(aiUi.document.periodStart)).toBe('2026-03-01'));
+    expect(value(aiUi.document.periodEnd)).toBe('2026-03-31');
+    // A period the user typed stays when the reference date moves.
+    setField(aiUi.document.periodStart, '2026-02-20');
+    setField(aiUi.document.referenceDate, '2026-04-02');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(value(aiUi.document.periodStart)).toBe('2026-02-20');
+    expect(value(aiUi.document.periodEnd)).toBe('2026-03-31');
+  });
+
   it('asks a report for both period dates, start before end', async () => {
     open();
     setField(aiUi.document.type, 'weeklyReport');
     setField(aiUi.document.referenceDate, '2026-03-09');
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>(aiUi.document.periodStart).value).not.toBe(''),
+    );
+    setField(aiUi.document.periodStart, '');
+    setField(aiUi.document.periodEnd, '');
     await submit();
     expect(await screen.findAllByText(aiUi.document.periodRequired)).toHaveLength(2);
 

@@ -15,6 +15,7 @@ import {
   aiDocumentRequest,
   emptyAiDocumentValues,
   isReport,
+  reportPeriod,
   type AiDocumentValues,
 } from '../logic/document-form';
 import { JobProgress } from './JobProgress';
@@ -40,6 +41,24 @@ export function AiDocumentDialog({ projectIdx, folderIdx, onClose, onCreated }: 
   });
   const typeField = form.register('type');
   const type = useWatch({ control: form.control, name: 'type' });
+  const referenceDate = useWatch({ control: form.control, name: 'referenceDate' });
+  // A report's period follows its type and reference day (reportPeriod) until the user changes it,
+  // so "Write" does not first have to say that it is missing.
+  const derived = useRef<{ periodStart: string; periodEnd: string } | null>(null);
+  useEffect(() => {
+    const next = reportPeriod(type, referenceDate);
+    if (!next) return;
+    const { periodStart, periodEnd } = form.getValues();
+    const last = derived.current;
+    const isOwn = last
+      ? periodStart !== last.periodStart || periodEnd !== last.periodEnd
+      : periodStart || periodEnd;
+    if (isOwn) return;
+    derived.current = next;
+    const options = { shouldValidate: form.formState.isSubmitted };
+    form.setValue('periodStart', next.periodStart, options);
+    form.setValue('periodEnd', next.periodEnd, options);
+  }, [type, referenceDate, form]);
   const [jobIdx, setJobIdx] = useState<number | null>(null);
   const job = useAiJob(jobIdx);
   const cancel = useCancelAiJob(jobIdx);

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import '../../../lib/i18n';
@@ -22,12 +22,14 @@ const type = (label: string, value: string) =>
 const click = (name: string | RegExp) =>
   act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
-async function toProfileStep() {
-  render(
+async function toProfileStep(
+  page = (
     <MemoryRouter>
       <JoinPage />
-    </MemoryRouter>,
-  );
+    </MemoryRouter>
+  ),
+) {
+  render(page);
   type('Password', 'correct-horse-1');
   type('Confirm password', 'correct-horse-1');
   type('Name', 'Kim');
@@ -86,5 +88,23 @@ describe('Join', () => {
     const phone = await screen.findByLabelText('Phone number');
     expect(phone.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alert').textContent).toBe('Use digits only.');
+  });
+
+  it('sends the birth date and gender, and lands on the first steps without a toast over them', async () => {
+    joinGeneral.mockResolvedValue({ key: 'k', expires: '2099-01-01T00:00:00.000Z', refresh: 'r' });
+    await toProfileStep(
+      <MemoryRouter initialEntries={['/join']}>
+        <Routes>
+          <Route path="/join" element={<JoinPage />} />
+          <Route path="/instruction/new-register" element={<p>first steps</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    type('Birth date', '1990-02-28');
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Female' })));
+    await click('Create account');
+    expect(await screen.findByText('first steps')).toBeTruthy();
+    expect(joinGeneral).toHaveBeenCalledWith(expect.objectContaining({ birth: '19900228', gender: 'F' }));
+    expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 });

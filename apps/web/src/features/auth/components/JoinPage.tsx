@@ -16,8 +16,7 @@ import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage } from '../../../lib/i18n';
 import { readJoinSession, writeJoinSession } from '../../../lib/storage';
 import { useAuthStore } from '../../../stores/auth-store';
-import { notify } from '../../../stores/toast-store';
-import { pendingInvitePath } from '../../../lib/invitation-api';
+import { goAfterJoin } from './after-join';
 import {
   profileDefaults,
   profileFormSchema,
@@ -75,10 +74,7 @@ export function JoinPage() {
       const tokens = await authApi.joinGeneral(body);
       writeJoinSession(null);
       useAuthStore.getState().setTokens(tokens);
-      notify(t('ui.join.welcome'), 'success');
-      // An invitation that sent the visitor to sign up continues where it left off; anyone else
-      // starts with the first-run steps (profile, first project, mode).
-      await navigate(pendingInvitePath() ?? '/instruction/new-register', { replace: true });
+      await goAfterJoin(navigate, t('ui.join.welcome'));
     } catch (error) {
       onServerError(error);
       // A refused account field is on the first step: go back to where it shows.

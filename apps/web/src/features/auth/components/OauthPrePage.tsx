@@ -9,8 +9,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { readOauthPreSession, writeOauthPreSession } from '../../../lib/storage';
 import { useZodForm } from '../../../lib/zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
-import { notify } from '../../../stores/toast-store';
-import { pendingInvitePath } from '../../../lib/invitation-api';
+import { goAfterJoin } from './after-join';
 import {
   profileDefaults,
   profileFormSchema,
@@ -71,8 +70,7 @@ export function OauthPrePage() {
       const tokens = await authApi.join(body);
       writeOauthPreSession(null);
       useAuthStore.getState().setTokens(tokens);
-      notify(t('ui.join.welcome'), 'success');
-      await navigate(pendingInvitePath() ?? '/instruction/new-register', { replace: true });
+      await goAfterJoin(navigate, t('ui.join.welcome'));
     } catch (error) {
       if (errorCodeOf(error) === 'OAUTH_SESSION_EXPIRED') {
         writeOauthPreSession(null);

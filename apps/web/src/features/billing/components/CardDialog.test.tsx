@@ -83,7 +83,52 @@ describe('cardPop', () => {
       password: '12',
       cvv: '123',
       ownerName: 'Mina Kim',
+      isForeign: false,
     });
+  });
+
+  it('a card issued abroad asks for the billing address instead of the birth date and password', async () => {
+    api.registerCard.mockResolvedValue({ cardIdx: 4, brand: 'VISA', last4: '4242', issuer: 'Sandbox' });
+    const onClose = renderDialog();
+    fireEvent.click(screen.getByLabelText('Card issued outside Korea'));
+    expect(
+      await screen.findByRole('group', { name: 'Billing address (as the card issuer has it)' }),
+    ).toBeTruthy();
+    for (const hidden of [
+      'Date of birth (YYMMDD)',
+      'First two digits of the card password',
+      'Corporate card',
+    ])
+      expect(screen.queryByLabelText(hidden)).toBeNull();
+    fill({ 'Card number': '4242424242424242', 'Expiry (MM/YY)': '1230', CVV: '123' });
+    fireEvent.click(screen.getByRole('button', { name: 'Register card' }));
+    await waitFor(() => expect(field('First name').getAttribute('aria-invalid')).toBe('true'));
+    expect(field('Country').getAttribute('aria-invalid')).toBe('true');
+    expect(field('State or province (if any)').getAttribute('aria-invalid')).toBeNull();
+    expect(api.registerCard).not.toHaveBeenCalled();
+    fill({
+      'First name': 'Jane',
+      'Last name': 'Doe',
+      Phone: '+1 415 555 0100',
+      Address: '1 Market St',
+      City: 'San Francisco',
+      'ZIP or postal code': '94105',
+      Country: 'US',
+    });
+    expect(screen.getByRole('option', { name: 'United States' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Register card' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.registerCard).toHaveBeenCalledWith(
+      expect.objectContaining({
+        isForeign: true,
+        ownerName: 'Jane Doe',
+        phone: '+14155550100',
+        zipCode: '94105',
+        country: 'US',
+        state: '',
+      }),
+    );
+    expect(api.registerCard.mock.calls[0]![0]).not.toHaveProperty('password');
   });
 
   it('a declined card is refused in the dialog, in the reader language, with the form kept', async () => {

@@ -25,6 +25,7 @@ import {
 } from '../logic/card-form';
 import { isPaymentRefusal, refusalText } from '../logic/result';
 import { requestTossBillingAuth } from '../logic/toss';
+import { CardBillingAddress } from './CardBillingAddress';
 import { AdminOnlyNote, LoadState } from './parts';
 
 /** Settings › Card: the registered card (brand, issuer, last four), registering one, deleting it. */
@@ -166,6 +167,8 @@ function useCardMessages(): Record<string, string> {
     'businessNumber',
     'password',
     'cvv',
+    'phone',
+    'zipCode',
   ] as const;
   return Object.fromEntries(keys.map((k) => [k, t(`ui.billing.cardPop.errors.${k}`)]));
 }
@@ -186,6 +189,7 @@ export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClos
   const form = useZodForm<CardFormValues, CardRequestBody>(cardSchema, { defaultValues: emptyCardForm });
   const onServerError = useServerError(form);
   const isCorporate = form.watch('isCorporate');
+  const isForeign = form.watch('isForeign');
   const register = useMutation({
     mutationFn: (body: CardRequestBody) => billingApi.registerCard(body),
     onSuccess: async () => {
@@ -232,21 +236,27 @@ export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClos
           </p>
         )}
         <p className="billing-note">{t('ui.billing.cardPop.sandbox')}</p>
-        <Controller
-          control={form.control}
-          name="isCorporate"
-          render={({ field }) => (
-            <label className="settings__check">
-              <input
-                type="checkbox"
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                onBlur={field.onBlur}
-              />
-              {t('ui.billing.cardPop.corporate')}
-            </label>
-          )}
-        />
+        {(['isForeign', 'isCorporate'] as const).map((name) =>
+          // A card issued abroad is never a Korean corporate card.
+          name === 'isCorporate' && isForeign ? null : (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <label className="settings__check">
+                  <input
+                    type="checkbox"
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    onBlur={field.onBlur}
+                  />
+                  {t(name === 'isForeign' ? 'ui.billing.cardPop.foreign' : 'ui.billing.cardPop.corporate')}
+                </label>
+              )}
+            />
+          ),
+        )}
         <FormText
           name="cardNumber"
           label={t('ui.billing.cardPop.cardNumber')}
@@ -278,46 +288,52 @@ export function CardDialog({ projectIdx, onClose }: { projectIdx: number; onClos
             messages={messages}
           />
         </div>
-        {isCorporate ? (
-          <FormText
-            key="businessNumber"
-            name="businessNumber"
-            label={t('ui.billing.cardPop.businessNumber')}
-            inputMode="numeric"
-            placeholder="000-00-00000"
-            maxLength={12}
-            messages={messages}
-          />
+        {isForeign ? (
+          <CardBillingAddress messages={messages} />
         ) : (
-          <FormText
-            key="birth"
-            name="birth"
-            label={t('ui.billing.cardPop.birth')}
-            inputMode="numeric"
-            isNumberOnly
-            placeholder="YYMMDD"
-            maxLength={6}
-            messages={messages}
-          />
+          <>
+            {isCorporate ? (
+              <FormText
+                key="businessNumber"
+                name="businessNumber"
+                label={t('ui.billing.cardPop.businessNumber')}
+                inputMode="numeric"
+                placeholder="000-00-00000"
+                maxLength={12}
+                messages={messages}
+              />
+            ) : (
+              <FormText
+                key="birth"
+                name="birth"
+                label={t('ui.billing.cardPop.birth')}
+                inputMode="numeric"
+                isNumberOnly
+                placeholder="YYMMDD"
+                maxLength={6}
+                messages={messages}
+              />
+            )}
+            <FormText
+              name="password"
+              type="password"
+              label={t('ui.billing.cardPop.password')}
+              inputMode="numeric"
+              autoComplete="off"
+              isNumberOnly
+              placeholder="••"
+              maxLength={2}
+              messages={messages}
+            />
+            <FormText
+              name="ownerName"
+              label={t('ui.billing.cardPop.ownerName')}
+              autoComplete="cc-name"
+              maxLength={60}
+              messages={messages}
+            />
+          </>
         )}
-        <FormText
-          name="password"
-          type="password"
-          label={t('ui.billing.cardPop.password')}
-          inputMode="numeric"
-          autoComplete="off"
-          isNumberOnly
-          placeholder="••"
-          maxLength={2}
-          messages={messages}
-        />
-        <FormText
-          name="ownerName"
-          label={t('ui.billing.cardPop.ownerName')}
-          autoComplete="cc-name"
-          maxLength={60}
-          messages={messages}
-        />
       </Form>
     </Modal>
   );

@@ -57,6 +57,7 @@ describe('card form (cardPop, docs/product/billing.md#cards-and-gateway card fie
       password: '12',
       cvv: '123',
       ownerName: 'Mina Kim',
+      isForeign: false,
     });
   });
 
@@ -83,5 +84,48 @@ describe('card form (cardPop, docs/product/billing.md#cards-and-gateway card fie
     expect(issuesOf({ ...valid, cvv: '12' })).toEqual({ cvv: 'cvv' });
     expect(issuesOf({ ...valid, birth: '9001' })).toEqual({ birth: 'birth' });
     expect(issuesOf({ ...valid, ownerName: '  ' })).toEqual({ ownerName: 'required' });
+  });
+
+  it('a card issued abroad asks for its billing address instead of the birth date and password', () => {
+    const abroad = { ...valid, isForeign: true, birth: '', password: '', ownerName: '' };
+    expect(issuesOf(abroad)).toEqual({
+      firstName: 'required',
+      lastName: 'required',
+      phone: 'required',
+      address: 'required',
+      city: 'required',
+      zipCode: 'required',
+      country: 'required',
+    });
+    const address = {
+      firstName: ' Jane ',
+      lastName: 'Doe',
+      phone: '+1 415-555-0100',
+      address: '1 Market St',
+      city: 'San Francisco',
+      state: '',
+      zipCode: '94105',
+      country: 'US',
+    };
+    expect(issuesOf({ ...abroad, ...address, zipCode: '#1', phone: 'call me' })).toEqual({
+      zipCode: 'zipCode',
+      phone: 'phone',
+    });
+    expect(cardFormSchema(now).parse({ ...abroad, ...address })).toEqual({
+      cardNumber: '4242424242424242',
+      expiry: '1228',
+      cvv: '123',
+      isCorporate: false,
+      isForeign: true,
+      ownerName: 'Jane Doe',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      phone: '+14155550100',
+      address: '1 Market St',
+      city: 'San Francisco',
+      state: '',
+      zipCode: '94105',
+      country: 'US',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { cardBillingFieldNames, foreignCardRequired } from '@teamline/contract';
 import { z } from 'zod';
 
 /**
@@ -18,7 +19,20 @@ export interface CardFormValues {
   password: string;
   cvv: string;
   ownerName: string;
+  /** A card issued outside Korea: the billing address below instead of birth date and password. */
+  isForeign: boolean;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
 }
+
+export type CardBillingField = (typeof cardBillingFieldNames)[number];
 
 export const emptyCardForm: CardFormValues = {
   cardNumber: '',
@@ -29,18 +43,28 @@ export const emptyCardForm: CardFormValues = {
   password: '',
   cvv: '',
   ownerName: '',
+  isForeign: false,
+  firstName: '',
+  lastName: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
 };
 
-export interface CardRequestBody {
+export type CardRequestBody = {
   cardNumber: string;
   expiry: string;
   isCorporate: boolean;
   birth?: string;
   businessNumber?: string;
-  password: string;
+  password?: string;
   cvv: string;
   ownerName: string;
-}
+  isForeign: boolean;
+} & Partial<Record<CardBillingField, string>>;
 
 const digitsOf = (value: string): string => value.replace(/\D/g, '');
 
@@ -83,16 +107,26 @@ export function formatExpiry(value: string): string {
 
 /** The form's schema; `now` decides what has expired (a test passes its own day). */
 export function cardFormSchema(now: () => Date = () => new Date()) {
+  const text = z.string();
   return z
     .object({
-      cardNumber: z.string(),
-      expiry: z.string(),
+      cardNumber: text,
+      expiry: text,
       isCorporate: z.boolean(),
-      birth: z.string(),
-      businessNumber: z.string(),
-      password: z.string(),
-      cvv: z.string(),
-      ownerName: z.string(),
+      birth: text,
+      businessNumber: text,
+      password: text,
+      cvv: text,
+      ownerName: text,
+      isForeign: z.boolean(),
+      firstName: text,
+      lastName: text,
+      phone: text,
+      address: text,
+      city: text,
+      state: text,
+      zipCode: text,
+      country: text,
     })
     .superRefine((v, ctx) => {
       const issue = (path: keyof CardFormValues, message: string) =>
@@ -104,20 +138,48 @@ export function cardFormSchema(now: () => Date = () => new Date()) {
       const expiry = expiryState(v.expiry, now());
       if (!v.expiry.trim()) issue('expiry', 'required');
       else if (expiry !== 'ok') issue('expiry', expiry === 'expired' ? 'expired' : 'expiryFormat');
+      if (!/^\d{3,4}$/.test(v.cvv)) issue('cvv', 'cvv');
+      if (v.isForeign) {
+        // docs/product/billing.md#cards-and-gateway: the billing address a card issued abroad needs.
+        for (const field of foreignCardRequired) if (!v[field].trim()) issue(field, 'required');
+        if (v.phone.trim() && !/^\+?\d{6,20}$/.test(v.phone.replace(/[\s-]/g, ''))) issue('phone', 'phone');
+        if (v.zipCode.trim() && !/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(v.zipCode.trim()))
+          issue('zipCode', 'zipCode');
+        return;
+      }
       if (v.isCorporate) {
         if (!/^\d{10}$/.test(v.businessNumber.replace(/-/g, ''))) issue('businessNumber', 'businessNumber');
       } else if (!/^\d{6}$/.test(v.birth)) issue('birth', 'birth');
       if (!/^\d{2}$/.test(v.password)) issue('password', 'password');
-      if (!/^\d{3,4}$/.test(v.cvv)) issue('cvv', 'cvv');
       if (!v.ownerName.trim()) issue('ownerName', 'required');
     })
-    .transform((v): CardRequestBody => ({
-      cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
-      expiry: v.expiry.replace('/', ''),
-      isCorporate: v.isCorporate,
-      ...(v.isCorporate ? { businessNumber: v.businessNumber.replace(/-/g, '') } : { birth: v.birth }),
-      password: v.password,
-      cvv: v.cvv,
-      ownerName: v.ownerName.trim(),
-    }));
+    .transform((v): CardRequestBody => {
+      const card = {
+        cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
+        expiry: v.expiry.replace('/', ''),
+        cvv: v.cvv,
+      };
+      if (v.isForeign)
+        return {
+          ...card,
+          isCorporate: false,
+          isForeign: true,
+          // The name on the card is the billing name.
+          ownerName: `${v.firstName.trim()} ${v.lastName.trim()}`,
+          ...Object.fromEntries(
+            cardBillingFieldNames.map((field) => [
+              field,
+              field === 'phone' ? v.phone.replace(/[\s-]/g, '') : v[field].trim(),
+            ]),
+          ),
+        };
+      return {
+        ...card,
+        isCorporate: v.isCorporate,
+        isForeign: false,
+        ...(v.isCorporate ? { businessNumber: v.businessNumber.replace(/-/g, '') } : { birth: v.birth }),
+        password: v.password,
+        ownerName: v.ownerName.trim(),
+      };
+    });
 }

@@ -59,7 +59,7 @@ describe('/instruction/new-register', () => {
     expect(within(step('profile')).getByText('Not done yet')).toBeTruthy();
   });
 
-  it('chooses the mode in place, with the header’s toast', async () => {
+  it('chooses the mode in place and says so in the step, with no toast over the page (issue 33)', async () => {
     render();
     const client = screen.getByRole('button', { name: 'Client mode' });
     expect(client.getAttribute('aria-pressed')).toBe('false');
@@ -70,7 +70,8 @@ describe('/instruction/new-register', () => {
     expect(useRoleStore.getState().isClient).toBe(true);
     expect(client.getAttribute('aria-pressed')).toBe('true');
     expect(within(step('mode')).getByText('Now: Client mode')).toBeTruthy();
-    expect(useToastStore.getState().toasts.map((t) => t.text)).toContain('You are now in client mode.');
+    expect(within(step('mode')).getByText('Now: Client mode').getAttribute('aria-live')).toBe('polite');
+    expect(useToastStore.getState().toasts).toEqual([]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Professional mode' })));
     expect(useRoleStore.getState().isClient).toBe(false);
   });

@@ -6,7 +6,6 @@ import { Icon } from '../../../components/ui/Icon';
 import { useProjects } from '../../../lib/use-projects';
 import { useProfileStore } from '../../../stores/profile-store';
 import { useRoleStore } from '../../../stores/role-store';
-import { notify } from '../../../stores/toast-store';
 import '../guide.css';
 
 /** What the profile popup shows others: a job and at least one career. */
@@ -17,7 +16,9 @@ export const isProfileComplete = (profile: MemberProfile): boolean =>
  * `/instruction/new-register` (no header, no left menu): the first steps after joining, each linking
  * to where it is done. The profile and project steps show done or not done (the app knows both); the
  * mode is always one of the two, so its step shows the current one and switches in place. A member
- * lands here when sign-up completes without an invitation waiting (JoinPage).
+ * lands here when sign-up completes without an invitation waiting (after-join.ts). Its title is the
+ * welcome, so no toast says it again over the steps' buttons on a phone (issue 33); switching the mode
+ * here is told by the mode step itself (a polite live region), not by a toast either.
  */
 export function FirstRunPage() {
   const { t } = useTranslation();
@@ -36,7 +37,6 @@ export function FirstRunPage() {
 
   function chooseMode(next: boolean) {
     useRoleStore.getState().setIsClient(next);
-    notify(t(next ? 'ui.header.switchedToClient' : 'ui.header.switchedToProfessional'), 'success');
   }
 
   return (
@@ -59,7 +59,10 @@ export function FirstRunPage() {
                 <h2 id={`first-run-${key}-title`} className="first-run__step-title">
                   {t(`ui.guide.start.${key}.title`)}
                 </h2>
-                <p className={`first-run__state${isDone ? ' is-done' : ''}`}>
+                <p
+                  className={`first-run__state${isDone ? ' is-done' : ''}`}
+                  aria-live={key === 'mode' ? 'polite' : undefined}
+                >
                   {isDone === null
                     ? t('ui.guide.start.mode.current', { mode: modeName })
                     : isDone

@@ -46,18 +46,34 @@ const pick = (...files: File[]) =>
   fireEvent.change(screen.getByLabelText('Add image'), { target: { files } });
 
 describe('rating dialog "별점 주기" (docs/product/recruitment-and-reviews.md#reviews)', () => {
-  it('starts at 1 star; the labelled star slider moves in halves and says its value', async () => {
+  it('starts with no rating chosen and asks for one; the labelled star slider moves in halves and says its value', async () => {
     renderDialog();
     const slider = await screen.findByRole('slider', { name: 'Rating' });
     expect(screen.getByRole('dialog', { name: 'Rate Mina' })).toBeTruthy();
-    expect((slider as HTMLInputElement).value).toBe('1');
-    expect(slider.getAttribute('aria-valuetext')).toBe('1 of 5 stars');
+    expect(slider.getAttribute('aria-valuetext')).toBe('No rating chosen');
+    expect(screen.getByText('—')).toBeTruthy();
     expect(slider.getAttribute('step')).toBe('0.5');
     expect(slider.getAttribute('min')).toBe('0');
     expect(slider.getAttribute('max')).toBe('5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a rating from 0 to 5 stars.');
+    expect(slider.getAttribute('aria-invalid')).toBe('true');
+    expect(create).not.toHaveBeenCalled();
     fireEvent.change(slider, { target: { value: '4.5' } });
     expect(slider.getAttribute('aria-valuetext')).toBe('4.5 of 5 stars');
     expect(screen.getByText('4.5')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('chooses 0 stars with a key on the slider, where the value does not change', async () => {
+    create.mockResolvedValue({});
+    const { onClose } = renderDialog();
+    const slider = await screen.findByRole('slider', { name: 'Rating' });
+    fireEvent.keyUp(slider, { key: 'Home' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('0 of 5 stars');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ rating: 0 }));
   });
 
   it('resizes and uploads picked images for the member, removes one with its id, and sends the review', async () => {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import {
   REVIEW_CONTENT_MAX,
-  REVIEW_DEFAULT_RATING,
   REVIEW_IMAGE_MAX_SIDE,
   REVIEW_IMAGE_QUALITY,
   REVIEW_MAX_MEDIAS,
@@ -29,7 +28,7 @@ interface Slot {
 let nextKey = 1;
 
 /**
- * docs/product/recruitment-and-reviews.md#reviews rating dialog "별점 주기" and review form: stars from 0 to 5 in halves (starting at 1), a
+ * docs/product/recruitment-and-reviews.md#reviews rating dialog "별점 주기" and review form: stars from 0 to 5 in halves (none chosen at first; a choice is required), a
  * comment and up to 3 images. Each picked image is resized in the browser (docs/product/i18n-and-modes.md#images, the avatar's
  * rule) and uploaded at once through `POST /file/{memberIdx}/media`; removing a slot drops its
  * preview and id. Confirm creates the review (or saves the edit) and reloads the member's reviews.
@@ -55,7 +54,9 @@ export function ReviewDialog({
   const queryClient = useQueryClient();
   const formId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [rating, setRating] = useState(review?.rating ?? REVIEW_DEFAULT_RATING);
+  const [rating, setRating] = useState<number | null>(review?.rating ?? null);
+  const [isRatingMissing, setIsRatingMissing] = useState(false);
+  const ratingErrorId = useId();
   const [content, setContent] = useState(review?.content ?? '');
   const [slots, setSlots] = useState<Slot[]>(
     () => review?.medias.map((m) => ({ key: nextKey++, fileIdx: m.fileIdx, preview: null })) ?? [],
@@ -68,11 +69,11 @@ export function ReviewDialog({
   }, []);
 
   const save = useMutation({
-    mutationFn: () => {
+    mutationFn: (chosen: number) => {
       const medias = slots.flatMap((s) => (s.fileIdx === null ? [] : [s.fileIdx]));
       return review
-        ? reviewApi.update(review.reviewIdx, { rating, content, medias })
-        : reviewApi.create({ memberIdx, rating, content, medias });
+        ? reviewApi.update(review.reviewIdx, { rating: chosen, content, medias })
+        : reviewApi.create({ memberIdx, rating: chosen, content, medias });
     },
     onSuccess: async () => {
       notify(t('ui.review.saved'), 'success');
@@ -144,15 +145,27 @@ export function ReviewDialog({
         className="review-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!isUploading) save.mutate();
+          if (rating === null) setIsRatingMissing(true);
+          else if (!isUploading) save.mutate(rating);
         }}
       >
         <StarInput
           value={rating}
-          onChange={setRating}
+          onChange={(value) => {
+            setRating(value);
+            setIsRatingMissing(false);
+          }}
           label={t('ui.review.rating')}
           valueText={(value) => t('ui.review.ratingValue', { value })}
+          noneText={t('ui.review.ratingNone')}
+          isInvalid={isRatingMissing}
+          describedBy={isRatingMissing ? ratingErrorId : undefined}
         />
+        {isRatingMissing && (
+          <p id={ratingErrorId} className="field__error" role="alert">
+            {t('ui.review.ratingRequired')}
+          </p>
+        )}
         <label className="field">
           <span className="field__label">{t('ui.review.content')}</span>
           <textarea

@@ -33,20 +33,30 @@ export function Stars({
 /**
  * The star input of docs/product/recruitment-and-reviews.md#reviews (0 to 5 in steps of 0.5): a native range under the stars, so a click,
  * a drag, arrow keys, Home/End and Page keys all work and screen readers hear the value as text.
+ * `null` is "none chosen yet": empty stars and a dash; a click or a key on the slider chooses, even
+ * at 0, where the range's value does not change.
  */
 export function StarInput({
   value,
   onChange,
   label,
   valueText,
+  noneText,
+  describedBy,
+  isInvalid,
 }: {
-  value: number;
+  value: number | null;
   onChange: (value: number) => void;
   label: string;
   valueText: (value: number) => string;
+  /** What a screen reader hears before a choice. */
+  noneText: string;
+  describedBy?: string | undefined;
+  isInvalid?: boolean;
 }) {
   const id = useId();
   const lang = useLanguage();
+  const choose = (input: HTMLInputElement) => onChange(Number(input.value));
   return (
     <div className="star-input">
       <label htmlFor={id} className="field__label">
@@ -54,20 +64,26 @@ export function StarInput({
       </label>
       <div className="star-input__row">
         <span className="star-input__control">
-          <Stars value={value} size="large" />
+          <Stars value={value ?? 0} size="large" />
           <input
             id={id}
             type="range"
             min={0}
             max={5}
             step={0.5}
-            value={value}
-            aria-valuetext={valueText(value)}
-            onChange={(event) => onChange(Number(event.target.value))}
+            value={value ?? 0}
+            aria-valuetext={value === null ? noneText : valueText(value)}
+            aria-invalid={isInvalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => choose(event.currentTarget)}
+            onPointerUp={(event) => value === null && choose(event.currentTarget)}
+            onKeyUp={(event) => value === null && choose(event.currentTarget)}
           />
         </span>
         <output htmlFor={id} className="star-input__value">
-          {value.toLocaleString(localeOf[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+          {value === null
+            ? '—'
+            : value.toLocaleString(localeOf[lang], { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
         </output>
       </div>
     </div>
