@@ -30,7 +30,7 @@ import { buildApp } from '../src/app.js';
 import { bufferPoolMbFor, databaseOnDisk } from '../src/infra/pglite-buffer-pool.js';
 import { loadConfig } from '../src/config.js';
 import { createMemberRepository } from '../src/features/member/member.repository.js';
-import { planningRepositories } from '../src/features/planning/planning-repositories.js';
+import { planningRepositories } from '../src/features/planning-store/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
 import { benchAiTimeline } from './ai-timeline.js';
 import { benchDashboard } from './dashboard.js';

@@ -41,7 +41,7 @@ import { registerRequestContext, requestAwareLogger } from './platform/request-c
 import { createMetrics, noMetrics } from './platform/observability/metrics.js';
 import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
 import { startTracing } from './platform/observability/tracing.js';
-import { createAuditTrail } from './features/audit/audit-trail.js';
+import { createAuditTrail } from './platform/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
 import {

@@ -1,4 +1,4 @@
-import { accountEntry } from '../audit/audit-trail.js';
+import { accountEntry } from '../../platform/audit/audit-trail.js';
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_TTL_MINUTES,

@@ -17,7 +17,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow, ProjectRepository } from '../project/project.repository.js';
-import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
+import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
 import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
 import type { SettlementRepository } from '../settlement/settlement.repository.js';
 import { monthOf, spendOf } from '../settlement/settlement-months.js';

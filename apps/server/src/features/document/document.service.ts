@@ -17,7 +17,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { AuditEntry } from '../audit/audit-trail.js';
+import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { FileRepository } from '../file/file.repository.js';

@@ -4,7 +4,7 @@ import type { Actor } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import type { HistoryCache } from './history-cache.js';
-import type { HistoryRepository } from './history.repository.js';
+import type { HistoryRepository } from '../planning-store/history.repository.js';
 
 const SUMMARY_CHARS = 100;
 

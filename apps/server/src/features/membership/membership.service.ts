@@ -1,4 +1,4 @@
-import { accountEntry } from '../audit/audit-trail.js';
+import { accountEntry } from '../../platform/audit/audit-trail.js';
 import {
   authorityComesWithRole,
   hasAdminAuthorityOf,

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { epicRoutes } from '../epic/epic.routes.js';
 import { createEpicService, type EpicService } from '../epic/epic.service.js';
-import { createHistoryRepository } from '../history/history.repository.js';
+import { createHistoryRepository } from '../planning-store/history.repository.js';
 import { historyRoutes } from '../history/history.routes.js';
 import { createHistoryService, type HistoryService } from '../history/history.service.js';
 import { milestoneRoutes } from '../milestone/milestone.routes.js';
@@ -11,7 +11,7 @@ import { storyRoutes } from '../story/story.routes.js';
 import { createStoryService, type StoryService } from '../story/story.service.js';
 import { timekeepingRoutes } from '../timekeeping/timekeeping.routes.js';
 import { createTimekeepingService, type TimekeepingService } from '../timekeeping/timekeeping.service.js';
-import { createPlanningStore } from './planning-repositories.js';
+import { createPlanningStore } from '../planning-store/planning-repositories.js';
 
 declare module '../../platform/services.js' {
   interface Services {

@@ -21,7 +21,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
 import type { FileService } from '../file/file.service.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
-import { createStoryRepository } from '../story/story.repository.js';
+import { createStoryRepository } from '../planning-store/story.repository.js';
 import { createRequestRepository, type RequestRow } from './request.repository.js';
 
 /**

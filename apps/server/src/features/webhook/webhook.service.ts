@@ -14,7 +14,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-http.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { AuditEntry } from '../audit/audit-trail.js';
+import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { MembershipRow } from '../project/project.repository.js';
 import { formatFor } from './formatters/index.js';
 import { attemptDelivery } from './webhook-sender.js';
