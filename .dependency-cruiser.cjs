@@ -14,11 +14,6 @@ const web = '^apps/web/src/';
  */
 const knownViolations = [
   {
-    rule: 'no-feature-folder-cycles',
-    from: `^apps/server/src/features/(auth|session|member|membership|project|file)$`,
-    reason: 'the membership knot',
-  },
-  {
     rule: 'web-shared-not-app-or-features',
     from: '^apps/web/src/(lib|components)/',
     reason: 'lib and components reaching app and features',

@@ -29,7 +29,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { bufferPoolMbFor, databaseOnDisk } from '../src/infra/pglite-buffer-pool.js';
 import { loadConfig } from '../src/config.js';
-import { createMemberRepository } from '../src/features/member/member.repository.js';
+import { createMemberRepository } from '../src/features/account-store/member.repository.js';
 import { planningRepositories } from '../src/features/planning-store/planning-repositories.js';
 import { hashPassword } from '../src/shared/crypto.js';
 import { benchAiTimeline } from './ai-timeline.js';

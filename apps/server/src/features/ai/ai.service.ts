@@ -13,7 +13,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories } from '../planning-store/planning-repositories.js';
 import type { DocumentService } from '../document/document.service.js';
 import { insertMilestone } from '../milestone/milestone.service.js';

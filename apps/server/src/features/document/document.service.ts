@@ -19,7 +19,7 @@ import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { FileService } from '../file/file.service.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';

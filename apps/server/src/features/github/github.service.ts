@@ -17,7 +17,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import type { StoryService } from '../story/story.service.js';
 import {
   GithubError,

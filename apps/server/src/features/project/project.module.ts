@@ -1,7 +1,8 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { createAuthorization, type Authorization } from '../../platform/authorization/authorization.js';
 import { defineModule } from '../../platform/module.js';
-import { createProjectRepository, type MembershipRow, type ProjectRepository } from './project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
+import { createProjectRepository, type ProjectRepository } from './project.repository.js';
 import { projectRoutes } from './project.routes.js';
 import { createProjectService, type ProjectService } from './project.service.js';
 

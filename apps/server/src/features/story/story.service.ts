@@ -15,7 +15,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween } from '../../shared/order-key.js';
 import type { NewHistory } from '../planning-store/history.repository.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import { diffHistory } from '../planning-store/history-diff.js';
 import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import type { StoryRow, StoryWithAssignees } from '../planning-store/story.repository.js';

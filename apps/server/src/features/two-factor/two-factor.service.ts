@@ -14,7 +14,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { TokenCipher } from '../github/token-cipher.js';
-import type { MemberRepository } from '../member/member.repository.js';
+import type { MemberRepository } from '../account-store/member.repository.js';
 import { asOptionsJson, PASSKEY_TIMEOUT_MS } from './passkey-verify.js';
 import { newRecoveryCodes, type RecoveryCodeHasher } from './recovery-codes.js';
 import type { RelyingParty } from './relying-party.js';

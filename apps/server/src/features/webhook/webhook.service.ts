@@ -15,7 +15,7 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-http.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import { formatFor } from './formatters/index.js';
 import { attemptDelivery } from './webhook-sender.js';
 import type { WebhookDelivery } from './webhook-delivery.js';
