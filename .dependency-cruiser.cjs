@@ -12,28 +12,7 @@ const web = '^apps/web/src/';
  * permission; remove it with the knot it names.
  * @type {{ rule: string, from: string, to?: string, reason: string }[]}
  */
-const knownViolations = [
-  {
-    rule: 'web-shared-not-app-or-features',
-    from: '^apps/web/src/lib/use-projects\\.ts$',
-    reason: 'reads app/project-resolution (which project the URL names)',
-  },
-  {
-    rule: 'web-shared-not-app-or-features',
-    from: '^apps/web/src/lib/(api|query-client)\\.ts$',
-    reason: 'the API client asks two-factor for step-up (features/two-factor/logic)',
-  },
-  {
-    rule: 'web-shared-not-app-or-features',
-    from: '^apps/web/src/components/AuthShell\\.tsx$',
-    reason: 'reads app/use-session',
-  },
-  {
-    rule: 'web-shared-not-app-or-features',
-    from: '^apps/web/src/components/profile/(ProfileFields|ProfileViewPopup)\\.tsx$',
-    reason: "the profile pieces call member's API and show review's section",
-  },
-];
+const knownViolations = [];
 
 /** @param {string} rule */
 const knownFrom = (rule) => knownViolations.filter((known) => known.rule === rule).map((known) => known.from);
