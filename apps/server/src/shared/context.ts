@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActionTable, HistoryItem } from '@teamline/contract';
+import type { ActionTable } from '@teamline/contract';
 import type { AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
 import type { Database } from '../infra/db.js';
@@ -8,8 +8,7 @@ import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import type { Jobs } from '../platform/jobs/job.types.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
-import type { MembershipCache } from '../platform/authorization/membership-cache.js';
-import type { ProjectCache } from '../platform/cache/project-cache.js';
+import type { ProjectCaches } from '../platform/cache/project-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 import type { Limiter } from '../platform/rate-limit/limiter.js';
 import type { AuditTrail } from '../platform/audit/audit-trail.js';
@@ -32,13 +31,11 @@ export interface AppContext {
   jobs: Jobs;
   /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */
   actionRules?: ActionTable;
-  /** Memberships kept in memory for authorization: on the embedded database only (membership-cache.ts). */
-  membershipCache?: MembershipCache;
   /**
-   * Story and milestone history lists kept in memory: on the embedded database only
-   * (features/history/history-cache.ts builds it; typed here by its shape, so the kernel imports no feature).
+   * On the embedded database only: where a module's cache of project data hears the change notices
+   * (membership's lookup cache, the history lists). Each module builds and owns its cache.
    */
-  historyCache?: ProjectCache<HistoryItem[]>;
+  projectCaches?: ProjectCaches;
   /** Every request to an address a user typed goes through this (SSRF checks at connect time). */
   outbound: OutboundHttp;
   /** Rate limits services count by account or project (the route table counts by IP and body). */
