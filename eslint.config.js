@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -13,30 +12,6 @@ const typeChecked = [
 ];
 /** Tests and test support: HTTP answers are parsed JSON, typed `any` by light-my-request and Playwright. */
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**', 'e2e/**/*.ts'];
-
-/**
- * Web features import the shared layers (components, lib, stores, app), never one another
- * (docs/decisions.md "Feature boundaries"); the app layer composes them.
- */
-const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const featureBoundaries = features.map((feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join('|')})(/|$)`,
-            message: 'A feature imports shared layers (components, lib, stores, app), not another feature.',
-          },
-        ],
-      },
-    ],
-  },
-}));
 
 export default tseslint.config(
   {
@@ -80,7 +55,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  ...featureBoundaries,
   {
     // Command-line scripts and benchmarks talk to a person through the console.
     files: ['**/scripts/**', '**/bench/**', 'e2e/**'],

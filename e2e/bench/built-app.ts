@@ -83,7 +83,7 @@ export async function withBenchProject(
 ): Promise<number> {
   const { buildApp } = await serverModule('src/app.ts');
   const { loadConfig } = await serverModule('src/config.ts');
-  const { createMemberRepository } = await serverModule('src/features/member/member.repository.ts');
+  const { createMemberRepository } = await serverModule('src/features/account-store/member.repository.ts');
   const { hashPassword } = await serverModule('src/shared/crypto.ts');
   const app = await buildApp(
     {

@@ -100,7 +100,7 @@ export async function benchAiTimeline(
 if (process.argv[1]?.endsWith('ai-timeline.ts')) {
   const { buildApp } = await import('../src/app.js');
   const { loadConfig } = await import('../src/config.js');
-  const { createMemberRepository } = await import('../src/features/member/member.repository.js');
+  const { createMemberRepository } = await import('../src/features/account-store/member.repository.js');
   const dir = await mkdtemp(join(tmpdir(), 'teamline-bench-ai-'));
   const app = await buildApp(
     {

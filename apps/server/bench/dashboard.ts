@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { dayCode } from '../src/features/dashboard/dashboard.service.js';
-import { createPlanningVersionRepository } from '../src/features/planning/planning-version.repository.js';
+import { createPlanningVersionRepository } from '../src/features/planning-store/planning-version.repository.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { settleStatistics } from './settle-statistics.js';
 

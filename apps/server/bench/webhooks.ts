@@ -14,7 +14,7 @@ import { webhookTypes } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createMemberRepository } from '../src/features/member/member.repository.js';
+import { createMemberRepository } from '../src/features/account-store/member.repository.js';
 import { startReceiver, type ChatReceiver } from '../src/test/webhook-receivers.js';
 import { localClient } from '../src/features/session/device-cookie.js';
 

@@ -41,16 +41,10 @@ import { registerRequestContext, requestAwareLogger } from './platform/request-c
 import { createMetrics, noMetrics } from './platform/observability/metrics.js';
 import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
 import { startTracing } from './platform/observability/tracing.js';
-import { createAuditTrail } from './features/audit/audit-trail.js';
+import { createAuditTrail } from './platform/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import type { RegisteredRoute } from './platform/authorization/routes.js';
-import {
-  createMembershipCache,
-  MEMBERSHIP_CHANGED,
-  type MembershipCache,
-} from './platform/authorization/membership-cache.js';
-import { listenForProjectChanges } from './platform/cache/project-cache.js';
-import { createHistoryCache, HISTORY_CHANGED, type HistoryCache } from './features/history/history-cache.js';
+import { createProjectCaches } from './platform/cache/project-cache.js';
 import './shared/fastify.js';
 
 export interface AppOverrides {
@@ -180,22 +174,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   // PGlite has no autovacuum (single-user mode); a PostgreSQL server runs its own.
   if (database.connection.kind === 'pglite')
     jobs.register([databaseMaintenanceJob(database.connection.client, app.log)]);
-  // Authorization's membership lookups and the history lists are kept in memory on the embedded
-  // database, dropped on its notices (platform/cache/project-cache.ts); a PostgreSQL server answers
-  // them cheaply.
-  let membershipCache: MembershipCache | undefined;
-  let historyCache: HistoryCache | undefined;
-  let stopHearing: (() => Promise<void>)[] = [];
-  if (database.connection.kind === 'pglite') {
-    const { client } = database.connection;
-    membershipCache = createMembershipCache();
-    historyCache = createHistoryCache();
-    stopHearing = await Promise.all([
-      listenForProjectChanges(client, MEMBERSHIP_CHANGED, membershipCache),
-      listenForProjectChanges(client, MEMBERSHIP_CHANGED, historyCache),
-      listenForProjectChanges(client, HISTORY_CHANGED, historyCache),
-    ]);
-  }
+  // Modules keep answers about projects in memory on the embedded database (membership's lookups
+  // for authorization, the history lists), dropped on its notices (platform/cache/project-cache.ts);
+  // a PostgreSQL server answers them cheaply.
+  const projectCaches =
+    database.connection.kind === 'pglite' ? createProjectCaches(database.connection.client) : undefined;
   const consumers: EventConsumer[] = [];
   const events = createEventDispatcher({
     outbox: createOutboxRepository(database.db),
@@ -224,14 +207,15 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     audit: createAuditTrail(clock),
     jobs,
     actionRules: overrides.actionRules,
-    membershipCache,
-    historyCache,
+    projectCaches,
     outbound: createOutboundHttp({ allowPrivate: config.outboundAllowPrivate }),
     limiter: counters ? createLimiter(counters) : noLimits,
     metrics,
     lifecycle: { draining: false },
   };
   const modules = assembleModules(ctx, appModules);
+  // The modules' caches hear their notices before any request is served.
+  const stopHearing = (await projectCaches?.listening()) ?? [];
   consumers.push(...modules.consumers);
   jobs.register([...modules.jobs, ...(overrides.jobs ?? [])]);
   app.decorate('ctx', ctx);

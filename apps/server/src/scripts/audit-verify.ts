@@ -6,7 +6,7 @@
  * when it is embedded.
  */
 import { loadConfig } from '../config.js';
-import { createAuditRepository } from '../features/audit/audit.repository.js';
+import { createAuditRepository } from '../platform/audit/audit.repository.js';
 import { describeChainReport, verifyAuditChain } from '../features/audit/audit-verify.js';
 import { openDatabase } from '../infra/db.js';
 

@@ -5,10 +5,10 @@
  * milestones is left as it is.
  */
 import { historyTypes, type StoryStatus } from '@teamline/contract';
-import { createEpicRepository } from '../features/epic/epic.repository.js';
-import { createHistoryRepository } from '../features/history/history.repository.js';
-import { createMilestoneRepository } from '../features/milestone/milestone.repository.js';
-import { createStoryRepository } from '../features/story/story.repository.js';
+import { createEpicRepository } from '../features/planning-store/epic.repository.js';
+import { createHistoryRepository } from '../features/planning-store/history.repository.js';
+import { createMilestoneRepository } from '../features/planning-store/milestone.repository.js';
+import { createStoryRepository } from '../features/planning-store/story.repository.js';
 import type { Db } from '../infra/db.js';
 import { keysAfter } from '../shared/order-key.js';
 

@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../config.js';
 import { createLinkRepository } from '../features/link/link.repository.js';
-import { createMemberRepository } from '../features/member/member.repository.js';
+import { createMemberRepository } from '../features/account-store/member.repository.js';
 import { createMembershipRepository } from '../features/membership/membership.repository.js';
 import { createProjectRepository } from '../features/project/project.repository.js';
 import { DataFolderLockedError } from '../infra/data-folder-lock.js';

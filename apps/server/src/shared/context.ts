@@ -8,11 +8,10 @@ import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import type { Jobs } from '../platform/jobs/job.types.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
-import type { MembershipCache } from '../platform/authorization/membership-cache.js';
-import type { HistoryCache } from '../features/history/history-cache.js';
+import type { ProjectCaches } from '../platform/cache/project-cache.js';
 import type { OutboundHttp } from '../platform/outbound-http/outbound-http.js';
 import type { Limiter } from '../platform/rate-limit/limiter.js';
-import type { AuditTrail } from '../features/audit/audit-trail.js';
+import type { AuditTrail } from '../platform/audit/audit-trail.js';
 import type { Metrics } from '../platform/observability/metrics.js';
 
 /** Adapters chosen by configuration, handed to every service. */
@@ -26,16 +25,17 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Delivers recorded domain events after their commit; units of work kick it. */
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
-  /** The audit log's port (features/audit): units of work append through it; `record(handle, entry)` elsewhere. */
+  /** The audit log's port (platform/audit): units of work append through it; `record(handle, entry)` elsewhere. */
   audit: AuditTrail;
   /** Durable jobs (pg-boss): `send` a registered job; modules declare theirs in `defineModule({ jobs })`. */
   jobs: Jobs;
   /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */
   actionRules?: ActionTable;
-  /** Memberships kept in memory for authorization: on the embedded database only (membership-cache.ts). */
-  membershipCache?: MembershipCache;
-  /** Story and milestone history lists kept in memory: on the embedded database only (history-cache.ts). */
-  historyCache?: HistoryCache;
+  /**
+   * On the embedded database only: where a module's cache of project data hears the change notices
+   * (membership's lookup cache, the history lists). Each module builds and owns its cache.
+   */
+  projectCaches?: ProjectCaches;
   /** Every request to an address a user typed goes through this (SSRF checks at connect time). */
   outbound: OutboundHttp;
   /** Rate limits services count by account or project (the route table counts by IP and body). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app.js';
 import { bearer } from './test-app.js';
-import { createAuditRepository } from '../features/audit/audit.repository.js';
+import { createAuditRepository } from '../platform/audit/audit.repository.js';
 import { verifyAuditChain } from '../features/audit/audit-verify.js';
 
 /** A browser and an address the tests' requests come from, to find them again in the records. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useStepUpStore } from '../features/two-factor/logic/step-up-store';
+import { useStepUpStore } from '../lib/step-up-store';
 
 /**
  * What two-factor sign-in (features/two-factor) shows on other features' pages, each in its own

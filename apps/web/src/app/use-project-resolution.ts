@@ -7,7 +7,7 @@ import { useProjects } from '../lib/use-projects';
 import { useAuthStore } from '../stores/auth-store';
 import { useProjectStore } from '../stores/project-store';
 import { useRoleStore } from '../stores/role-store';
-import { initialMode, resolveProject } from './project-resolution';
+import { initialMode, resolveProject } from '../lib/project-resolution';
 import type { RouteMeta } from './route-meta';
 
 /**

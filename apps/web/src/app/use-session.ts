@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { chooseLanguage, isLanguage, type Language } from '@teamline/contract';
 import { useEffect } from 'react';
 import { authApi } from '../features/auth/api/auth-api';
-import { memberApi } from '../features/member/api/member-api';
+import { memberApi } from '../lib/member-api';
 import { setLanguage } from '../lib/i18n';
 import { storage } from '../lib/storage';
+import { VISITOR_LANGUAGE_KEY } from '../lib/visitor-language';
 import { useAuthStore } from '../stores/auth-store';
 import { useProfileStore } from '../stores/profile-store';
 
-/** A language picked while logged out (login page switcher); the profile's lang wins once signed in. */
-export const VISITOR_LANGUAGE_KEY = 'teamline.visitorLang';
 export const readVisitorLanguage = (): Language | null => {
   const value = storage.get<string | null>(VISITOR_LANGUAGE_KEY, null);
   return isLanguage(value) ? value : null;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { VISITOR_LANGUAGE_KEY } from '../app/use-session';
+import { VISITOR_LANGUAGE_KEY } from '../lib/visitor-language';
 import { currentLanguage, setLanguage } from '../lib/i18n';
 import { storage } from '../lib/storage';
 import { LanguageSelect } from './ui/LanguageSelect';

@@ -3,7 +3,7 @@ import { createApiClient } from './api-client';
 import { browserRefreshOfWindow } from './browser-refresh';
 import { useAuthStore } from '../stores/auth-store';
 import { resetSessionStores } from '../stores/reset-stores';
-import { requestStepUp } from '../features/two-factor/logic/step-up-store';
+import { requestStepUp } from './step-up-store';
 
 /** Where the user is now, as the path after the hash marker. */
 export const currentHashPath = (): string => window.location.hash.replace(/^#/, '') || '/';

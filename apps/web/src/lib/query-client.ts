@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportProjectInactive } from './project-inactive';
-import { reportTwoFactorRequired } from '../features/two-factor/logic/two-factor-required';
+import { reportTwoFactorRequired } from './two-factor-required';
 import { ApiError } from './api-client';
 
 function reportProjectErrors(error: unknown): void {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth-store';
 import { useRoleStore } from '../stores/role-store';
 import { projectApi } from './project-api';
-import { projectsOfMode } from '../app/project-resolution';
+import { projectsOfMode } from './project-resolution';
 
 export const projectsKey = ['projects', 'list-of-member'] as const;
 

@@ -5,7 +5,7 @@ import { ts } from './columns.js';
 /**
  * The audit log (features/audit): append-only and hash-chained. `audit_idx` is given under the
  * chain's lock (`audit_chain`), so it counts up without gaps; `hash` is
- * sha256(prev_hash || canonical record) (features/audit/audit-chain.ts). A trigger (migration, end of
+ * sha256(prev_hash || canonical record) (platform/audit/audit-chain.ts). A trigger (migration, end of
  * the file) refuses UPDATE, DELETE and TRUNCATE except the retention job's deletes.
  */
 export const auditLog = pgTable(

@@ -1,7 +1,7 @@
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
-import { planningRepositories } from '../planning/planning-repositories.js';
+import { planningRepositories } from '../planning-store/planning-repositories.js';
 import { createActivityRepository } from './activity.repository.js';
 import { createAiRepository } from './ai.repository.js';
 import { aiRoutes } from './ai.routes.js';

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tamper, verify } from '../../test/audit-support.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createAuditRepository } from './audit.repository.js';
+import { createAuditRepository } from '../../platform/audit/audit.repository.js';
 import { AUDIT_RETENTION_JOB, retainAudit } from './audit-retention.job.js';
-import type { AuditEntry } from './audit-trail.js';
+import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -79,7 +79,7 @@ describe('audit chain', () => {
   it('an edit that recomputes the record’s own hash still breaks the next link', async () => {
     await append(entries(10));
     const [row] = (await rowsOf()).filter((r) => r.auditIdx === 6);
-    const { chainHash } = await import('./audit-chain.js');
+    const { chainHash } = await import('../../platform/audit/audit-chain.js');
     const forged = chainHash(row!.prevHash, { ...row!, ip: '198.51.100.1' });
     await tamper(t, sql`update audit_log set ip = '198.51.100.1', hash = ${forged} where audit_idx = 6`);
     expect(await verify(t)).toEqual({ ok: false, records: 6, auditIdx: 7, reason: 'link' });

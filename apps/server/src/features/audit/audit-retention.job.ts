@@ -2,7 +2,7 @@ import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { inTransaction } from '../../shared/transaction.js';
-import { createAuditRepository } from './audit.repository.js';
+import { createAuditRepository } from '../../platform/audit/audit.repository.js';
 
 export const AUDIT_RETENTION_JOB = 'audit.retention';
 /** Records deleted per transaction: the chain's head stays locked only that long. */

@@ -8,7 +8,7 @@ import { systemClock } from '../../infra/clock.js';
 import { openDatabase, type Database } from '../../infra/db.js';
 import { repoRoot } from '../../paths.js';
 import { durableDatabase } from '../../test/test-app.js';
-import { createAuditTrail } from './audit-trail.js';
+import { createAuditTrail } from '../../platform/audit/audit-trail.js';
 
 /** `npm run audit:verify` as an operator runs it, against the database in DATA_DIR or DATABASE_URL. */
 function runVerify(env: Record<string, string>): Promise<{ code: number | null; out: string }> {

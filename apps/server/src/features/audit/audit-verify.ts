@@ -1,5 +1,5 @@
-import { chainHash } from './audit-chain.js';
-import type { AuditRepository } from './audit.repository.js';
+import { chainHash } from '../../platform/audit/audit-chain.js';
+import type { AuditRepository } from '../../platform/audit/audit.repository.js';
 
 const BATCH = 1_000;
 

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { auditRetentionJob } from './audit-retention.job.js';
-import { createAuditRepository } from './audit.repository.js';
+import { createAuditRepository } from '../../platform/audit/audit.repository.js';
 import { auditRoutes } from './audit.routes.js';
 import { createAuditService, type AuditService } from './audit.service.js';
 
@@ -12,7 +12,7 @@ declare module '../../platform/services.js' {
 
 /**
  * The audit log (issue 30 "Trust"; docs/decisions.md "Audit log"): reading a project's log and
- * one's own, the CSV, and the daily retention. Features write through `ctx.audit` (audit-trail.ts):
+ * one's own, the CSV, and the daily retention. Features write through `ctx.audit` (platform/audit/audit-trail.ts):
  * `r.audit.record(entry)` in a unit of work, `ctx.audit.record(handle, entry)` elsewhere.
  */
 export const auditModule = defineModule({

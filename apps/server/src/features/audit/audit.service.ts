@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import type { AuditFilter, AuditListRow, AuditRepository } from './audit.repository.js';
+import type { AuditFilter, AuditListRow, AuditRepository } from '../../platform/audit/audit.repository.js';
 
 type ListQuery = z.output<typeof auditListQuery>;
 type ExportQuery = z.output<typeof auditExportQuery>;
@@ -51,7 +51,7 @@ const filterOf = (q: Omit<OwnQuery, 'page'>): AuditFilter => ({
 
 /**
  * Reading the audit log: a project's (admin authority, `audit.view`) with filters and paging, its
- * CSV, and every member's own account log. Writing is the audit trail's (audit-trail.ts).
+ * CSV, and every member's own account log. Writing is the audit trail's (platform/audit/audit-trail.ts).
  */
 export function createAuditService(
   ctx: AppContext,

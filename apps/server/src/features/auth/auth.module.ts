@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.js';
-import { createMemberRepository } from '../member/member.repository.js';
+import { createMemberRepository } from '../account-store/member.repository.js';
 import { createNewBrowserNotice } from '../session/new-browser.js';
 import { createSessionRepository } from '../session/session.repository.js';
 import { createAuthRepository } from './auth.repository.js';

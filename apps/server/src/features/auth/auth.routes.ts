@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { actorOf, bearerOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
 import { clientOf, sendSignIn } from '../session/device-cookie.js';
-import { clearRefreshCookie, refreshFromCookie, sendSession } from './refresh-cookie.js';
+import { clearRefreshCookie, refreshFromCookie, sendSession } from '../session/refresh-cookie.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import { accountEntry } from '../audit/audit-trail.js';
+import { accountEntry } from '../../platform/audit/audit-trail.js';
 import { randomUUID } from 'node:crypto';
 import {
   ACCESS_KEY_TTL_MINUTES,
@@ -16,7 +16,7 @@ import { randomToken, sha256, verifyPassword } from '../../shared/crypto.js';
 import type { EmailTokenPurpose } from '../../db/schema/member.js';
 import type { Db } from '../../infra/db.js';
 import { inTransaction } from '../../shared/transaction.js';
-import type { MemberRepository, MemberRow } from '../member/member.repository.js';
+import type { MemberRepository, MemberRow } from '../account-store/member.repository.js';
 import type { SessionClient } from '../session/device-cookie.js';
 import type { NewBrowserNotice } from '../session/new-browser.js';
 import { createAuthRepository, type AuthRepository } from './auth.repository.js';

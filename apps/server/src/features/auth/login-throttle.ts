@@ -3,7 +3,7 @@ import { addMinutes } from '../../infra/clock.js';
 import { AppError } from '../../shared/app-error.js';
 import type { AppContext } from '../../shared/context.js';
 import type { Limit } from '../../platform/rate-limit/limiter.js';
-import type { MemberRepository, MemberRow } from '../member/member.repository.js';
+import type { MemberRepository, MemberRow } from '../account-store/member.repository.js';
 
 /** The browser a sign-in comes from: its id when the account signed in from it before, else null. */
 export interface SignInClient {

@@ -3,7 +3,7 @@ import { renderMail } from '../../infra/mail.js';
 import { AppError } from '../../shared/app-error.js';
 import type { AppContext } from '../../shared/context.js';
 import type { EmailTokenPurpose } from '../../db/schema/member.js';
-import type { MemberRepository, MemberRow } from '../member/member.repository.js';
+import type { MemberRepository, MemberRow } from '../account-store/member.repository.js';
 
 interface SignInLinkDeps {
   memberRepo: MemberRepository;

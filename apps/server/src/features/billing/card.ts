@@ -8,7 +8,7 @@ import {
 } from '@teamline/contract';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
-import type { AuditEntry } from '../audit/audit-trail.js';
+import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { CardRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
 import { GatewayError, type CardSource } from './gateway/gateway.js';

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.js';
-import { createPlanningVersionRepository } from '../planning/planning-version.repository.js';
+import { createPlanningVersionRepository } from '../planning-store/planning-version.repository.js';
 import { createSettlementRepository } from '../settlement/settlement.repository.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { dashboardRoutes } from './dashboard.routes.js';

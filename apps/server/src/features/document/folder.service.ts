@@ -4,7 +4,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentRepository, FolderRow, FolderShareRow } from './document.repository.js';
 

@@ -8,9 +8,9 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../project/project.repository.js';
-import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
-import type { EpicRepository } from './epic.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
+import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
+import type { EpicRepository } from '../planning-store/epic.repository.js';
 
 type ProgressRow = Awaited<ReturnType<EpicRepository['listWithProgress']>>[number];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context.js';
-import { attachedSql, type DeletedFile } from './file-attachment.repository.js';
+import { attachedSql, type DeletedFile } from '../account-store/file-attachment.repository.js';
 
 /** How many marked files one pass of the finishing job takes. */
 const FINISH_BATCH = 200;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../shared/context.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { inTransaction } from '../../shared/transaction.js';
-import { attachedSql, createFileAttachments } from './file-attachment.repository.js';
+import { attachedSql, createFileAttachments } from '../account-store/file-attachment.repository.js';
 import type { FileDeletion } from './file-deletion.js';
 
 export const UNATTACHED_SWEEP_JOB = 'file.sweep-unattached';

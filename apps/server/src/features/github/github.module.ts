@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.js';
-import { createPlanningVersionRepository } from '../planning/planning-version.repository.js';
-import { createStoryRepository } from '../story/story.repository.js';
+import { createPlanningVersionRepository } from '../planning-store/planning-version.repository.js';
+import { createStoryRepository } from '../planning-store/story.repository.js';
 import { createGithubClient } from './github-client.js';
 import { githubJobs } from './github.jobs.js';
 import { createGithubRepository } from './github.repository.js';

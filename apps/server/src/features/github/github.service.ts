@@ -16,8 +16,8 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
-import type { PlanningVersionRepository } from '../planning/planning-version.repository.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import type { StoryService } from '../story/story.service.js';
 import {
   GithubError,

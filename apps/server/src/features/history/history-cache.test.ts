@@ -50,8 +50,8 @@ afterAll(async () => {
 describe('history lists kept in memory', () => {
   it('are kept on PGlite only (a PostgreSQL server answers the list itself)', async () => {
     expect((await history()).length).toBeGreaterThan(0);
-    if (t.database.kind === 'pglite') expect(t.app.ctx.historyCache!.size).toBeGreaterThan(0);
-    else expect(t.app.ctx.historyCache).toBeUndefined();
+    if (t.database.kind === 'pglite') expect(t.app.ctx.projectCaches!.size('history')).toBeGreaterThan(0);
+    else expect(t.app.ctx.projectCaches).toBeUndefined();
   });
 
   it('show a change made through the API on the next read', async () => {

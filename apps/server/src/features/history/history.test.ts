@@ -2,7 +2,7 @@ import { historyTypes } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createHistoryRepository } from './history.repository.js';
+import { createHistoryRepository } from '../planning-store/history.repository.js';
 
 let t: TestApp;
 let f: PlanningFixture;

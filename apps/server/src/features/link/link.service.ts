@@ -3,7 +3,7 @@ import { fetchLinkPreview } from '../../infra/link-preview.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../project/project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { LinkRepository, LinkRow } from './link.repository.js';
 

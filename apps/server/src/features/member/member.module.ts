@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { createFileDeletion } from '../file/file-deletion.js';
 import { createFileRepository } from '../file/file.repository.js';
-import { createMemberRepository } from './member.repository.js';
+import { createMemberRepository } from '../account-store/member.repository.js';
 import { memberRoutes } from './member.routes.js';
 import { createMemberService, type MemberService } from './member.service.js';
 import { createProfileCache } from './profile-cache.js';

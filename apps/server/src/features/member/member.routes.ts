@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
-import { clearRefreshCookie } from '../auth/refresh-cookie.js';
+import { clearRefreshCookie } from '../session/refresh-cookie.js';
 import { clientOf, sendSignIn } from '../session/device-cookie.js';
 
 export async function memberRoutes(fastify: FastifyInstance) {

@@ -18,15 +18,15 @@ import type { SessionClient } from '../session/device-cookie.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { MembershipService } from '../membership/membership.service.js';
 import { canSeeContact } from './member.policy.js';
-import { accountEntry, type AuditEntry } from '../audit/audit-trail.js';
+import { accountEntry, type AuditEntry } from '../../platform/audit/audit-trail.js';
 import { inTransaction } from '../../shared/transaction.js';
-import type { Erased } from './member-erasure.repository.js';
+import type { Erased } from '../account-store/member-erasure.repository.js';
 import {
   createMemberRepository,
   type MemberRepository,
   type MemberRow,
   type NewMember,
-} from './member.repository.js';
+} from '../account-store/member.repository.js';
 import type { ProfileCache } from './profile-cache.js';
 
 type JoinInput = z.output<typeof joinGeneralRequest>;

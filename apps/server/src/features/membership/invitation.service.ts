@@ -12,9 +12,9 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MemberRepository } from '../member/member.repository.js';
+import type { MemberRepository } from '../account-store/member.repository.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { ProjectRepository } from '../project/project.repository.js';
+import type { projects } from '../../db/schema/index.js';
 import type { InvitationRow, MembershipRepository, MembershipRow } from './membership.repository.js';
 import type { MembershipStore } from './membership.service.js';
 
@@ -26,10 +26,16 @@ type Joined = NonNullable<Awaited<ReturnType<MembershipRepository['findInvitatio
  * Invitations by e-mail (docs/product/projects-and-membership.md#invitations). Tokens are 32 random
  * bytes, stored as SHA-256, single-use, valid INVITE_TTL_DAYS; a resend replaces the token.
  */
+/** What invitations read of projects (the project module's `projectRepo`, its membership lookup cached). */
+export interface InvitationProjects {
+  findById(projectIdx: number): Promise<typeof projects.$inferSelect | null>;
+  findMembership: MembershipRepository['findMembership'];
+}
+
 export function createInvitationService(
   ctx: AppContext,
   repo: MembershipRepository,
-  projectRepo: ProjectRepository,
+  projectRepo: InvitationProjects,
   memberRepo: MemberRepository,
   transaction: UnitOfWork<MembershipStore>,
   authz: Authorization<MembershipRow>,

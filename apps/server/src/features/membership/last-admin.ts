@@ -1,12 +1,8 @@
 import { hasAdminAuthorityOf, type ProjectRole } from '@teamline/contract';
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../shared/app-error.js';
 import type { MembershipRow } from './membership.repository.js';
 
-/** `hasAdminAuthorityOf` in SQL: role admin or the isAdmin flag. Every query asking it uses this. */
-export const holdsAdminAuthority = (m: { role: AnyPgColumn; isAdmin: AnyPgColumn }): SQL =>
-  sql`(${m.role} = 'admin' or ${m.isAdmin})`;
+export { holdsAdminAuthority } from '../../db/admin-authority.js';
 
 /** The active members of a project besides one record, and how many of them hold admin authority. */
 export interface OtherMembers {

@@ -1,6 +1,6 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
-import { createMemberRepository } from '../member/member.repository.js';
+import { createMemberRepository } from '../account-store/member.repository.js';
 import { invitationRoutes } from './invitation.routes.js';
 import { createInvitationService, type InvitationService } from './invitation.service.js';
 import { memberRoutes } from './member.routes.js';

@@ -1,4 +1,4 @@
-import { accountEntry } from '../audit/audit-trail.js';
+import { accountEntry } from '../../platform/audit/audit-trail.js';
 import {
   authorityComesWithRole,
   hasAdminAuthorityOf,
@@ -11,8 +11,7 @@ import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MemberRepository } from '../member/member.repository.js';
-import type { ProjectService } from '../project/project.service.js';
+import type { MemberRepository } from '../account-store/member.repository.js';
 import { assertAdminRemains, leavesProjectWithoutAdmin } from './last-admin.js';
 import type { MembershipRepository, MembershipRow } from './membership.repository.js';
 
@@ -36,10 +35,18 @@ export type MembershipStore = MembershipRepository & { accounts: MemberRepositor
  * admin authority (docs/product/projects-and-membership.md#last-admin, `last-admin.ts`): LAST_ADMIN otherwise. Every change records its
  * `member.*` event in its transaction; the outbox delivers it (realtime sockets) after the commit.
  */
+/**
+ * What membership asks of the project module (its `membershipOf`: the caller's record, or the
+ * project's not-found): named here so membership, below project, imports nothing of it.
+ */
+export interface ProjectMembershipOf {
+  membershipOf(actor: Actor, projectIdx: number): Promise<MembershipRow>;
+}
+
 export function createMembershipService(
   ctx: AppContext,
   repo: MembershipRepository,
-  projects: ProjectService,
+  projects: ProjectMembershipOf,
   transaction: UnitOfWork<MembershipStore>,
   authz: Authorization<MembershipRow>,
 ) {

@@ -16,13 +16,13 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween, keysAfter } from '../../shared/order-key.js';
-import type { NewHistory } from '../history/history.repository.js';
+import type { NewHistory } from '../planning-store/history.repository.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../project/project.repository.js';
-import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
+import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
-import { diffHistory } from '../planning/history-diff.js';
-import type { MilestoneRow } from './milestone.repository.js';
+import { diffHistory } from '../planning-store/history-diff.js';
+import type { MilestoneRow } from '../planning-store/milestone.repository.js';
 
 const gzipAsync = promisify(gzip);
 

@@ -1,4 +1,4 @@
-import { accountEntry } from '../audit/audit-trail.js';
+import { accountEntry } from '../../platform/audit/audit-trail.js';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { API_BASE, apiPaths, type MemberExport, type MemberExportStatus } from '@teamline/contract';

@@ -1,5 +1,5 @@
 import { defineModule } from '../../platform/module.js';
-import { createMemberRepository } from '../member/member.repository.js';
+import { createMemberRepository } from '../account-store/member.repository.js';
 import { createOauthRepository } from './oauth.repository.js';
 import { oauthRoutes } from './oauth.routes.js';
 import { createOauthService, type OauthService } from './oauth.service.js';

@@ -12,7 +12,7 @@ import { inTransaction } from '../../shared/transaction.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { SessionClient } from '../session/device-cookie.js';
 import type { SignInService } from '../two-factor/sign-in.service.js';
-import { createMemberRepository, type MemberRepository } from '../member/member.repository.js';
+import { createMemberRepository, type MemberRepository } from '../account-store/member.repository.js';
 import { newMemberRow } from '../member/member.service.js';
 import { createOauthRepository, type OauthRepository } from './oauth.repository.js';
 import { createOidcClient, isUnreachable } from './oidc-client.js';

@@ -1,9 +1,11 @@
 import { defineModule } from '../../platform/module.js';
 import { epicRoutes } from '../epic/epic.routes.js';
 import { createEpicService, type EpicService } from '../epic/epic.service.js';
-import { createHistoryRepository } from '../history/history.repository.js';
+import { createHistoryRepository } from '../planning-store/history.repository.js';
 import { historyRoutes } from '../history/history.routes.js';
+import { createHistoryCache, HISTORY_CHANGED } from '../history/history-cache.js';
 import { createHistoryService, type HistoryService } from '../history/history.service.js';
+import { MEMBERSHIP_CHANGED } from '../membership/membership-cache.js';
 import { milestoneRoutes } from '../milestone/milestone.routes.js';
 import { createMilestoneService, type MilestoneService } from '../milestone/milestone.service.js';
 import { DELAY_JOB, delayJobCron, storyDelayJob } from '../story/story-delay.job.js';
@@ -11,7 +13,7 @@ import { storyRoutes } from '../story/story.routes.js';
 import { createStoryService, type StoryService } from '../story/story.service.js';
 import { timekeepingRoutes } from '../timekeeping/timekeeping.routes.js';
 import { createTimekeepingService, type TimekeepingService } from '../timekeeping/timekeeping.service.js';
-import { createPlanningStore } from './planning-repositories.js';
+import { createPlanningStore } from '../planning-store/planning-repositories.js';
 
 declare module '../../platform/services.js' {
   interface Services {
@@ -46,7 +48,8 @@ export const planningModule = defineModule({
           projectOfStory: (storyIdx) => planning.story.projectOf(storyIdx),
           projectOfMilestone: (milestoneIdx) => planning.milestone.projectOf(milestoneIdx),
         },
-        ctx.historyCache,
+        // Story and milestone history lists (embedded database only), dropped on 0023's and 0022's notices.
+        ctx.projectCaches?.hear('history', createHistoryCache(), [MEMBERSHIP_CHANGED, HISTORY_CHANGED]),
       ),
     };
   },

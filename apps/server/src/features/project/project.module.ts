@@ -1,7 +1,9 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { createAuthorization, type Authorization } from '../../platform/authorization/authorization.js';
 import { defineModule } from '../../platform/module.js';
-import { createProjectRepository, type MembershipRow, type ProjectRepository } from './project.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
+import { createMembershipCache, MEMBERSHIP_CHANGED } from '../membership/membership-cache.js';
+import { createProjectRepository, type ProjectRepository } from './project.repository.js';
 import { projectRoutes } from './project.routes.js';
 import { createProjectService, type ProjectService } from './project.service.js';
 
@@ -18,8 +20,12 @@ export const projectModule = defineModule({
   name: 'project',
   services: ({ ctx }) => {
     const projectRepo = createProjectRepository(ctx.database.db);
-    const findMembership = ctx.membershipCache
-      ? ctx.membershipCache.lookup(projectRepo.findMembership)
+    // Membership's cache of the lookup every authorization makes (embedded database only).
+    const membershipCache = ctx.projectCaches?.hear('membership', createMembershipCache(), [
+      MEMBERSHIP_CHANGED,
+    ]);
+    const findMembership = membershipCache
+      ? membershipCache.lookup(projectRepo.findMembership)
       : projectRepo.findMembership;
     const authz = createAuthorization({ findMembership, table: ctx.actionRules });
     return {

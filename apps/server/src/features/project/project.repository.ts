@@ -5,7 +5,6 @@ import { holdsAdminAuthority } from '../membership/last-admin.js';
 import { createMembershipRepository } from '../membership/membership.repository.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
-export type { MembershipRow } from '../membership/membership.repository.js';
 
 export function createProjectRepository(db: Db) {
   const memberships = createMembershipRepository(db);

@@ -18,10 +18,10 @@ import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
+import { createFileAttachments, type DeletedFile } from '../account-store/file-attachment.repository.js';
 import type { FileService } from '../file/file.service.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
-import { createStoryRepository } from '../story/story.repository.js';
+import { createStoryRepository } from '../planning-store/story.repository.js';
 import { createRequestRepository, type RequestRow } from './request.repository.js';
 
 /**

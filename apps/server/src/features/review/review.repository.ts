@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { files, members, membersInProject, projects, reviewMedias, reviews } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { inTransaction } from '../../shared/transaction.js';
-import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
+import { createFileAttachments, type DeletedFile } from '../account-store/file-attachment.repository.js';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 

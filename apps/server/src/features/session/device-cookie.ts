@@ -1,7 +1,7 @@
 import type { AuthTokens, IssuedTokens } from '@teamline/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken } from '../../shared/crypto.js';
-import { authCookie, cookieOf, sendSession } from '../auth/refresh-cookie.js';
+import { authCookie, cookieOf, sendSession } from './refresh-cookie.js';
 
 /**
  * A browser's own mark: a random id in a long-lived httpOnly cookie, set at every sign-in. A sign-in

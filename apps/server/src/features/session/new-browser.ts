@@ -2,7 +2,7 @@ import { renderMail } from '../../infra/mail.js';
 import type { AppContext } from '../../shared/context.js';
 import { sha256 } from '../../shared/crypto.js';
 import { resources } from '@teamline/contract/i18n';
-import type { MemberRepository } from '../member/member.repository.js';
+import type { MemberRepository } from '../account-store/member.repository.js';
 import type { SessionClient } from './device-cookie.js';
 import type { SessionRepository } from './session.repository.js';
 import { describeUserAgent } from './user-agent.js';

@@ -1,7 +1,6 @@
 import type { MemberSession } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import type { AuthService } from '../auth/auth.service.js';
 import type { SessionRepository } from './session.repository.js';
 import { describeUserAgent } from './user-agent.js';
 
@@ -9,11 +8,13 @@ import { describeUserAgent } from './user-agent.js';
  * The devices page: the caller's live sessions, and signing out one of them or all but the current
  * one. Ending goes through the auth service, which also drops the ended keys from its cache.
  */
-export function createSessionService(
-  ctx: AppContext,
-  repo: SessionRepository,
-  auth: Pick<AuthService, 'revokeSession' | 'revokeAllSessions'>,
-) {
+/** Ending sessions, as the auth service does it (it also drops the ended keys from its cache). */
+export interface SessionRevoker {
+  revokeSession(memberIdx: number, familyId: string): Promise<boolean>;
+  revokeAllSessions(memberIdx: number, keep?: string, recorded?: boolean): Promise<number>;
+}
+
+export function createSessionService(ctx: AppContext, repo: SessionRepository, auth: SessionRevoker) {
   return {
     async list(actor: Actor): Promise<MemberSession[]> {
       const rows = await repo.listLive(actor.memberIdx, ctx.clock.now());

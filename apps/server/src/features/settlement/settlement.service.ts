@@ -18,7 +18,7 @@ import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-o
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
-import type { AuditEntry } from '../audit/audit-trail.js';
+import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { SettlementStatement } from './export/statement.js';
 import { daysOf, spendOf } from './settlement-months.js';
 import {

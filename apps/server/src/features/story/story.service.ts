@@ -13,12 +13,12 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween } from '../../shared/order-key.js';
-import type { NewHistory } from '../history/history.repository.js';
+import type { NewHistory } from '../planning-store/history.repository.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../project/project.repository.js';
-import { diffHistory } from '../planning/history-diff.js';
-import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
-import type { StoryRow, StoryWithAssignees } from './story.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
+import { diffHistory } from '../planning-store/history-diff.js';
+import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
+import type { StoryRow, StoryWithAssignees } from '../planning-store/story.repository.js';
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 
 export const toStory = (row: StoryWithAssignees): Story => ({

@@ -8,9 +8,9 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../project/project.repository.js';
-import type { PlanningRepositories, PlanningStore } from '../planning/planning-repositories.js';
-import type { TimekeepingRow } from './timekeeping.repository.js';
+import type { MembershipRow } from '../membership/membership.repository.js';
+import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
+import type { TimekeepingRow } from '../planning-store/timekeeping.repository.js';
 
 const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
   timekeepingIdx: row.timekeepingIdx,

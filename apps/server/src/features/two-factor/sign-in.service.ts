@@ -11,7 +11,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { AuthService, SignInMethod } from '../auth/auth.service.js';
 import type { TokenCipher } from '../github/token-cipher.js';
-import type { MemberRepository } from '../member/member.repository.js';
+import type { MemberRepository } from '../account-store/member.repository.js';
 import type { SessionClient } from '../session/device-cookie.js';
 import { asOptionsJson, assertionOptions, verifyAssertion } from './passkey-verify.js';
 import type { RecoveryCodeHasher } from './recovery-codes.js';

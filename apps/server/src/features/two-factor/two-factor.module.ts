@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { createTokenCipher, secretKeyOf } from '../github/token-cipher.js';
-import { createMemberRepository } from '../member/member.repository.js';
+import { createMemberRepository } from '../account-store/member.repository.js';
 import { createRecoveryCodeHasher } from './recovery-codes.js';
 import { relyingPartyOf } from './relying-party.js';
 import { signInRoutes } from './sign-in.routes.js';

@@ -1,4 +1,4 @@
-import { accountEntry } from '../audit/audit-trail.js';
+import { accountEntry } from '../../platform/audit/audit-trail.js';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type {
   PasskeyAttestation,
@@ -14,7 +14,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { randomToken, sha256 } from '../../shared/crypto.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { TokenCipher } from '../github/token-cipher.js';
-import type { MemberRepository } from '../member/member.repository.js';
+import type { MemberRepository } from '../account-store/member.repository.js';
 import { asOptionsJson, PASSKEY_TIMEOUT_MS } from './passkey-verify.js';
 import { newRecoveryCodes, type RecoveryCodeHasher } from './recovery-codes.js';
 import type { RelyingParty } from './relying-party.js';

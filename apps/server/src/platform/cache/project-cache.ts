@@ -71,3 +71,29 @@ export function listenForProjectChanges(
 }
 
 export type ProjectCache<V> = ReturnType<typeof createProjectCache<V>>;
+
+/**
+ * Where a module's cache of project data hears the database's notices (`ctx.projectCaches`, on the
+ * embedded database only: undefined on PostgreSQL, where nothing is kept). A module builds its cache
+ * and hands it to `hear` with its name and the channels that drop it; listening starts at once, and
+ * `app.ts` awaits every listener (`listening()`) before serving and stops them on close. `size(name)`
+ * says how many answers a cache keeps (tests).
+ */
+export function createProjectCaches(client: PGlite) {
+  const caches = new Map<string, { size: number }>();
+  const listeners: Promise<() => Promise<void>>[] = [];
+  return {
+    hear<C extends Pick<ProjectCache<unknown>, 'forgetProject' | 'forgetAll' | 'size'>>(
+      name: string,
+      cache: C,
+      channels: string[],
+    ): C {
+      caches.set(name, cache);
+      for (const channel of channels) listeners.push(listenForProjectChanges(client, channel, cache));
+      return cache;
+    },
+    listening: () => Promise.all(listeners),
+    size: (name: string) => caches.get(name)?.size,
+  };
+}
+export type ProjectCaches = ReturnType<typeof createProjectCaches>;

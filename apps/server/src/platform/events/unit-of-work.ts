@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/db.js';
-import { bufferedAuditRecorder, type AuditRecorder } from '../../features/audit/audit-trail.js';
+import { bufferedAuditRecorder, type AuditRecorder } from '../audit/audit-trail.js';
 import type { AppContext } from '../../shared/context.js';
 import { inTransaction } from '../../shared/transaction.js';
 import { createEventRecorder, type EventRecorder } from './outbox.repository.js';
@@ -16,7 +16,7 @@ export type UnitOfWorkContext = Pick<AppContext, 'events' | 'audit'>;
  * One transaction over a module's repositories, the event recorder and the audit recorder, so a
  * change, its events and its audit records commit together (or not at all); the dispatcher is
  * kicked after the commit. Audit records are appended when the work is done, just before the commit:
- * the chain's lock (features/audit/audit-trail.ts) is then always the transaction's last lock and is
+ * the chain's lock (platform/audit/audit-trail.ts) is then always the transaction's last lock and is
  * held only for the commit, whatever the work locked or waited for before.
  */
 export function unitOfWork<R extends object>(

@@ -14,7 +14,7 @@ import { errorCodeOf } from '../../lib/api-client';
 import { resizeImage } from '../../lib/image-resize';
 import { notify } from '../../stores/toast-store';
 import { LanguageSelect } from '../ui/LanguageSelect';
-import { memberApi } from '../../features/member/api/member-api';
+import { memberApi } from '../../lib/member-api';
 import { emptyCareer, type GenderValue, type ProfileFormValues, type WorkType } from './profile-form';
 
 const AVATAR_MAX_PX = 512;

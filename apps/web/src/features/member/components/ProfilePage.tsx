@@ -22,7 +22,7 @@ import { currentLanguage, i18next, setLanguage } from '../../../lib/i18n';
 import { useProfileStore } from '../../../stores/profile-store';
 import { notify } from '../../../stores/toast-store';
 import { LanguageSelect } from '../../../components/ui/LanguageSelect';
-import { memberApi } from '../api/member-api';
+import { memberApi } from '../../../lib/member-api';
 import {
   profileDefaults,
   profileFormSchema,
@@ -31,7 +31,7 @@ import {
 } from '../../../components/profile/profile-form';
 import { NewPasswordFields } from '../../../components/profile/NewPasswordFields';
 import { ProfileFields } from '../../../components/profile/ProfileFields';
-import { AvatarWithPopup } from '../../../components/profile/ProfileViewPopup';
+import { AvatarWithPopup } from '../../../app/profile/ProfileViewPopup';
 import { NotificationSettings } from '../../../app/notification-settings';
 import { MyDataSection } from '../../../app/my-data-sections';
 import { storageUsageKey } from '../../../lib/storage-usage';

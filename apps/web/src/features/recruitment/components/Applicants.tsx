@@ -11,7 +11,7 @@ import {
 } from '@teamline/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
+import { MemberAvatar } from '../../../app/profile/ProfileViewPopup';
 import { Button } from '../../../components/ui/Button';
 import { Form, FormField, FormSelect, FormText } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';

@@ -16,7 +16,7 @@ import { useProjectStore } from '../../../stores/project-store';
 import { notify } from '../../../stores/toast-store';
 import { projectsKey } from '../../../lib/use-projects';
 import { settingsApi } from '../api/settings-api';
-import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
+import { MemberAvatar } from '../../../app/profile/ProfileViewPopup';
 
 /** Confirms, and swallows a cancelled confirmation. */
 async function confirmed(text: string, confirmText: string): Promise<boolean> {

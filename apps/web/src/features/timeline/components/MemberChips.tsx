@@ -1,5 +1,5 @@
 import { AVATAR_DEFAULT_SIZE, type MemberInProject } from '@teamline/contract';
-import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
+import { MemberAvatar } from '../../../app/profile/ProfileViewPopup';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GithubStoryLinks } from '../../../app/github-story-links';
-import { MemberAvatar } from '../../../components/profile/ProfileViewPopup';
+import { MemberAvatar } from '../../../app/profile/ProfileViewPopup';
 import { notify } from '../../../stores/toast-store';
 import { planningApi, planningKeys } from '../../../lib/planning/planning-api';
 import { useErrorToast, useSetAssignees, useUpdateStory } from '../../../lib/planning/use-planning';

@@ -13,7 +13,7 @@ import { currentHashPath } from '../../../lib/api';
 import { notify } from '../../../stores/toast-store';
 import { twoFactorApi } from '../api/two-factor-api';
 import { isPasskeyCancel, signChallenge } from '../logic/passkey';
-import { settleStepUp, useStepUpStore } from '../logic/step-up-store';
+import { settleStepUp, useStepUpStore } from '../../../lib/step-up-store';
 
 const proofForm = z.object({ secret: z.string().trim().min(1, 'required') });
 type Typed = 'totp' | 'recovery' | 'password';

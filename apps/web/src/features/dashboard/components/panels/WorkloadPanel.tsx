@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumberLocal } from '../../../../lib/format';
-import { MemberAvatar } from '../../../../components/profile/ProfileViewPopup';
+import { MemberAvatar } from '../../../../app/profile/ProfileViewPopup';
 import { formatHours } from '../../logic/dashboard-logic';
 import { Card, type PanelProps } from './parts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type SessionPort } from '../../../lib/api-client';
+import { ApiError, createApiClient, type SessionPort } from './api-client';
 import { requestStepUp, settleStepUp, useStepUpStore } from './step-up-store';
 
-vi.mock('../../../lib/i18n', () => ({ loadUiAreas: () => Promise.resolve() }));
+vi.mock('./i18n', () => ({ loadUiAreas: () => Promise.resolve() }));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -4,7 +4,7 @@ import {
   type PublicProfile,
   type UpdateProfileRequest,
 } from '@teamline/contract';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 export const memberApi = {
   me: () => api<MemberProfile>(apiPaths.member),

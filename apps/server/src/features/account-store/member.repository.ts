@@ -2,8 +2,8 @@ import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
-import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
-import { holdsAdminAuthority } from '../membership/last-admin.js';
+import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
+import { holdsAdminAuthority } from '../../db/admin-authority.js';
 import { createMemberErasure } from './member-erasure.repository.js';
 import { inTransaction } from '../../shared/transaction.js';
 

@@ -1,7 +1,7 @@
 import type { AuditKind, AuditTargetType } from '@teamline/contract';
 import type { Clock } from '../../infra/clock.js';
 import type { Db } from '../../infra/db.js';
-import { currentRequest } from '../../platform/request-context.js';
+import { currentRequest } from '../request-context.js';
 import { chainHash } from './audit-chain.js';
 import { createAuditRepository, type AuditRow } from './audit.repository.js';
 

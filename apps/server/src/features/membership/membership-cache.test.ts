@@ -8,7 +8,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
-import type { Membership } from './authorization.js';
+import type { Membership } from '../../platform/authorization/authorization.js';
 import { createMembershipCache, MEMBERSHIP_CACHE_MS } from './membership-cache.js';
 
 const membership = (projectIdx: number, role: Membership['role'] = 'depth2'): Membership => ({
@@ -130,8 +130,8 @@ describe('authorization on the embedded database', () => {
 
   it('is kept in memory on PGlite only (a PostgreSQL server answers the lookup itself)', async () => {
     expect(await code(dev.key)).toBe(200);
-    if (t.database.kind === 'pglite') expect(t.app.ctx.membershipCache!.size).toBeGreaterThan(0);
-    else expect(t.app.ctx.membershipCache).toBeUndefined();
+    if (t.database.kind === 'pglite') expect(t.app.ctx.projectCaches!.size('membership')).toBeGreaterThan(0);
+    else expect(t.app.ctx.projectCaches).toBeUndefined();
   });
 
   it('refuses at once after any writer removes, deactivates or deletes, and admits again after a restore', async () => {

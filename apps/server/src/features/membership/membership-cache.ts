@@ -1,5 +1,5 @@
-import { createProjectCache } from '../cache/project-cache.js';
-import type { Membership } from './authorization.js';
+import { createProjectCache } from '../../platform/cache/project-cache.js';
+import type { Membership } from '../../platform/authorization/authorization.js';
 
 /** Longest a kept answer is believed, should a change ever go unheard (it is dropped at once otherwise). */
 export const MEMBERSHIP_CACHE_MS = 5_000;

@@ -1,6 +1,6 @@
-import { openAlert } from '../../../components/ui/alert-store';
-import { ApiError } from '../../../lib/api-client';
-import { i18next, loadUiAreas } from '../../../lib/i18n';
+import { openAlert } from '../components/ui/alert-store';
+import { ApiError } from './api-client';
+import { i18next, loadUiAreas } from './i18n';
 
 let isShowing = false;
 

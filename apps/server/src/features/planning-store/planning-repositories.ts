@@ -1,12 +1,12 @@
 import type { Db } from '../../infra/db.js';
 import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
-import { createEpicRepository } from '../epic/epic.repository.js';
-import { createHistoryRepository } from '../history/history.repository.js';
+import { createEpicRepository } from './epic.repository.js';
+import { createHistoryRepository } from './history.repository.js';
 import { createMembershipRepository } from '../membership/membership.repository.js';
-import { createMilestoneRepository } from '../milestone/milestone.repository.js';
-import { createTimekeepingRepository } from '../timekeeping/timekeeping.repository.js';
+import { createMilestoneRepository } from './milestone.repository.js';
+import { createTimekeepingRepository } from './timekeeping.repository.js';
 import { createPlanningVersionRepository } from './planning-version.repository.js';
-import { createStoryRepository } from '../story/story.repository.js';
+import { createStoryRepository } from './story.repository.js';
 
 /** The planning repositories over one handle: the database, or a transaction so they commit together. */
 export function planningRepositories(db: Db) {

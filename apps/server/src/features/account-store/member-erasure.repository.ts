@@ -12,7 +12,7 @@ import {
   reviews,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
-import { createFileAttachments, type DeletedFile } from '../file/file-attachment.repository.js';
+import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
 
 /** What a withdrawal leaves to do after its commit: files and export archives to delete from storage. */
 export interface Erased {

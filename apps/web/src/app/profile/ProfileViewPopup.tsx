@@ -12,8 +12,8 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Avatar } from '../ui/Avatar';
-import { Icon } from '../ui/Icon';
+import { Avatar } from '../../components/ui/Avatar';
+import { Icon } from '../../components/ui/Icon';
 import { formatDate, formatThousandWon } from '../../lib/format';
 import { useLanguage } from '../../lib/use-language';
 import { useOutsideMousedown } from '../../lib/use-outside-mousedown';

@@ -1,6 +1,6 @@
 import type { SecondFactorMethod } from '@teamline/contract';
 import { create } from 'zustand';
-import { loadUiAreas } from '../../../lib/i18n';
+import { loadUiAreas } from './i18n';
 
 interface PendingStepUp {
   methods: SecondFactorMethod[];
