@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../errors.js';
-import { keyPaths, resources } from './index.js';
+import { keyPaths, plural, resources } from './index.js';
 
 describe('translations', () => {
   const english = keyPaths(resources.en).sort();
@@ -30,5 +30,25 @@ describe('translations', () => {
       return /\b(story|stories|epics?|backlog|milestones?)\b/i.test(words) ? [`${path}: ${words}`] : [];
     });
     expect(english).toEqual([]);
+  });
+
+  it.each(['en', 'kr', 'vi'] as const)(
+    '%s writes every plural key with both i18next forms, _one and _other',
+    (lang) => {
+      const paths = keyPaths(resources[lang]);
+      const sibling = (path: string) =>
+        path.endsWith('_one') ? path.replace(/_one$/, '_other') : path.replace(/_other$/, '_one');
+      const lonely = paths.filter((path) => /_(one|other)$/.test(path) && !paths.includes(sibling(path)));
+      expect(lonely).toEqual([]);
+    },
+  );
+
+  it('picks the plural form as i18next does: one and other in English, always other in kr and vi', () => {
+    const subject = (lang: 'en' | 'kr' | 'vi', count: number) =>
+      plural(resources[lang].mail.notification, 'digestSubject', lang, { count });
+    expect(subject('en', 1)).toBe('Teamline: 1 new notification');
+    expect(subject('en', 2)).toBe('Teamline: 2 new notifications');
+    expect(subject('kr', 1)).toBe('Teamline: 새 알림 1개');
+    expect(subject('vi', 2)).toBe('Teamline: 2 thông báo mới');
   });
 });

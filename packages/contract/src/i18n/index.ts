@@ -1,4 +1,5 @@
 import type { Language } from '../constants.js';
+import { localeOf } from '../rules/language.js';
 import { errors as enErrors, validation as enValidation } from './en/errors.js';
 import { mail as enMail } from './en/mail.js';
 import { statement as enStatement } from './en/statement.js';
@@ -98,6 +99,28 @@ export const resources: Record<Language, Messages> = {
 /** Fills `{{name}}` placeholders, the same syntax i18next uses in the web app. */
 export function interpolate(text: string, values: Record<string, string | number> = {}): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
+}
+
+/** i18next's plural suffix of `count` in `lang`: `one` or `other` in English, always `other` in kr and vi. */
+export const pluralForm = (lang: Language, count: number): Intl.LDMLPluralRule =>
+  new Intl.PluralRules(localeOf[lang]).select(count);
+
+/**
+ * The text for `count` of a key written in i18next's plural forms (`<key>_one`, `<key>_other`), as
+ * the web's `t(key, { count })` picks it: the server's mails and documents use the same keys. Every
+ * language has both keys (the translations share English's keys); Korean and Vietnamese have no
+ * singular, so they always read `_other`. `{{count}}` is filled like the other values.
+ */
+export function plural(
+  texts: Record<string, string>,
+  key: string,
+  lang: Language,
+  values: Record<string, string | number> & { count: number },
+): string {
+  const form = pluralForm(lang, values.count);
+  const text = texts[`${key}_${form}`] ?? texts[`${key}_other`];
+  if (text === undefined) throw new Error(`No plural forms for ${key}`);
+  return interpolate(text, values);
 }
 
 /** Every key path of a messages tree, e.g. `errors.INVALID_EMAIL`, for completeness tests. */

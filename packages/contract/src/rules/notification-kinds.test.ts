@@ -20,7 +20,8 @@ describe('notification catalogue', () => {
         expect(texts.labels[kind].trim(), `${lang} ${kind}`).not.toBe('');
       }
       for (const category of notificationCategories) expect(texts.categories[category]).toBeTruthy();
-      expect(resources[lang].mail.notification.digestSubject).toContain('{{count}}');
+      expect(resources[lang].mail.notification.digestSubject_one).toContain('{{count}}');
+      expect(resources[lang].mail.notification.digestSubject_other).toContain('{{count}}');
     }
   });
 

@@ -1,5 +1,5 @@
 import { formatDay, type AiDocumentType, type EditorNode, type Language } from '@teamline/contract';
-import { resources } from '@teamline/contract/i18n';
+import { pluralForm, resources } from '@teamline/contract/i18n';
 import type { ProjectActivity } from './activity.repository.js';
 
 /** The headings and phrases of drafted documents, in the author's language. */
@@ -12,8 +12,13 @@ const texts = {
     period: 'Period',
     reference: 'Reference date',
     summary: 'Summary',
-    summaryLine:
-      '{done} stories completed, {delayed} delayed, {active} in progress; {hours} hours logged; {changes} changes.',
+    summaryLine: '{done}, {delayed} delayed, {active} in progress; {hours} logged; {changes}.',
+    done_one: '{count} story completed',
+    done_other: '{count} stories completed',
+    hoursLogged_one: '{count} hour',
+    hoursLogged_other: '{count} hours',
+    changes_one: '{count} change',
+    changes_other: '{count} changes',
     completed: 'Completed',
     delayed: 'Delayed',
     inProgress: 'In progress',
@@ -45,8 +50,13 @@ const texts = {
     period: '기간',
     reference: '기준일',
     summary: '요약',
-    summaryLine:
-      '완료 {done}건, 지연 {delayed}건, 진행 중 {active}건, 기록된 시간 {hours}시간, 변경 {changes}건.',
+    summaryLine: '완료 {done}, 지연 {delayed}건, 진행 중 {active}건, 기록된 시간 {hours}, 변경 {changes}.',
+    done_one: '{count}건',
+    done_other: '{count}건',
+    hoursLogged_one: '{count}시간',
+    hoursLogged_other: '{count}시간',
+    changes_one: '{count}건',
+    changes_other: '{count}건',
     completed: '완료',
     delayed: '지연',
     inProgress: '진행 중',
@@ -78,8 +88,13 @@ const texts = {
     period: 'Thời gian',
     reference: 'Ngày tham chiếu',
     summary: 'Tóm tắt',
-    summaryLine:
-      'Hoàn thành {done}, trễ hạn {delayed}, đang thực hiện {active}; đã ghi {hours} giờ; {changes} thay đổi.',
+    summaryLine: 'Hoàn thành {done}, trễ hạn {delayed}, đang thực hiện {active}; đã ghi {hours}; {changes}.',
+    done_one: '{count}',
+    done_other: '{count}',
+    hoursLogged_one: '{count} giờ',
+    hoursLogged_other: '{count} giờ',
+    changes_one: '{count} thay đổi',
+    changes_other: '{count} thay đổi',
     completed: 'Đã hoàn thành',
     delayed: 'Trễ hạn',
     inProgress: 'Đang thực hiện',
@@ -116,6 +131,11 @@ const requestStatusWord = (lang: Language, code: string): string =>
 
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+/** A count with its noun, in i18next's plural forms (`<key>_one`, `<key>_other`): "1 hour", "1.5 hours". */
+const counted = (lang: Language, key: 'done' | 'hoursLogged' | 'changes', count: number) => {
+  const t: Record<string, string> = texts[lang];
+  return fill(t[`${key}_${pluralForm(lang, count)}`] ?? t[`${key}_other`]!, { count });
+};
 /** A `YYYYMMDD` code as the app writes a day in the author's language (2026.03.06 · Mar 6, 2026 · 06/03/2026). */
 const dayIn = (lang: Language) => (code: string | null) =>
   code
@@ -186,11 +206,11 @@ export function writeReport(input: ReportInput, a: ProjectActivity): { title: st
       heading(2, t.summary),
       paragraph(
         fill(t.summaryLine, {
-          done: a.completed.length,
+          done: counted(input.language, 'done', a.completed.length),
           delayed: a.delayed.length,
           active: a.inProgress.length,
-          hours,
-          changes: a.changes,
+          hours: counted(input.language, 'hoursLogged', hours),
+          changes: counted(input.language, 'changes', a.changes),
         }),
       ),
       heading(2, t.completed),

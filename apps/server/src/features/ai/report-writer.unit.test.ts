@@ -50,4 +50,30 @@ describe('an AI report is written in its reader’s words (issue 33)', () => {
     expect(vi).toContain('Các cột mốc');
     expect(`${kr}${vi}`).not.toMatch(/inProgress|approving/);
   });
+
+  it('counts in English plural forms: 1 story, 1 hour, 1 change; 2 stories, 1.5 hours, 3 changes', () => {
+    const one: ProjectActivity = {
+      ...activity,
+      completed: [{ key: 1, title: 'Cart', endDt: '20260304' }],
+      hours: [{ nickname: 'ann', minutes: 60 }],
+      changes: 1,
+    };
+    expect(textOf(writeReport(input('en'), one).content)).toContain(
+      '1 story completed, 1 delayed, 0 in progress; 1 hour logged; 1 change.',
+    );
+    const more: ProjectActivity = {
+      ...activity,
+      completed: [...one.completed, { key: 2, title: 'Pay', endDt: '20260305' }],
+      hours: [{ nickname: 'ann', minutes: 90 }],
+    };
+    expect(textOf(writeReport(input('en'), more).content)).toContain(
+      '2 stories completed, 1 delayed, 0 in progress; 1.5 hours logged; 3 changes.',
+    );
+    expect(textOf(writeReport(input('kr'), one).content)).toContain(
+      '완료 1건, 지연 1건, 진행 중 0건, 기록된 시간 1시간, 변경 1건.',
+    );
+    expect(textOf(writeReport(input('vi'), more).content)).toContain(
+      'Hoàn thành 2, trễ hạn 1, đang thực hiện 0; đã ghi 1.5 giờ; 3 thay đổi.',
+    );
+  });
 });

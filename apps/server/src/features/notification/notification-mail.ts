@@ -1,5 +1,5 @@
 import { notificationText, type Language, type NotificationParams } from '@teamline/contract';
-import { interpolate, resources } from '@teamline/contract/i18n';
+import { plural, resources } from '@teamline/contract/i18n';
 import type { MailMessage } from '../../infra/mail.js';
 import { escapeHtml } from '../../shared/html.js';
 
@@ -90,5 +90,5 @@ ${button(home, m.digestAction)}
 <p style="color:#555">${escapeHtml(m.ignore)}</p>
 <p style="color:#999">${escapeHtml(texts.mail.footer)}</p>`,
   );
-  return { to, subject: interpolate(m.digestSubject, { count: notices.length }), text, html, link: home };
+  return { to, subject: plural(m, 'digestSubject', lang, { count: notices.length }), text, html, link: home };
 }

@@ -307,7 +307,7 @@ describe('notifications', () => {
     await t.app.ctx.jobs.send(DIGEST_JOB, {});
     await t.app.ctx.jobs.idle(DIGEST_JOB);
     await mailsSent(t.config);
-    const digest = mailsTo(client.email).filter((x) => x.subject === 'Teamline: 1 new notifications');
+    const digest = mailsTo(client.email).filter((x) => x.subject === 'Teamline: 1 new notification');
     expect(digest).toHaveLength(1);
     expect(digest[0]!.text).toContain('ann asks you to approve “Beta”');
     // A second run has nothing left to send.

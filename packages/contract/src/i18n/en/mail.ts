@@ -82,7 +82,8 @@ export const mail = {
   notification: {
     action: 'Open in Teamline',
     ignore: 'You receive this because of your notification settings; change them on your profile page.',
-    digestSubject: 'Teamline: {{count}} new notifications',
+    digestSubject_one: 'Teamline: {{count}} new notification',
+    digestSubject_other: 'Teamline: {{count}} new notifications',
     digestIntro: 'What happened in your projects since the last summary:',
     digestAction: 'Open Teamline',
   },

@@ -82,7 +82,8 @@ export const mail = {
   notification: {
     action: 'Teamline에서 열기',
     ignore: '알림 설정에 따라 보내는 메일입니다. 프로필 페이지에서 바꿀 수 있습니다.',
-    digestSubject: 'Teamline: 새 알림 {{count}}개',
+    digestSubject_one: 'Teamline: 새 알림 {{count}}개',
+    digestSubject_other: 'Teamline: 새 알림 {{count}}개',
     digestIntro: '지난 요약 이후 내 프로젝트에서 있었던 일:',
     digestAction: 'Teamline 열기',
   },

@@ -82,7 +82,8 @@ export const mail = {
   notification: {
     action: 'Mở trong Teamline',
     ignore: 'Bạn nhận thư này theo cài đặt thông báo của mình; có thể thay đổi trên trang hồ sơ.',
-    digestSubject: 'Teamline: {{count}} thông báo mới',
+    digestSubject_one: 'Teamline: {{count}} thông báo mới',
+    digestSubject_other: 'Teamline: {{count}} thông báo mới',
     digestIntro: 'Những gì đã xảy ra trong các dự án của bạn kể từ bản tóm tắt trước:',
     digestAction: 'Mở Teamline',
   },

@@ -126,7 +126,7 @@ describe('AiTimelineDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['planning', 4] });
     expect(useToastStore.getState().toasts.map((t) => t.text)).toContain(
-      aiUi.timeline.applied.replace('{{milestones}}', '1').replace('{{stories}}', '1'),
+      'The timeline was created: 1 milestone and 1 story.',
     );
   });
 

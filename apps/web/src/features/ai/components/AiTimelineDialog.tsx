@@ -9,6 +9,7 @@ import { aiApi } from '../api/ai-api';
 import type { AiApplyRequest } from '@teamline/contract';
 import { jobProblemKey, toEditable, type EditableDraft } from '../api/ai-types';
 import { useAiJob, useCancelAiJob } from '../api/use-ai-job';
+import { countWords } from '../logic/draft';
 import { DraftReview } from './DraftReview';
 import { FilePick } from './FilePick';
 import { JobProgress } from './JobProgress';
@@ -42,10 +43,10 @@ export function AiTimelineDialog({
     mutationFn: (payload: AiApplyRequest) => aiApi.apply(jobIdx!, payload),
     onSuccess: async (result) => {
       notify(
-        t('ui.ai.timeline.applied', {
-          milestones: result.milestoneIdxs.length,
-          stories: result.storyIdxs.length,
-        }),
+        t(
+          'ui.ai.timeline.applied',
+          countWords(t, { milestones: result.milestoneIdxs.length, stories: result.storyIdxs.length }),
+        ),
         'success',
       );
       await client.invalidateQueries({ queryKey: planningKeys.all(projectIdx ?? 0) });

@@ -60,6 +60,7 @@ describe('DraftReview', () => {
     render(<Harness onApply={vi.fn()} />);
     expect(screen.getAllByTestId('ai-milestone')).toHaveLength(2);
     expect(screen.getAllByTestId('ai-story')).toHaveLength(3);
+    expect(screen.getByRole('status').textContent).toBe('2 milestones and 3 stories selected');
     expect(within(item('milestone', 'Beta release')).getByText(/## Beta release — March 2026/)).toBeTruthy();
     expect(within(item('milestone', 'Beta release')).getByText(/page 2/)).toBeTruthy();
   });
@@ -125,6 +126,7 @@ describe('DraftReview', () => {
     render(<Harness onApply={onApply} />);
     fireEvent.click(checkbox('milestone', 'Launch'));
     fireEvent.click(checkbox('story', 'Press kit'));
+    expect(screen.getByRole('status').textContent).toBe('1 milestone and 2 stories selected');
     fireEvent.click(screen.getByTestId('ai-apply'));
     expect((onApply.mock.calls[0]![0] as AiApplyRequest).milestones.map((m) => m.key)).toEqual(['m1']);
   });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import type { AiApplyRequest } from '@teamline/contract';
 import type { EditableDraft } from '../api/ai-types';
-import { applyPayload, editDraft, hasInvalidItem, selectedCounts } from '../logic/draft';
+import { applyPayload, countWords, editDraft, hasInvalidItem, selectedCounts } from '../logic/draft';
 import { DraftItem } from './DraftItem';
 
 /**
@@ -90,7 +90,7 @@ export function DraftReview({
             ? t('ui.ai.timeline.nothingSelected')
             : isInvalid
               ? t('ui.ai.timeline.fixErrors')
-              : t('ui.ai.timeline.counts', counts)}
+              : t('ui.ai.timeline.counts', countWords(t, counts))}
         </p>
         <Button size="medium" variant="outline" onClick={onRestart} disabled={isApplying}>
           {t('ui.ai.timeline.another')}

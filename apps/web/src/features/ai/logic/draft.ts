@@ -1,4 +1,5 @@
 import type { AiApplyRequest } from '@teamline/contract';
+import type { TFunction } from 'i18next';
 import { codeOfIso, type EditableDraft, type EditableMilestone, type EditableStory } from '../api/ai-types';
 
 /** Where an item of the draft sits: a milestone, or one of its stories. */
@@ -36,6 +37,15 @@ export const hasInvalidItem = (draft: EditableDraft): boolean =>
 export function selectedCounts(draft: EditableDraft): { milestones: number; stories: number } {
   return { milestones: draft.milestones.filter((m) => m.include).length, stories: storiesOf(draft).length };
 }
+
+/**
+ * The counts as words for `ui.ai.timeline.counts` and `.applied` ("1 milestone", "2 stories"): each
+ * count picks its own plural form, which one sentence with two counts cannot.
+ */
+export const countWords = (t: TFunction, counts: { milestones: number; stories: number }) => ({
+  milestones: t('ui.ai.timeline.milestoneCount', { count: counts.milestones }),
+  stories: t('ui.ai.timeline.storyCount', { count: counts.stories }),
+});
 
 /**
  * What "Apply" sends (contract `aiApplyRequest`): unchecked stories are left out; an unchecked
