@@ -223,7 +223,7 @@ test('epics with progress; the client rejects with a reason; a refused move roll
 
     await page.goto(`/#/epic/${projectIdx}`);
     const card = page.getByTestId('epic-card');
-    await expect(card).toContainText('1 / 1 stories done');
+    await expect(card).toContainText('1 / 1 story done');
     await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await card.getByRole('button', { name: 'Show stories' }).click();
     await expect(card.getByRole('link', { name: 'Checkout form' })).toBeVisible();

@@ -13,7 +13,8 @@ export const dashboardUi = {
   },
   kpi: {
     progress: 'Progress',
-    progressHint: '{{done}} of {{total}} stories completed',
+    progressHint_one: '{{done}} of {{total}} story completed',
+    progressHint_other: '{{done}} of {{total}} stories completed',
     delayed: 'Delayed',
     delayedHint: 'Past their end date',
     upcoming: 'Due soon',
@@ -48,7 +49,8 @@ export const dashboardUi = {
     burnCaption: 'Open stories per day (to do, in progress, delayed), from the change history.',
   },
   milestones: {
-    stories: '{{done}}/{{total}} stories',
+    stories_one: '{{done}}/{{total}} story',
+    stories_other: '{{done}}/{{total}} stories',
     due: 'Due {{date}}',
     noEnd: 'No end date',
     showAll: 'Show all ({{count}})',
@@ -57,7 +59,8 @@ export const dashboardUi = {
   },
   epics: {
     points: '{{done}}/{{total}} points',
-    stories: '{{done}}/{{total}} stories',
+    stories_one: '{{done}}/{{total}} story',
+    stories_other: '{{done}}/{{total}} stories',
     empty: 'No epics yet.',
   },
   deadlines: {

@@ -28,8 +28,11 @@ export const timesheetUi = {
   loading: 'Loading the time sheet',
   copyLastWeek: 'Copy last week',
   copying: 'Copying last week: {{done}} of {{total}}…',
-  copied: 'Copied {{created}} entries from last week; {{skipped}} skipped (already there, future or locked).',
-  copyFailed: '{{failed}} entries of last week could not be copied.',
+  copied_one: 'Copied {{count}} entry from last week; {{skipped}} skipped (already there, future or locked).',
+  copied_other:
+    'Copied {{count}} entries from last week; {{skipped}} skipped (already there, future or locked).',
+  copyFailed_one: '{{count}} entry of last week could not be copied.',
+  copyFailed_other: '{{count}} entries of last week could not be copied.',
   copyNothing: 'Last week has no time to copy.',
   locked: 'Submitted for settlement: the time of {{months}} is read-only.',
   readOnly: 'You can view this time sheet but not change it.',

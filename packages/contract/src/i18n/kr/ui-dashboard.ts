@@ -13,7 +13,8 @@ export const dashboardUi = {
   },
   kpi: {
     progress: '진행률',
-    progressHint: '스토리 {{total}}개 중 {{done}}개 완료',
+    progressHint_one: '스토리 {{total}}개 중 {{done}}개 완료',
+    progressHint_other: '스토리 {{total}}개 중 {{done}}개 완료',
     delayed: '지연',
     delayedHint: '종료일이 지난 항목',
     upcoming: '마감 임박',
@@ -48,7 +49,8 @@ export const dashboardUi = {
     burnCaption: '변경 이력으로 계산한 일별 미완료 스토리 수(대기, 진행 중, 지연).',
   },
   milestones: {
-    stories: '스토리 {{done}}/{{total}}',
+    stories_one: '스토리 {{done}}/{{total}}',
+    stories_other: '스토리 {{done}}/{{total}}',
     due: '마감 {{date}}',
     noEnd: '종료일 없음',
     showAll: '모두 보기 ({{count}})',
@@ -57,7 +59,8 @@ export const dashboardUi = {
   },
   epics: {
     points: '{{done}}/{{total}} 포인트',
-    stories: '스토리 {{done}}/{{total}}',
+    stories_one: '스토리 {{done}}/{{total}}',
+    stories_other: '스토리 {{done}}/{{total}}',
     empty: '아직 에픽이 없습니다.',
   },
   deadlines: {

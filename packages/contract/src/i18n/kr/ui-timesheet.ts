@@ -29,9 +29,12 @@ export const timesheetUi = {
   loading: '근무 시간표를 불러오는 중',
   copyLastWeek: '지난주 복사',
   copying: '지난주 복사 중: {{total}}개 중 {{done}}개…',
-  copied:
-    '지난주 기록 {{created}}개를 복사했습니다. {{skipped}}개는 건너뛰었습니다(이미 있음, 미래 날짜 또는 잠김).',
-  copyFailed: '지난주 기록 {{failed}}개를 복사하지 못했습니다.',
+  copied_one:
+    '지난주 기록 {{count}}개를 복사했습니다. {{skipped}}개는 건너뛰었습니다(이미 있음, 미래 날짜 또는 잠김).',
+  copied_other:
+    '지난주 기록 {{count}}개를 복사했습니다. {{skipped}}개는 건너뛰었습니다(이미 있음, 미래 날짜 또는 잠김).',
+  copyFailed_one: '지난주 기록 {{count}}개를 복사하지 못했습니다.',
+  copyFailed_other: '지난주 기록 {{count}}개를 복사하지 못했습니다.',
   copyNothing: '지난주에 복사할 시간이 없습니다.',
   locked: '정산이 제출되어 {{months}}의 시간은 읽기 전용입니다.',
   readOnly: '이 근무 시간표는 볼 수만 있고 변경할 수 없습니다.',

@@ -13,7 +13,8 @@ export const dashboardUi = {
   },
   kpi: {
     progress: 'Tiến độ',
-    progressHint: 'Đã hoàn thành {{done}}/{{total}} câu chuyện',
+    progressHint_one: 'Đã hoàn thành {{done}}/{{total}} câu chuyện',
+    progressHint_other: 'Đã hoàn thành {{done}}/{{total}} câu chuyện',
     delayed: 'Trễ hạn',
     delayedHint: 'Đã quá ngày kết thúc',
     upcoming: 'Sắp đến hạn',
@@ -49,7 +50,8 @@ export const dashboardUi = {
       'Số câu chuyện chưa xong mỗi ngày (chờ làm, đang thực hiện, trễ hạn), tính từ lịch sử thay đổi.',
   },
   milestones: {
-    stories: '{{done}}/{{total}} câu chuyện',
+    stories_one: '{{done}}/{{total}} câu chuyện',
+    stories_other: '{{done}}/{{total}} câu chuyện',
     due: 'Hạn {{date}}',
     noEnd: 'Chưa có ngày kết thúc',
     showAll: 'Xem tất cả ({{count}})',
@@ -58,7 +60,8 @@ export const dashboardUi = {
   },
   epics: {
     points: '{{done}}/{{total}} điểm',
-    stories: '{{done}}/{{total}} câu chuyện',
+    stories_one: '{{done}}/{{total}} câu chuyện',
+    stories_other: '{{done}}/{{total}} câu chuyện',
     empty: 'Chưa có hạng mục nào.',
   },
   deadlines: {

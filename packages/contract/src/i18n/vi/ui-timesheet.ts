@@ -29,9 +29,12 @@ export const timesheetUi = {
   loading: 'Đang tải bảng chấm công',
   copyLastWeek: 'Sao chép tuần trước',
   copying: 'Đang sao chép tuần trước: {{done}}/{{total}}…',
-  copied:
-    'Đã sao chép {{created}} mục từ tuần trước; bỏ qua {{skipped}} mục (đã có, ngày tương lai hoặc đã khóa).',
-  copyFailed: 'Không sao chép được {{failed}} mục của tuần trước.',
+  copied_one:
+    'Đã sao chép {{count}} mục từ tuần trước; bỏ qua {{skipped}} mục (đã có, ngày tương lai hoặc đã khóa).',
+  copied_other:
+    'Đã sao chép {{count}} mục từ tuần trước; bỏ qua {{skipped}} mục (đã có, ngày tương lai hoặc đã khóa).',
+  copyFailed_one: 'Không sao chép được {{count}} mục của tuần trước.',
+  copyFailed_other: 'Không sao chép được {{count}} mục của tuần trước.',
   copyNothing: 'Tuần trước không có thời gian để sao chép.',
   locked: 'Đã gửi quyết toán: thời gian của {{months}} chỉ có thể xem.',
   readOnly: 'Bạn có thể xem bảng chấm công này nhưng không thể thay đổi.',

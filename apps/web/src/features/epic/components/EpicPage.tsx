@@ -249,7 +249,11 @@ function EpicCard({
           {t('ui.planning.epic.point')}: {epic.point}
         </span>
         <span>
-          {t('ui.planning.epic.storyCount', { done: epic.completedStoryCount, total: epic.storyCount })}
+          {t('ui.planning.epic.storyCount', {
+            done: epic.completedStoryCount,
+            total: epic.storyCount,
+            count: epic.storyCount,
+          })}
         </span>
         <span>{t('ui.planning.epic.progressValue', { value: formatPercent(epic.progress, lang) })}</span>
       </div>

@@ -163,7 +163,9 @@ export function RowView({
         </span>
       )}
       {row.kind === 'milestone' && <StatusBadge status={row.milestone.status} compact />}
-      <span className="tl-count">{t('ui.planning.storyCount', { shown: row.shown, total: row.total })}</span>
+      <span className="tl-count">
+        {t('ui.planning.storyCount', { shown: row.shown, total: row.total, count: row.total })}
+      </span>
       {row.kind === 'milestone' && (
         <span className="tl-dates">
           {row.milestone.startDt || row.milestone.endDt

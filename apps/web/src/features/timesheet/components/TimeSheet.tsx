@@ -234,7 +234,10 @@ export function TimeSheet({ projectIdx, memberInProjectIdx }: TimeSheetProps) {
     setCopy(null);
     const skipped = copyable.length - todo.length;
     setCopyResult(
-      [t('ui.timesheet.copied', { created, skipped }), failed ? t('ui.timesheet.copyFailed', { failed }) : '']
+      [
+        t('ui.timesheet.copied', { count: created, skipped }),
+        failed ? t('ui.timesheet.copyFailed', { count: failed }) : '',
+      ]
         .filter(Boolean)
         .join(' '),
     );

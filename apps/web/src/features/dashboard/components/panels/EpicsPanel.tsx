@@ -31,6 +31,7 @@ export function EpicsPanel({ d, lang }: PanelProps) {
                   : t('ui.dashboard.epics.stories', {
                       done: formatNumberLocal(e.completedStoryCount, lang),
                       total: formatNumberLocal(e.storyCount, lang),
+                      count: e.storyCount,
                     })}
               </span>
             </li>

@@ -8,6 +8,9 @@ import { Kpi, type PanelProps } from './parts';
 export function KpiRow({ d, lang }: PanelProps) {
   const { t } = useTranslation();
   const hours = (minutes: number) => t('ui.dashboard.hours', { value: formatHours(minutes, lang) });
+  const planned = d.storiesByStatus
+    .filter((s) => s.status !== 'considering' && s.status !== 'rejected')
+    .reduce((a, s) => a + s.count, 0);
   const progress = (
     <Kpi
       id="progress"
@@ -15,12 +18,8 @@ export function KpiRow({ d, lang }: PanelProps) {
       value={formatPercent(d.totals.progress, lang)}
       hint={t('ui.dashboard.kpi.progressHint', {
         done: formatNumberLocal(d.totals.completedStoryCount, lang),
-        total: formatNumberLocal(
-          d.storiesByStatus
-            .filter((s) => s.status !== 'considering' && s.status !== 'rejected')
-            .reduce((a, s) => a + s.count, 0),
-          lang,
-        ),
+        total: formatNumberLocal(planned, lang),
+        count: planned,
       })}
       bar={d.totals.progress}
     />

@@ -75,6 +75,7 @@ export function MilestoneMeta({ m, lang }: { m: DashboardMilestone; lang: Langua
       {t('ui.dashboard.milestones.stories', {
         done: formatNumberLocal(m.completedStoryCount, lang),
         total: formatNumberLocal(m.storyCount, lang),
+        count: m.storyCount,
       })}
       {' · '}
       {m.endDt
