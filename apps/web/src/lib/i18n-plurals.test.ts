@@ -1,3 +1,4 @@
+import { auditSentence, type AuditRecord } from '@teamline/contract';
 import { resources } from '@teamline/contract/i18n';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -55,5 +56,26 @@ describe('counts in plural forms', () => {
         expect(text).toContain(String(count));
       }
     }
+  });
+});
+
+describe('audit sentences with a count, through i18next', () => {
+  const record = (changes: Record<string, unknown>): AuditRecord => ({
+    auditIdx: 1,
+    occurredAt: '2026-11-28T00:00:00Z',
+    kind: 'subscription.sheets_added',
+    actor: { memberIdx: 7, nickname: 'Mina' },
+    member: null,
+    projectIdx: 1,
+    target: null,
+    changes: { ...changes, amount: 10_000, currency: 'KRW' },
+    ip: null,
+    userAgent: null,
+  });
+  const t = (key: string, values?: Record<string, string | number>) => i18n.t(key, values);
+
+  it('picks the sentence of the count (1 sheet, 2 sheets)', () => {
+    expect(auditSentence(record({ count: 1 }), t, 'en')).toBe('Mina added 1 sheet (₩10,000)');
+    expect(auditSentence(record({ count: 2 }), t, 'en')).toBe('Mina added 2 sheets (₩10,000)');
   });
 });
