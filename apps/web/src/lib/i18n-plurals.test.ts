@@ -18,10 +18,17 @@ await i18n.init({
   showSupportNotice: false,
 });
 
-const cases: [key: string, values: Record<string, number>, one: string, two: string][] = [
+const cases: [key: string, values: Record<string, string | number>, one: string, two: string][] = [
   ['ui.ai.timeline.storyCount', {}, '1 story', '2 stories'],
   ['ui.ai.timeline.milestoneCount', {}, '1 milestone', '2 milestones'],
   ['ui.settings.epics.stories', {}, '1 story', '2 stories'],
+  ['ui.billing.memberCount', {}, '1 member', '2 members'],
+  [
+    'ui.billing.subscribePop.sheetsHint',
+    { members: '3 members' },
+    'The project has 3 members: at least 1 sheet covers them (4 are free).',
+    'The project has 3 members: at least 2 sheets cover them (4 are free).',
+  ],
   ['ui.dashboard.kpi.progressHint', { done: 0 }, '0 of 1 story completed', '0 of 2 stories completed'],
   ['ui.dashboard.milestones.stories', { done: 1 }, '1/1 story', '1/2 stories'],
   ['ui.dashboard.epics.stories', { done: 1 }, '1/1 story', '1/2 stories'],
