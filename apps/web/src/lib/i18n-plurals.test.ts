@@ -1,3 +1,4 @@
+import { auditSentence, type AuditRecord } from '@teamline/contract';
 import { resources } from '@teamline/contract/i18n';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -17,10 +18,17 @@ await i18n.init({
   showSupportNotice: false,
 });
 
-const cases: [key: string, values: Record<string, number>, one: string, two: string][] = [
+const cases: [key: string, values: Record<string, string | number>, one: string, two: string][] = [
   ['ui.ai.timeline.storyCount', {}, '1 story', '2 stories'],
   ['ui.ai.timeline.milestoneCount', {}, '1 milestone', '2 milestones'],
   ['ui.settings.epics.stories', {}, '1 story', '2 stories'],
+  ['ui.billing.memberCount', {}, '1 member', '2 members'],
+  [
+    'ui.billing.subscribePop.sheetsHint',
+    { members: '3 members' },
+    'The project has 3 members: at least 1 sheet covers them (4 are free).',
+    'The project has 3 members: at least 2 sheets cover them (4 are free).',
+  ],
   ['ui.dashboard.kpi.progressHint', { done: 0 }, '0 of 1 story completed', '0 of 2 stories completed'],
   ['ui.dashboard.milestones.stories', { done: 1 }, '1/1 story', '1/2 stories'],
   ['ui.dashboard.epics.stories', { done: 1 }, '1/1 story', '1/2 stories'],
@@ -55,5 +63,26 @@ describe('counts in plural forms', () => {
         expect(text).toContain(String(count));
       }
     }
+  });
+});
+
+describe('audit sentences with a count, through i18next', () => {
+  const record = (changes: Record<string, unknown>): AuditRecord => ({
+    auditIdx: 1,
+    occurredAt: '2026-11-28T00:00:00Z',
+    kind: 'subscription.sheets_added',
+    actor: { memberIdx: 7, nickname: 'Mina' },
+    member: null,
+    projectIdx: 1,
+    target: null,
+    changes: { ...changes, amount: 10_000, currency: 'KRW' },
+    ip: null,
+    userAgent: null,
+  });
+  const t = (key: string, values?: Record<string, string | number>) => i18n.t(key, values);
+
+  it('picks the sentence of the count (1 sheet, 2 sheets)', () => {
+    expect(auditSentence(record({ count: 1 }), t, 'en')).toBe('Mina added 1 sheet (₩10,000)');
+    expect(auditSentence(record({ count: 2 }), t, 'en')).toBe('Mina added 2 sheets (₩10,000)');
   });
 });

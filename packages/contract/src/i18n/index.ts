@@ -1,5 +1,5 @@
 import type { Language } from '../constants.js';
-import { localeOf } from '../rules/language.js';
+import { pluralForm } from '../rules/language.js';
 import { errors as enErrors, validation as enValidation } from './en/errors.js';
 import { mail as enMail } from './en/mail.js';
 import { statement as enStatement } from './en/statement.js';
@@ -101,9 +101,9 @@ export function interpolate(text: string, values: Record<string, string | number
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(values[key] ?? ''));
 }
 
-/** i18next's plural suffix of `count` in `lang`: `one` or `other` in English, always `other` in kr and vi. */
-export const pluralForm = (lang: Language, count: number): Intl.LDMLPluralRule =>
-  new Intl.PluralRules(localeOf[lang]).select(count);
+// `pluralForm` lives with the languages (rules/language.ts) so the shared rules (the audit sentence)
+// use it without loading every translation; the server reads it from here with the texts.
+export { pluralForm };
 
 /**
  * The text for `count` of a key written in i18next's plural forms (`<key>_one`, `<key>_other`), as

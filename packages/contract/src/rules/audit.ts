@@ -1,6 +1,7 @@
 import type { Language } from '../constants.js';
-import type { AuditRecord } from '../schemas/audit.js';
+import type { AuditKind, AuditRecord } from '../schemas/audit.js';
 import { isFormerMember } from '../schemas/my-data.js';
+import { pluralForm } from './language.js';
 import { currencies, formatMinorUnits, type Currency } from './settlement.js';
 
 /** A translation function: i18next's `t` in the web app, `interpolate` over the resources on the server. */
@@ -53,8 +54,20 @@ export function auditSentence(record: AuditRecord, t: AuditTranslate, lang: Lang
   const { amount, currency } = record.changes;
   if (typeof amount === 'number' && Number.isSafeInteger(amount) && isCurrency(currency))
     values.amount = formatMinorUnits(amount, currency, lang);
-  return t(`ui.audit.kinds.${record.kind}`, values);
+  const key = `ui.audit.kinds.${record.kind}`;
+  // A sentence written in i18next's plural forms (`<kind>_one`, `<kind>_other`, issue 33) is picked
+  // by its count; every other sentence is the kind's own key.
+  const count = record.changes[countFieldOf[record.kind] ?? 'count'];
+  if (typeof count === 'number') {
+    const pluralKey = `${key}_${pluralForm(lang, count)}`;
+    const text = t(pluralKey, values);
+    if (text !== pluralKey) return text;
+  }
+  return t(key, values);
 }
+
+/** The fact whose number a kind's sentence counts, when it is not `count` ("{{sheets}} sheets"). */
+const countFieldOf: Partial<Record<AuditKind, string>> = { 'subscription.subscribed': 'sheets' };
 
 /** The `{ from, to }` changes of a record as lines: "Role: Team member → Team lead". */
 export function auditDetails(record: AuditRecord, t: AuditTranslate, lang: Language): string[] {

@@ -21,3 +21,7 @@ export function chooseLanguage(input: {
 
 /** BCP 47 locale of each product language, for dates and numbers. */
 export const localeOf: Record<Language, string> = { kr: 'ko-KR', en: 'en-US', vi: 'vi-VN' };
+
+/** i18next's plural suffix of `count` in `lang`: `one` or `other` in English, always `other` in kr and vi. */
+export const pluralForm = (lang: Language, count: number): Intl.LDMLPluralRule =>
+  new Intl.PluralRules(localeOf[lang]).select(count);

@@ -1,4 +1,5 @@
-import type { PaymentDto } from '@teamline/contract';
+import type { Language, PaymentDto } from '@teamline/contract';
+import { plural, resources } from '@teamline/contract/i18n';
 import { renderMail } from '../../infra/mail.js';
 import type { Actor } from '../../shared/context.js';
 import type { PaymentRow } from './billing.repository.js';
@@ -60,16 +61,43 @@ export async function mailPayment(deps: BillingDeps, payment: PaymentRow) {
   const link = `${deps.ctx.config.publicUrl}/#/setting?tab=payment&projectIdx=${payment.projectIdx}`;
   const template = payment.status === 'failed' ? 'billingPaymentFailed' : 'billingReceipt';
   for (const admin of await deps.repo.admins(payment.projectIdx)) {
-    const mail = renderMail(template, admin.lang, admin.email, link, {
-      project: project?.name ?? '',
-      number: receiptNumber(payment.paymentIdx),
-      kind: payment.kind,
-      amount: money(payment.amount, payment.currency),
-      plan: payment.plan,
-      sheets: payment.sheets,
-      period: `${payment.periodStartDt ?? ''}–${payment.periodEndDt ?? ''}`,
-      reason: payment.failureReason ?? '',
-    });
+    const values = paymentMailValues(payment, project?.name ?? '', admin.lang);
+    const mail = renderMail(template, admin.lang, admin.email, link, values);
     await deps.ctx.mailer.send({ ...mail, projectIdx: payment.projectIdx });
   }
+}
+
+/**
+ * The values of a payment's mail in `lang`. On a receipt the kind is the payment history's word
+ * (`ui.billing.payment.kinds`) and the sheets a counted word ("1 sheet", issue 33); the failure
+ * notice's sentence ("The {{kind}} payment…") still takes the kind's code.
+ */
+export function paymentMailValues(
+  payment: Pick<
+    PaymentRow,
+    | 'paymentIdx'
+    | 'status'
+    | 'kind'
+    | 'amount'
+    | 'currency'
+    | 'plan'
+    | 'sheets'
+    | 'periodStartDt'
+    | 'periodEndDt'
+    | 'failureReason'
+  >,
+  project: string,
+  lang: Language,
+): Record<string, string | number> {
+  const texts = resources[lang];
+  return {
+    project,
+    number: receiptNumber(payment.paymentIdx),
+    kind: payment.status === 'failed' ? payment.kind : texts.ui.billing.payment.kinds[payment.kind],
+    amount: money(payment.amount, payment.currency),
+    plan: payment.plan,
+    sheets: plural(texts.mail.billingReceipt, 'sheets', lang, { count: payment.sheets }),
+    period: `${payment.periodStartDt ?? ''}–${payment.periodEndDt ?? ''}`,
+    reason: payment.failureReason ?? '',
+  };
 }

@@ -38,10 +38,12 @@ export const mail = {
   },
   billingReceipt: {
     subject: 'Receipt {{number}} for "{{project}}": {{amount}}',
-    body: 'Receipt {{number}} — {{kind}} of {{amount}} for "{{project}}": plan {{plan}}, {{sheets}} sheets, period {{period}}.',
+    body: 'Receipt {{number}} — {{kind}} of {{amount}} for "{{project}}": plan {{plan}}, {{sheets}}, period {{period}}.',
     action: 'Payment history',
     expiry: 'Keep this email as your receipt.',
     ignore: 'You receive this as an administrator of "{{project}}".',
+    sheets_one: '{{count}} sheet',
+    sheets_other: '{{count}} sheets',
   },
   billingPaymentFailed: {
     subject: 'A payment for "{{project}}" failed',

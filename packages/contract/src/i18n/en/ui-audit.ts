@@ -149,8 +149,10 @@ export const auditUi = {
       removed: '{{actor}} removed the card {{brand}} ···· {{last4}}',
     },
     subscription: {
-      subscribed: '{{actor}} subscribed to {{plan}} with {{sheets}} sheets ({{amount}})',
-      sheets_added: '{{actor}} added {{count}} sheets ({{amount}})',
+      subscribed_one: '{{actor}} subscribed to {{plan}} with {{sheets}} sheet ({{amount}})',
+      subscribed_other: '{{actor}} subscribed to {{plan}} with {{sheets}} sheets ({{amount}})',
+      sheets_added_one: '{{actor}} added {{count}} sheet ({{amount}})',
+      sheets_added_other: '{{actor}} added {{count}} sheets ({{amount}})',
       changed: '{{actor}} changed the subscription',
       refunded: '{{actor}} refunded {{amount}}',
     },
@@ -173,7 +175,8 @@ export const auditUi = {
       link_revoked: '{{actor}} revoked the public link to the document {{title}}',
     },
     audit: {
-      exported: '{{actor}} downloaded the audit log ({{count}} records)',
+      exported_one: '{{actor}} downloaded the audit log ({{count}} record)',
+      exported_other: '{{actor}} downloaded the audit log ({{count}} records)',
     },
   },
   fields: {

@@ -12,6 +12,9 @@ export const billingUi = {
     '12M': '{{price}} per sheet a year (20% off)',
   },
   currency: 'Currency',
+  /** A count of members, filled into the sentences that also count sheets (`{{members}}`). */
+  memberCount_one: '{{count}} member',
+  memberCount_other: '{{count}} members',
   currencies: {
     KRW: 'Korean won (KRW)',
     USD: 'US dollar (USD)',
@@ -21,8 +24,8 @@ export const billingUi = {
     plan: 'Plan',
     sheets: 'Sheets',
     members: 'Members',
-    membersCovered_one: '{{members}} members · {{count}} sheet + {{free}} free = {{covered}} covered',
-    membersCovered_other: '{{members}} members · {{count}} sheets + {{free}} free = {{covered}} covered',
+    membersCovered_one: '{{members}} · {{count}} sheet + {{free}} free = {{covered}} covered',
+    membersCovered_other: '{{members}} · {{count}} sheets + {{free}} free = {{covered}} covered',
     period: 'Current period',
     periodRange: '{{start}} – {{end}}',
     renewsOn: 'Renews on {{date}}',
@@ -66,9 +69,8 @@ export const billingUi = {
     title: 'Subscribe',
     plan: 'Plan',
     sheets: 'Sheets',
-    sheetsHint_one: 'The project has {{members}} members: at least {{count}} sheet covers them (4 are free).',
-    sheetsHint_other:
-      'The project has {{members}} members: at least {{count}} sheets cover them (4 are free).',
+    sheetsHint_one: 'The project has {{members}}: at least {{count}} sheet covers them (4 are free).',
+    sheetsHint_other: 'The project has {{members}}: at least {{count}} sheets cover them (4 are free).',
     coupon: 'Coupon',
     applyCoupon: 'Apply',
     couponApplied: 'Coupon {{number}} applies: {{percent}}% off.',

@@ -38,10 +38,12 @@ export const mail = {
   },
   billingReceipt: {
     subject: '"{{project}}" 영수증 {{number}}: {{amount}}',
-    body: '영수증 {{number}} — "{{project}}"의 {{kind}} 결제 {{amount}}: 요금제 {{plan}}, 시트 {{sheets}}개, 기간 {{period}}.',
+    body: '영수증 {{number}} — "{{project}}"의 {{kind}} 결제 {{amount}}: 요금제 {{plan}}, {{sheets}}, 기간 {{period}}.',
     action: '결제 내역',
     expiry: '이 메일을 영수증으로 보관하세요.',
     ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',
+    sheets_one: '시트 {{count}}개',
+    sheets_other: '시트 {{count}}개',
   },
   billingPaymentFailed: {
     subject: '"{{project}}" 결제에 실패했습니다',

@@ -149,8 +149,10 @@ export const auditUi = {
       removed: '{{actor}} 님이 카드 {{brand}} ···· {{last4}}을(를) 삭제했습니다',
     },
     subscription: {
-      subscribed: '{{actor}} 님이 {{plan}} 요금제 {{sheets}}석을 구독했습니다 ({{amount}})',
-      sheets_added: '{{actor}} 님이 {{count}}석을 추가했습니다 ({{amount}})',
+      subscribed_one: '{{actor}} 님이 {{plan}} 요금제 {{sheets}}석을 구독했습니다 ({{amount}})',
+      subscribed_other: '{{actor}} 님이 {{plan}} 요금제 {{sheets}}석을 구독했습니다 ({{amount}})',
+      sheets_added_one: '{{actor}} 님이 {{count}}석을 추가했습니다 ({{amount}})',
+      sheets_added_other: '{{actor}} 님이 {{count}}석을 추가했습니다 ({{amount}})',
       changed: '{{actor}} 님이 구독을 변경했습니다',
       refunded: '{{actor}} 님이 {{amount}}을(를) 환불했습니다',
     },
@@ -173,7 +175,8 @@ export const auditUi = {
       link_revoked: '{{actor}} 님이 문서 {{title}}의 공개 링크를 해제했습니다',
     },
     audit: {
-      exported: '{{actor}} 님이 감사 로그를 내려받았습니다 ({{count}}건)',
+      exported_one: '{{actor}} 님이 감사 로그를 내려받았습니다 ({{count}}건)',
+      exported_other: '{{actor}} 님이 감사 로그를 내려받았습니다 ({{count}}건)',
     },
   },
   fields: {

@@ -13,6 +13,9 @@ export const billingUi = {
     '12M': '시트당 연 {{price}} (20% 할인)',
   },
   currency: '통화',
+  /** A count of members, filled into the sentences that also count sheets (`{{members}}`). */
+  memberCount_one: '{{count}}명',
+  memberCount_other: '{{count}}명',
   currencies: {
     KRW: '원화 (KRW)',
     USD: '미국 달러 (USD)',
@@ -22,8 +25,8 @@ export const billingUi = {
     plan: '요금제',
     sheets: '시트',
     members: '멤버',
-    membersCovered_one: '멤버 {{members}}명 · 시트 {{count}}개 + 무료 {{free}}명 = {{covered}}명 사용 가능',
-    membersCovered_other: '멤버 {{members}}명 · 시트 {{count}}개 + 무료 {{free}}명 = {{covered}}명 사용 가능',
+    membersCovered_one: '멤버 {{members}} · 시트 {{count}}개 + 무료 {{free}}명 = {{covered}}명 사용 가능',
+    membersCovered_other: '멤버 {{members}} · 시트 {{count}}개 + 무료 {{free}}명 = {{covered}}명 사용 가능',
     period: '현재 기간',
     periodRange: '{{start}} – {{end}}',
     renewsOn: '{{date}}에 갱신됩니다',
@@ -67,9 +70,8 @@ export const billingUi = {
     title: '구독하기',
     plan: '요금제',
     sheets: '시트',
-    sheetsHint_one: '프로젝트 멤버는 {{members}}명입니다. 최소 {{count}}개의 시트가 필요합니다 (4명은 무료).',
-    sheetsHint_other:
-      '프로젝트 멤버는 {{members}}명입니다. 최소 {{count}}개의 시트가 필요합니다 (4명은 무료).',
+    sheetsHint_one: '프로젝트 멤버는 {{members}}입니다. 최소 {{count}}개의 시트가 필요합니다 (4명은 무료).',
+    sheetsHint_other: '프로젝트 멤버는 {{members}}입니다. 최소 {{count}}개의 시트가 필요합니다 (4명은 무료).',
     coupon: '쿠폰',
     applyCoupon: '적용',
     couponApplied: '쿠폰 {{number}} 적용: {{percent}}% 할인.',

@@ -38,10 +38,12 @@ export const mail = {
   },
   billingReceipt: {
     subject: 'Biên lai {{number}} cho "{{project}}": {{amount}}',
-    body: 'Biên lai {{number}} — khoản {{kind}} {{amount}} cho "{{project}}": gói {{plan}}, {{sheets}} suất, kỳ {{period}}.',
+    body: 'Biên lai {{number}} — khoản {{kind}} {{amount}} cho "{{project}}": gói {{plan}}, {{sheets}}, kỳ {{period}}.',
     action: 'Lịch sử thanh toán',
     expiry: 'Hãy giữ email này làm biên lai.',
     ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
+    sheets_one: '{{count}} suất',
+    sheets_other: '{{count}} suất',
   },
   billingPaymentFailed: {
     subject: 'Thanh toán cho "{{project}}" thất bại',

@@ -149,8 +149,10 @@ export const auditUi = {
       removed: '{{actor}} đã xóa thẻ {{brand}} ···· {{last4}}',
     },
     subscription: {
-      subscribed: '{{actor}} đã đăng ký gói {{plan}} với {{sheets}} chỗ ({{amount}})',
-      sheets_added: '{{actor}} đã thêm {{count}} chỗ ({{amount}})',
+      subscribed_one: '{{actor}} đã đăng ký gói {{plan}} với {{sheets}} chỗ ({{amount}})',
+      subscribed_other: '{{actor}} đã đăng ký gói {{plan}} với {{sheets}} chỗ ({{amount}})',
+      sheets_added_one: '{{actor}} đã thêm {{count}} chỗ ({{amount}})',
+      sheets_added_other: '{{actor}} đã thêm {{count}} chỗ ({{amount}})',
       changed: '{{actor}} đã thay đổi gói đăng ký',
       refunded: '{{actor}} đã hoàn tiền {{amount}}',
     },
@@ -173,7 +175,8 @@ export const auditUi = {
       link_revoked: '{{actor}} đã thu hồi liên kết công khai của tài liệu {{title}}',
     },
     audit: {
-      exported: '{{actor}} đã tải nhật ký kiểm toán ({{count}} bản ghi)',
+      exported_one: '{{actor}} đã tải nhật ký kiểm toán ({{count}} bản ghi)',
+      exported_other: '{{actor}} đã tải nhật ký kiểm toán ({{count}} bản ghi)',
     },
   },
   fields: {

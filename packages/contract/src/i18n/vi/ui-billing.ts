@@ -13,6 +13,9 @@ export const billingUi = {
     '12M': '{{price}} mỗi chỗ mỗi năm (giảm 20%)',
   },
   currency: 'Tiền tệ',
+  /** A count of members, filled into the sentences that also count sheets (`{{members}}`). */
+  memberCount_one: '{{count}} thành viên',
+  memberCount_other: '{{count}} thành viên',
   currencies: {
     KRW: 'Won Hàn Quốc (KRW)',
     USD: 'Đô la Mỹ (USD)',
@@ -22,9 +25,8 @@ export const billingUi = {
     plan: 'Gói',
     sheets: 'Chỗ',
     members: 'Thành viên',
-    membersCovered_one: '{{members}} thành viên · {{count}} chỗ + {{free}} miễn phí = {{covered}} được tính',
-    membersCovered_other:
-      '{{members}} thành viên · {{count}} chỗ + {{free}} miễn phí = {{covered}} được tính',
+    membersCovered_one: '{{members}} · {{count}} chỗ + {{free}} miễn phí = {{covered}} được tính',
+    membersCovered_other: '{{members}} · {{count}} chỗ + {{free}} miễn phí = {{covered}} được tính',
     period: 'Kỳ hiện tại',
     periodRange: '{{start}} – {{end}}',
     renewsOn: 'Gia hạn vào {{date}}',
@@ -67,8 +69,8 @@ export const billingUi = {
     title: 'Đăng ký',
     plan: 'Gói',
     sheets: 'Chỗ',
-    sheetsHint_one: 'Dự án có {{members}} thành viên: cần ít nhất {{count}} chỗ (4 người miễn phí).',
-    sheetsHint_other: 'Dự án có {{members}} thành viên: cần ít nhất {{count}} chỗ (4 người miễn phí).',
+    sheetsHint_one: 'Dự án có {{members}}: cần ít nhất {{count}} chỗ (4 người miễn phí).',
+    sheetsHint_other: 'Dự án có {{members}}: cần ít nhất {{count}} chỗ (4 người miễn phí).',
     coupon: 'Phiếu giảm giá',
     applyCoupon: 'Áp dụng',
     couponApplied: 'Áp dụng phiếu {{number}}: giảm {{percent}}%.',

@@ -177,7 +177,7 @@ export function SubscribeDialog({
               value={sheetsText}
               onChange={(e) => setSheetsText(e.target.value)}
               hint={t('ui.billing.subscribePop.sheetsHint', {
-                members: sub.totalMember,
+                members: t('ui.billing.memberCount', { count: sub.totalMember }),
                 count: sub.minSheets,
               })}
               error={

@@ -42,6 +42,15 @@ describe('Settings › Subscription', () => {
     expect(screen.queryByTestId('billing-admin-only')).toBeNull();
   });
 
+  it.each([
+    [1, '1 member · 0 sheets + 4 free = 4 covered'],
+    [2, '2 members · 0 sheets + 4 free = 4 covered'],
+  ])('counts %i member(s) in their plural form (issue 33)', async (totalMember, text) => {
+    api.subscription.mockResolvedValue(subscription({ totalMember, warning: false }));
+    renderSection();
+    expect((await screen.findByTestId('billing-members-covered')).textContent).toBe(text);
+  });
+
   it('a member without admin authority reads the state and why they cannot change it', async () => {
     api.subscription.mockResolvedValue(subscription({ canManage: false }));
     renderSection();

@@ -120,7 +120,7 @@ function SubscriptionCard({ projectIdx, sub }: { projectIdx: number; sub: Subscr
             t('ui.billing.subscription.members'),
             <span key="m" data-testid="billing-members-covered">
               {t('ui.billing.subscription.membersCovered', {
-                members: sub.totalMember,
+                members: t('ui.billing.memberCount', { count: sub.totalMember }),
                 count: sub.sheets,
                 free: sub.freeMembers,
                 covered,

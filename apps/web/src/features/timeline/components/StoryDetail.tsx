@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  AVATAR_DEFAULT_SIZE,
   isSafeUrl,
   normalizeLink,
   storyTransitions,
@@ -132,7 +133,7 @@ export function StoryDetail({
                 nickname={m.nickname}
                 profileFileIdx={m.profileFileIdx}
                 colorCode={m.colorCode}
-                size={22}
+                size={AVATAR_DEFAULT_SIZE}
               />
               <label className="dp-check__label">
                 <input
