@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
  * - a visible button, link or field is covered by another one (the project picker over the bell):
  *   found by asking the browser what is on top at a 3×3 grid of points inside each element, within
  *   one layer (the header, a panel, a dialog, the page);
- * - the page has not exactly one h1.
+ * - the page has not exactly one h1, or a text or control lies over its text.
  * The page is walked one screen at a time (at most `screens`), so a problem lower down counts too.
  */
 export async function layoutProblems(page: Page, screens = 4): Promise<string[]> {
@@ -80,6 +80,41 @@ export async function layoutProblems(page: Page, screens = 4): Promise<string[]>
     }
     const h1s = document.querySelectorAll('h1').length;
     if (h1s !== 1) problems.add(`${h1s} h1 elements (one expected)`);
+
+    // The page's title is read, not clicked, so the grid below does not look at it: its text must not
+    // share pixels with a text or control of its layer (the visitor's "not signed in" over "Hướng dẫn").
+    // The part of an element's text that shows: cut by its own box when it clips (a title ending in
+    // an ellipsis) and by its clipping ancestors.
+    const textBox = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const text = range.getBoundingClientRect();
+      const own = getComputedStyle(el).overflowX === 'visible' ? text : el.getBoundingClientRect();
+      const clip = clipOf(el);
+      const left = Math.max(text.left, own.left, clip.left);
+      const top = Math.max(text.top, own.top, clip.top);
+      const right = Math.min(text.right, own.right, clip.right);
+      const bottom = Math.min(text.bottom, own.bottom, clip.bottom);
+      return { left, top, right, bottom, width: right - left, height: bottom - top };
+    };
+    const h1 = document.querySelector('h1');
+    if (h1 && h1.checkVisibility() && textBox(h1).width >= 4) {
+      const title = textBox(h1);
+      const layer = layerOf(h1);
+      for (const el of Array.from(layer.querySelectorAll('*'))) {
+        if (el.contains(h1) || h1.contains(el) || layerOf(el) !== layer) continue;
+        const ownText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent!.trim());
+        if (!ownText && !el.matches(selector)) continue;
+        if (!(el as HTMLElement).checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+          continue;
+        const box = el.matches(selector) ? el.getBoundingClientRect() : textBox(el);
+        if (box.width < 4 || box.height < 4) continue;
+        const overlapX = Math.min(box.right, title.right) - Math.max(box.left, title.left);
+        const overlapY = Math.min(box.bottom, title.bottom) - Math.max(box.top, title.top);
+        if (overlapX > 1 && overlapY > 1)
+          problems.add(`${describe(el)} covers the title "${h1.textContent}"`);
+      }
+    }
 
     const start = window.scrollY;
     const total = Math.min(maxScreens, Math.ceil(document.documentElement.scrollHeight / height));

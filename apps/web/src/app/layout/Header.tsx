@@ -49,7 +49,7 @@ export function Header({ meta }: { meta: RouteMeta }) {
   }
 
   return (
-    <header className="header">
+    <header className={`header${isLogin ? '' : ' header--guest'}`}>
       <div className="header__left">
         {isMobile && meta.leftMenu && (
           <button
