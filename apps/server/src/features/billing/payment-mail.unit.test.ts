@@ -28,21 +28,22 @@ const body = (sheets: number, lang: 'en' | 'kr' | 'vi' = 'en', status: 'paid' | 
 describe('the receipt mail (issue 33)', () => {
   it('counts the sheets in their plural form and names the kind in words', () => {
     expect(body(1)).toBe(
-      'Receipt TL-00000012 — Subscription of 10,000 KRW for "Alpha": plan 30D, 1 sheet, period 2026-11-01–2026-11-30.',
+      'Receipt TL-00000012 for "Alpha": Subscription, 10,000 KRW, plan Monthly, 1 sheet, period 2026-11-01–2026-11-30.',
     );
     expect(body(2)).toBe(
-      'Receipt TL-00000012 — Subscription of 20,000 KRW for "Alpha": plan 30D, 2 sheets, period 2026-11-01–2026-11-30.',
+      'Receipt TL-00000012 for "Alpha": Subscription, 20,000 KRW, plan Monthly, 2 sheets, period 2026-11-01–2026-11-30.',
     );
   });
 
   it('kr and vi say the kind in their words and one text for any count', () => {
-    expect(body(1, 'kr')).toContain('"Alpha"의 구독 결제 10,000 KRW: 요금제 30D, 시트 1개,');
-    expect(body(2, 'vi')).toContain('khoản Đăng ký 20,000 KRW cho "Alpha": gói 30D, 2 suất,');
+    expect(body(1, 'kr')).toContain('"Alpha": 구독, 10,000 KRW, 요금제 월간, 시트 1개,');
+    expect(body(2, 'vi')).toContain('cho "Alpha": Đăng ký, 20,000 KRW, gói Hằng tháng, 2 suất,');
   });
 
-  it('leaves the failure notice as it was', () => {
+  it('names the kind in words on the failure notice too', () => {
     expect(body(1, 'en', 'failed')).toBe(
-      'The subscribe payment of 10,000 KRW for "Alpha" failed (). We try again after 1 and 3 days; check the card in settings.',
+      'The payment of 10,000 KRW for "Alpha" (Subscription) failed (). We try again after 1 and 3 days; check the card in settings.',
     );
+    expect(body(1, 'kr', 'failed')).toContain('결제 10,000 KRW(구독)에 실패했습니다');
   });
 });

@@ -68,9 +68,9 @@ export async function mailPayment(deps: BillingDeps, payment: PaymentRow) {
 }
 
 /**
- * The values of a payment's mail in `lang`. On a receipt the kind is the payment history's word
- * (`ui.billing.payment.kinds`) and the sheets a counted word ("1 sheet", issue 33); the failure
- * notice's sentence ("The {{kind}} payment…") still takes the kind's code.
+ * The values of a payment's mail in `lang`: the kind and the plan in the words of the payment history
+ * and the plans (`ui.billing.payment.kinds`, `ui.billing.plans`), set apart in the sentence so a
+ * capitalised word reads right, and the sheets a counted word ("1 sheet", issue 33).
  */
 export function paymentMailValues(
   payment: Pick<
@@ -93,9 +93,9 @@ export function paymentMailValues(
   return {
     project,
     number: receiptNumber(payment.paymentIdx),
-    kind: payment.status === 'failed' ? payment.kind : texts.ui.billing.payment.kinds[payment.kind],
+    kind: texts.ui.billing.payment.kinds[payment.kind],
     amount: money(payment.amount, payment.currency),
-    plan: payment.plan,
+    plan: texts.ui.billing.plans[payment.plan],
     sheets: plural(texts.mail.billingReceipt, 'sheets', lang, { count: payment.sheets }),
     period: `${payment.periodStartDt ?? ''}–${payment.periodEndDt ?? ''}`,
     reason: payment.failureReason ?? '',

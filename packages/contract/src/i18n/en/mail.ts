@@ -38,7 +38,7 @@ export const mail = {
   },
   billingReceipt: {
     subject: 'Receipt {{number}} for "{{project}}": {{amount}}',
-    body: 'Receipt {{number}} — {{kind}} of {{amount}} for "{{project}}": plan {{plan}}, {{sheets}}, period {{period}}.',
+    body: 'Receipt {{number}} for "{{project}}": {{kind}}, {{amount}}, plan {{plan}}, {{sheets}}, period {{period}}.',
     action: 'Payment history',
     expiry: 'Keep this email as your receipt.',
     ignore: 'You receive this as an administrator of "{{project}}".',
@@ -47,7 +47,7 @@ export const mail = {
   },
   billingPaymentFailed: {
     subject: 'A payment for "{{project}}" failed',
-    body: 'The {{kind}} payment of {{amount}} for "{{project}}" failed ({{reason}}). We try again after 1 and 3 days; check the card in settings.',
+    body: 'The payment of {{amount}} for "{{project}}" ({{kind}}) failed ({{reason}}). We try again after 1 and 3 days; check the card in settings.',
     action: 'Open payment settings',
     expiry: 'If no payment succeeds, the subscription ends and the project may become inactive.',
     ignore: 'You receive this as an administrator of "{{project}}".',

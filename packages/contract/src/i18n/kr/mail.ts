@@ -38,7 +38,7 @@ export const mail = {
   },
   billingReceipt: {
     subject: '"{{project}}" 영수증 {{number}}: {{amount}}',
-    body: '영수증 {{number}} — "{{project}}"의 {{kind}} 결제 {{amount}}: 요금제 {{plan}}, {{sheets}}, 기간 {{period}}.',
+    body: '영수증 {{number}} — "{{project}}": {{kind}}, {{amount}}, 요금제 {{plan}}, {{sheets}}, 기간 {{period}}.',
     action: '결제 내역',
     expiry: '이 메일을 영수증으로 보관하세요.',
     ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',
@@ -47,7 +47,7 @@ export const mail = {
   },
   billingPaymentFailed: {
     subject: '"{{project}}" 결제에 실패했습니다',
-    body: '"{{project}}"의 {{kind}} 결제 {{amount}}에 실패했습니다({{reason}}). 1일, 3일 뒤에 다시 시도합니다. 설정에서 카드를 확인하세요.',
+    body: '"{{project}}"의 결제 {{amount}}({{kind}})에 실패했습니다({{reason}}). 1일, 3일 뒤에 다시 시도합니다. 설정에서 카드를 확인하세요.',
     action: '결제 설정 열기',
     expiry: '결제가 끝내 실패하면 구독이 종료되고 프로젝트가 비활성화될 수 있습니다.',
     ignore: '"{{project}}"의 관리자이므로 이 메일을 받았습니다.',

@@ -38,7 +38,7 @@ export const mail = {
   },
   billingReceipt: {
     subject: 'Biên lai {{number}} cho "{{project}}": {{amount}}',
-    body: 'Biên lai {{number}} — khoản {{kind}} {{amount}} cho "{{project}}": gói {{plan}}, {{sheets}}, kỳ {{period}}.',
+    body: 'Biên lai {{number}} cho "{{project}}": {{kind}}, {{amount}}, gói {{plan}}, {{sheets}}, kỳ {{period}}.',
     action: 'Lịch sử thanh toán',
     expiry: 'Hãy giữ email này làm biên lai.',
     ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
@@ -47,7 +47,7 @@ export const mail = {
   },
   billingPaymentFailed: {
     subject: 'Thanh toán cho "{{project}}" thất bại',
-    body: 'Khoản {{kind}} {{amount}} cho "{{project}}" thất bại ({{reason}}). Chúng tôi sẽ thử lại sau 1 và 3 ngày; hãy kiểm tra thẻ trong cài đặt.',
+    body: 'Khoản thanh toán {{amount}} ({{kind}}) cho "{{project}}" thất bại ({{reason}}). Chúng tôi sẽ thử lại sau 1 và 3 ngày; hãy kiểm tra thẻ trong cài đặt.',
     action: 'Mở cài đặt thanh toán',
     expiry: 'Nếu không thanh toán được, gói đăng ký sẽ kết thúc và dự án có thể ngừng hoạt động.',
     ignore: 'Bạn nhận được email này vì là quản trị viên của "{{project}}".',
