@@ -19,6 +19,9 @@ async function moveByKeyboard(page: Page, title: string, key: 'ArrowUp' | 'Arrow
   await page.getByRole('button', { name: `Drag to move ${title}` }).focus();
   await page.keyboard.press('Space');
   await expect(announcement).toHaveText(`Picked up ${title}.`);
+  // dnd-kit's keyboard sensor starts listening for arrows in a setTimeout(0) after the pick-up, and
+  // the announcement can be drawn before it: a timer of ours queued now runs after that one.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press(key);
   await expect(announcement).toHaveText(`${title} is over ${over}.`);
   await page.keyboard.press('Space');
