@@ -210,17 +210,27 @@ export type RefundRequest = z.infer<typeof refundRequest>;
  * card fields to the gateway and, like them, never stored. `state` may be empty (many countries have
  * none); `country` is an ISO 3166-1 alpha-2 code.
  */
+/** The longest text each free-text billing field takes; the card form's inputs stop there too. */
+export const cardBillingMaxLength = {
+  firstName: 50,
+  lastName: 50,
+  address: 200,
+  city: 100,
+  state: 100,
+} as const;
+const billingText = (field: keyof typeof cardBillingMaxLength) =>
+  singleLine().trim().max(cardBillingMaxLength[field], 'invalid').optional();
 const cardBillingFields = {
-  firstName: singleLine().trim().max(50, 'invalid').optional(),
-  lastName: singleLine().trim().max(50, 'invalid').optional(),
+  firstName: billingText('firstName'),
+  lastName: billingText('lastName'),
   phone: z
     .string()
     .trim()
     .regex(/^\+?\d{6,20}$/, 'phoneDigits')
     .optional(),
-  address: singleLine().trim().max(200, 'invalid').optional(),
-  city: singleLine().trim().max(100, 'invalid').optional(),
-  state: singleLine().trim().max(100, 'invalid').optional(),
+  address: billingText('address'),
+  city: billingText('city'),
+  state: billingText('state'),
   zipCode: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { localeOf } from '@teamline/contract';
+import { cardBillingMaxLength, localeOf } from '@teamline/contract';
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,28 @@ function useCountries(): { code: string; name: string }[] {
   }, [lang]);
 }
 
+/** A free-text line of the address, labelled by its name and as long as the contract takes. */
+function AddressText({
+  name,
+  autoComplete,
+  messages,
+}: {
+  name: keyof typeof cardBillingMaxLength;
+  autoComplete: string;
+  messages: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormText
+      name={name}
+      label={t(`ui.billing.cardPop.${name}`)}
+      autoComplete={autoComplete}
+      maxLength={cardBillingMaxLength[name]}
+      messages={messages}
+    />
+  );
+}
+
 /**
  * The billing address a card issued abroad needs (docs/product/billing.md#cards-and-gateway: first and
  * last name, phone, address, city, state, zip code, country), in the card form's context.
@@ -43,20 +65,8 @@ export function CardBillingAddress({ messages }: { messages: Record<string, stri
     <fieldset className="billing-form__address">
       <legend className="field__label">{t('ui.billing.cardPop.billingAddress')}</legend>
       <div className="billing-form__row">
-        <FormText
-          name="firstName"
-          label={t('ui.billing.cardPop.firstName')}
-          autoComplete="cc-given-name"
-          maxLength={50}
-          messages={messages}
-        />
-        <FormText
-          name="lastName"
-          label={t('ui.billing.cardPop.lastName')}
-          autoComplete="cc-family-name"
-          maxLength={50}
-          messages={messages}
-        />
+        <AddressText name="firstName" autoComplete="cc-given-name" messages={messages} />
+        <AddressText name="lastName" autoComplete="cc-family-name" messages={messages} />
       </div>
       <FormText
         name="phone"
@@ -67,28 +77,10 @@ export function CardBillingAddress({ messages }: { messages: Record<string, stri
         maxLength={24}
         messages={messages}
       />
-      <FormText
-        name="address"
-        label={t('ui.billing.cardPop.address')}
-        autoComplete="address-line1"
-        maxLength={200}
-        messages={messages}
-      />
+      <AddressText name="address" autoComplete="address-line1" messages={messages} />
       <div className="billing-form__row">
-        <FormText
-          name="city"
-          label={t('ui.billing.cardPop.city')}
-          autoComplete="address-level2"
-          maxLength={100}
-          messages={messages}
-        />
-        <FormText
-          name="state"
-          label={t('ui.billing.cardPop.state')}
-          autoComplete="address-level1"
-          maxLength={100}
-          messages={messages}
-        />
+        <AddressText name="city" autoComplete="address-level2" messages={messages} />
+        <AddressText name="state" autoComplete="address-level1" messages={messages} />
       </div>
       <div className="billing-form__row">
         <FormText
