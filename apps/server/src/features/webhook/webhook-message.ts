@@ -1,6 +1,7 @@
 import {
   formatDay,
   palette,
+  type DomainEvent,
   type DomainEventName,
   type Language,
   type RequestKind,
@@ -16,10 +17,9 @@ import type { ChatMessage } from './formatters/message.js';
  * delete. Reordering within one milestone, comments and the rest send nothing.
  */
 export function webhookEventOf(
-  name: DomainEventName,
-  payload: unknown,
+  event: DomainEvent,
 ): { category: WebhookCategory; event: WebhookEvent } | null {
-  switch (name) {
+  switch (event.name) {
     case 'milestone.created':
       return { category: 'milestone', event: 'new' };
     case 'milestone.updated':
@@ -33,10 +33,10 @@ export function webhookEventOf(
       return { category: 'story', event: 'new' };
     case 'story.updated':
       return { category: 'story', event: 'edit' };
-    case 'story.ordered': {
-      const p = payload as { milestoneIdx: number | null; fromMilestoneIdx: number | null };
-      return p.milestoneIdx === p.fromMilestoneIdx ? null : { category: 'story', event: 'edit' };
-    }
+    case 'story.ordered':
+      return event.payload.milestoneIdx === event.payload.fromMilestoneIdx
+        ? null
+        : { category: 'story', event: 'edit' };
     case 'story.deleted':
       return { category: 'story', event: 'delete' };
     case 'request.created':
@@ -67,6 +67,7 @@ export const webhookEventNames = [
   'request.status_changed',
   'request.deleted',
 ] as const satisfies readonly DomainEventName[];
+export type WebhookEventName = (typeof webhookEventNames)[number];
 
 /**
  * What a message says, in no language yet: read once per event from the database and the event,
