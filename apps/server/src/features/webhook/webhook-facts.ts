@@ -1,5 +1,10 @@
 import { isEventOf, type DomainEvent, type WebhookCategory, type WebhookEvent } from '@teamline/contract';
-import type { MessageFacts, WebhookEventName } from './webhook-message.js';
+import {
+  webhookMilestoneEvents,
+  webhookStoryEvents,
+  type MessageFacts,
+  type WebhookEventName,
+} from './webhook-message.js';
 import type { WebhookRepository } from './webhook.repository.js';
 
 type Planning = {
@@ -11,16 +16,6 @@ type Planning = {
   milestoneIdx?: number | null;
   assignees?: number[];
 };
-
-const storyEvents = ['story.created', 'story.updated', 'story.ordered', 'story.deleted'] as const;
-const milestoneEvents = [
-  'milestone.created',
-  'milestone.updated',
-  'milestone.approval_requested',
-  'milestone.approved',
-  'milestone.rejected',
-  'milestone.deleted',
-] as const;
 
 /**
  * Reads what a message about an event says, once for every hook it goes to: the event's payload
@@ -45,7 +40,7 @@ export async function factsOf(
     return idxs.map((i) => map.get(i) ?? `#${i}`);
   };
 
-  if (isEventOf(event, storyEvents)) {
+  if (isEventOf(event, webhookStoryEvents)) {
     const payload = event.payload;
     const { storyIdx } = payload;
     const timeline = `/timeline/${projectIdx}`;
@@ -79,7 +74,7 @@ export async function factsOf(
     };
   }
 
-  if (isEventOf(event, milestoneEvents)) {
+  if (isEventOf(event, webhookMilestoneEvents)) {
     const timeline = `/timeline/${projectIdx}`;
     if (event.name === 'milestone.deleted') {
       const { milestoneIdx, movedStoryIdxs } = event.payload;

@@ -51,21 +51,31 @@ export function webhookEventOf(
   }
 }
 
-export const webhookEventNames = [
+/** The events a hook can send, by category (each group's payloads share their ids). */
+export const webhookMilestoneEvents = [
   'milestone.created',
   'milestone.updated',
   'milestone.approval_requested',
   'milestone.approved',
   'milestone.rejected',
   'milestone.deleted',
+] as const satisfies readonly DomainEventName[];
+export const webhookStoryEvents = [
   'story.created',
   'story.updated',
   'story.ordered',
   'story.deleted',
+] as const;
+const webhookRequestEvents = [
   'request.created',
   'request.updated',
   'request.status_changed',
   'request.deleted',
+] as const;
+export const webhookEventNames = [
+  ...webhookMilestoneEvents,
+  ...webhookStoryEvents,
+  ...webhookRequestEvents,
 ] as const satisfies readonly DomainEventName[];
 export type WebhookEventName = (typeof webhookEventNames)[number];
 
