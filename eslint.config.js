@@ -56,6 +56,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Every API route's path comes from the contract's `apiPaths`, which the web app calls too
+    // (routes.test.ts checks the registered paths against it); a literal here would drift. The files
+    // that register API routes (`/metrics`, outside the API, stays in platform/observability).
+    files: [
+      'apps/server/src/**/*.routes.ts',
+      'apps/server/src/plugins/*.ts',
+      'apps/server/src/features/document/collaboration.ts',
+    ],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|route)$/] > :matches(Literal[value=/^\\u002F/], TemplateLiteral).arguments:first-child',
+          message: 'Register the route with its path from apiPaths (packages/contract/src/api-paths.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Command-line scripts and benchmarks talk to a person through the console.
     files: ['**/scripts/**', '**/bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

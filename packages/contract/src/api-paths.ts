@@ -124,6 +124,7 @@ export const apiPaths = {
   webhookOne: (webhookIdx: number | string) => `/webhook/${webhookIdx}`,
   webhookTest: (webhookIdx: number | string) => `/webhook/${webhookIdx}/test`,
   webhookDeliveries: (webhookIdx: number | string) => `/webhook/${webhookIdx}/delivery`,
+  webhookIcon: '/webhook/icon.png',
   webhookDeliveryRetry: (deliveryIdx: number | string) => `/webhook/delivery/${deliveryIdx}/retry`,
   // Reviews (docs/product/recruitment-and-reviews.md#reviews)
   reviewMember: '/review-member',
@@ -170,6 +171,8 @@ export const apiPaths = {
   publicDocument: (token: string) => `/public/document/${token}`,
   // AI (docs/product/documents-and-ai.md#documents; docs/product/documents-and-ai.md#ai-timeline timeline-by-ai)
   documentAi: '/document/ai',
+  // The collaborative editing socket of a document (docs/decisions.md "Collaborative documents").
+  documentCollab: '/document/collab',
   timelineByAi: (projectIdx: number | string) => `/project/${projectIdx}/timeline-by-ai`,
   aiJob: (jobIdx: number | string) => `/ai-job/${jobIdx}`,
   aiJobApply: (jobIdx: number | string) => `/ai-job/${jobIdx}/apply`,

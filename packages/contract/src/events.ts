@@ -244,13 +244,25 @@ export type DomainEventName = keyof typeof domainEvents;
 export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof domainEvents)[N]['payload']>;
 export const domainEventNames = Object.keys(domainEvents) as DomainEventName[];
 
-/** An event as consumers receive it from the outbox. */
-export interface DomainEvent<N extends DomainEventName = DomainEventName> {
-  /** Unique and increasing: consumers use it to do their work once. */
-  eventIdx: number;
-  name: N;
-  version: number;
-  projectIdx: number;
-  payload: DomainEventPayload<N>;
-  occurredAt: string;
-}
+/**
+ * An event as consumers receive it from the outbox. Without a name (or with several) it is the
+ * union of one shape per name, discriminated by `name`: `switch (event.name)` or
+ * `if (event.name === 'story.updated')` narrows `payload` to that event's, with no cast.
+ */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = {
+  [K in N]: {
+    /** Unique and increasing: consumers use it to do their work once. */
+    eventIdx: number;
+    name: K;
+    version: number;
+    projectIdx: number;
+    payload: DomainEventPayload<K>;
+    occurredAt: string;
+  };
+}[N];
+
+/** Narrows an event to the names listed (`if (isEventOf(event, storyEvents)) event.payload.storyIdx`). */
+export const isEventOf = <N extends DomainEventName>(
+  event: DomainEvent,
+  names: readonly N[],
+): event is Extract<DomainEvent, { name: N }> => (names as readonly DomainEventName[]).includes(event.name);

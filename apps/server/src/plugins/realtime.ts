@@ -1,3 +1,4 @@
+import { apiPaths } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -80,7 +81,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
   });
 
   app.get(
-    '/ws',
+    apiPaths.ws,
     {
       websocket: true,
       config: { public: true },

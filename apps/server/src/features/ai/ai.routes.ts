@@ -25,7 +25,7 @@ export async function aiRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
 
   app.post(
-    '/project/:projectIdx/timeline-by-ai',
+    apiPaths.timelineByAi(':projectIdx'),
     {
       schema: {
         tags,
@@ -70,13 +70,13 @@ export async function aiRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/ai-job/:jobIdx',
+    apiPaths.aiJob(':jobIdx'),
     { schema: { tags, security, params: jobParams, response: responds(200, aiJob) } },
     async (request) => ({ data: await ai.get(actorOf(request), request.params.jobIdx) }),
   );
 
   app.post(
-    '/ai-job/:jobIdx/apply',
+    apiPaths.aiJobApply(':jobIdx'),
     {
       bodyLimit: 2 * 1024 * 1024,
       schema: {
@@ -92,7 +92,7 @@ export async function aiRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/ai-job/:jobIdx/cancel',
+    apiPaths.aiJobCancel(':jobIdx'),
     { schema: { tags, security, params: jobParams, response: responds(200, aiJob) } },
     async (request) => ({ data: await ai.cancel(actorOf(request), request.params.jobIdx) }),
   );

@@ -1,7 +1,7 @@
-import { FREE_MEMBER_ALLOWANCE, dayCodeOf, type DomainEvent } from '@teamline/contract';
+import { FREE_MEMBER_ALLOWANCE, dayCodeOf } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import { renderMail } from '../../infra/mail.js';
-import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
+import { eventConsumer, type EventConsumer } from '../../platform/events/event-dispatcher.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
 import { MAIL_JOB } from '../../platform/jobs/mail.job.js';
 import type { BillingDeps } from './billing.deps.js';
@@ -66,31 +66,32 @@ export function reconcileAfterStart(app: FastifyInstance, deps: BillingDeps) {
 export const warnOnMembers = (deps: BillingDeps): EventConsumer => ({
   name: 'billing.member-count',
   events: ['member.joined', 'member.removed', 'project.created'],
-  async handle(event: DomainEvent) {
+  async handle(event) {
     await reevaluate(deps, event.projectIdx);
   },
 });
 
 /** The notice to admins when a warning starts (each in their language); keyed by event and reader. */
-export const mailWarning = (deps: BillingDeps): EventConsumer => ({
-  name: 'billing.warning-mail',
-  events: ['subscription.warned'],
-  async handle(event: DomainEvent) {
-    const payload = event.payload as { totalMember: number; sheets: number; graceUntil: string };
-    const project = await deps.repo.project(event.projectIdx);
-    const link = `${deps.ctx.config.publicUrl}/#/setting?tab=subscription&projectIdx=${event.projectIdx}`;
-    for (const admin of await deps.repo.admins(event.projectIdx)) {
-      const mail = renderMail('billingWarning', admin.lang, admin.email, link, {
-        project: project?.name ?? '',
-        totalMember: payload.totalMember,
-        covered: payload.sheets + FREE_MEMBER_ALLOWANCE,
-        date: payload.graceUntil.slice(0, 10),
-      });
-      await deps.ctx.jobs.send(
-        MAIL_JOB,
-        { ...mail, projectIdx: event.projectIdx },
-        { singletonKey: `billing-warning:${event.eventIdx}:${admin.email}` },
-      );
-    }
-  },
-});
+export const mailWarning = (deps: BillingDeps): EventConsumer =>
+  eventConsumer({
+    name: 'billing.warning-mail',
+    events: ['subscription.warned'],
+    async handle(event) {
+      const payload = event.payload;
+      const project = await deps.repo.project(event.projectIdx);
+      const link = `${deps.ctx.config.publicUrl}/#/setting?tab=subscription&projectIdx=${event.projectIdx}`;
+      for (const admin of await deps.repo.admins(event.projectIdx)) {
+        const mail = renderMail('billingWarning', admin.lang, admin.email, link, {
+          project: project?.name ?? '',
+          totalMember: payload.totalMember,
+          covered: payload.sheets + FREE_MEMBER_ALLOWANCE,
+          date: payload.graceUntil.slice(0, 10),
+        });
+        await deps.ctx.jobs.send(
+          MAIL_JOB,
+          { ...mail, projectIdx: event.projectIdx },
+          { singletonKey: `billing-warning:${event.eventIdx}:${admin.email}` },
+        );
+      }
+    },
+  });

@@ -67,7 +67,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/subscription/:subscriptionIdx',
+    apiPaths.subscriptionOne(':subscriptionIdx'),
     {
       schema: {
         tags,
@@ -83,7 +83,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/subscription/:subscriptionIdx/sheets',
+    apiPaths.subscriptionSheets(':subscriptionIdx'),
     {
       schema: {
         tags,
@@ -105,7 +105,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/subscription/:subscriptionIdx/refund',
+    apiPaths.subscriptionRefund(':subscriptionIdx'),
     {
       schema: {
         tags,
@@ -148,7 +148,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/card/:cardIdx',
+    apiPaths.cardOne(':cardIdx'),
     { schema: { tags, security, params: z.object({ cardIdx: idx }), response: responds(200, z.object({})) } },
     async (request) => {
       await billing.deleteCard(actorOf(request), request.params.cardIdx);

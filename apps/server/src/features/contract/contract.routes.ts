@@ -33,20 +33,20 @@ export async function contractRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/contract/:contractIdx',
+    apiPaths.contractOne(':contractIdx'),
     { schema: { tags, security, params, response: responds(200, contract) } },
     async (request) => ({ data: await contracts.get(actorOf(request), request.params.contractIdx) }),
   );
 
   for (const move of ['accept', 'end'] as const)
     app.post(
-      `/contract/:contractIdx/${move}`,
+      apiPaths.contractMove(':contractIdx', move),
       { schema: { tags, security, params, response: responds(200, contract) } },
       async (request) => ({ data: await contracts.move(actorOf(request), request.params.contractIdx, move) }),
     );
 
   app.post(
-    '/contract/:contractIdx/decline',
+    apiPaths.contractMove(':contractIdx', 'decline'),
     { schema: { tags, security, params, body: declineContractRequest, response: responds(200, contract) } },
     async (request) => ({
       data: await contracts.move(

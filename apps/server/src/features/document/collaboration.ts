@@ -1,5 +1,6 @@
 import { Redis as RedisSync } from '@hocuspocus/extension-redis';
 import { Hocuspocus } from '@hocuspocus/server';
+import { apiPaths } from '@teamline/contract';
 import { prosemirrorJSONToYDoc, prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import type { FastifyInstance } from 'fastify';
 import IORedis from 'ioredis';
@@ -169,7 +170,7 @@ export async function collaborationRoutes(app: FastifyInstance) {
   sweep.unref();
 
   app.get(
-    '/document/collab',
+    apiPaths.documentCollab,
     {
       websocket: true,
       config: { public: true },

@@ -55,7 +55,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
       reply.status(201).send({ data: await folders.create(actorOf(request), request.body) }),
   );
   app.patch(
-    '/folder/:folderIdx',
+    apiPaths.folderOne(':folderIdx'),
     {
       schema: {
         tags,
@@ -72,7 +72,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
     }),
   );
   app.delete(
-    '/folder/:folderIdx',
+    apiPaths.folderOne(':folderIdx'),
     { schema: { tags, security, params: folderParams, response: done } },
     async (request) => {
       await folders.remove(actorOf(request), request.params.folderIdx);
@@ -80,7 +80,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
     },
   );
   app.post(
-    '/folder/:folderIdx/share',
+    apiPaths.folderShare(':folderIdx'),
     {
       schema: {
         tags,
@@ -98,7 +98,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
         .send({ data: await folders.share(actorOf(request), request.params.folderIdx, request.body) }),
   );
   app.delete(
-    '/folder/share/:shareIdx',
+    apiPaths.folderShareOne(':shareIdx'),
     { schema: { tags, security, params: shareParams, response: done } },
     async (request) => {
       await folders.unshare(actorOf(request), request.params.shareIdx);
@@ -129,12 +129,12 @@ export async function documentRoutes(fastify: FastifyInstance) {
       reply.status(201).send({ data: await documents.createDocument(actorOf(request), request.body) }),
   );
   app.get(
-    '/document/:documentIdx',
+    apiPaths.documentOne(':documentIdx'),
     { schema: { tags, security, params: documentParams, response: responds(200, documentDetail) } },
     async (request) => ({ data: await documents.get(actorOf(request), request.params.documentIdx) }),
   );
   app.patch(
-    '/document/:documentIdx',
+    apiPaths.documentOne(':documentIdx'),
     {
       bodyLimit: saveLimit,
       schema: {
@@ -150,7 +150,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
     }),
   );
   app.delete(
-    '/document/:documentIdx',
+    apiPaths.documentOne(':documentIdx'),
     { schema: { tags, security, params: documentParams, response: done } },
     async (request) => {
       await documents.remove(actorOf(request), request.params.documentIdx);
@@ -158,7 +158,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
     },
   );
   app.post(
-    '/document/:documentIdx/restore',
+    apiPaths.documentRestore(':documentIdx'),
     {
       schema: {
         tags,
@@ -173,19 +173,19 @@ export async function documentRoutes(fastify: FastifyInstance) {
 
   // Versions and export
   app.get(
-    '/document/:documentIdx/version',
+    apiPaths.documentVersions(':documentIdx'),
     { schema: { tags, security, params: documentParams, response: responds(200, documentVersionsResponse) } },
     async (request) => ({ data: await documents.versions(actorOf(request), request.params.documentIdx) }),
   );
   app.get(
-    '/document/:documentIdx/version/:versionNo',
+    apiPaths.documentVersionOne(':documentIdx', ':versionNo'),
     { schema: { tags, security, params: versionParams, response: responds(200, documentVersionDetail) } },
     async (request) => ({
       data: await documents.version(actorOf(request), request.params.documentIdx, request.params.versionNo),
     }),
   );
   app.get(
-    '/document/:documentIdx/export',
+    apiPaths.documentExport(':documentIdx'),
     {
       schema: {
         tags,
@@ -207,7 +207,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
 
   // Sharing
   app.post(
-    '/document/:documentIdx/share',
+    apiPaths.documentShare(':documentIdx'),
     {
       schema: {
         tags,
@@ -223,7 +223,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
         .send({ data: await documents.share(actorOf(request), request.params.documentIdx, request.body) }),
   );
   app.delete(
-    '/document/share/:shareIdx',
+    apiPaths.documentShareOne(':shareIdx'),
     { schema: { tags, security, params: shareParams, response: done } },
     async (request) => {
       await documents.unshare(actorOf(request), request.params.shareIdx);
@@ -231,7 +231,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
     },
   );
   app.post(
-    '/document/:documentIdx/public-link',
+    apiPaths.documentPublicLink(':documentIdx'),
     {
       schema: {
         tags,
@@ -247,7 +247,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
         .send({ data: await documents.createPublicLink(actorOf(request), request.params.documentIdx) }),
   );
   app.delete(
-    '/document/:documentIdx/public-link',
+    apiPaths.documentPublicLink(':documentIdx'),
     { schema: { tags, security, params: documentParams, response: done } },
     async (request) => {
       await documents.revokePublicLink(actorOf(request), request.params.documentIdx);
@@ -255,7 +255,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
     },
   );
   app.get(
-    '/public/document/:token',
+    apiPaths.publicDocument(':token'),
     {
       config: { public: true },
       schema: { tags, params: tokenParams, response: responds(200, publicDocument) },

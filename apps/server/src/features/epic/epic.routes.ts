@@ -38,12 +38,12 @@ export async function epicRoutes(fastify: FastifyInstance) {
       reply.status(201).send({ data: await epics.create(actorOf(request), request.body) }),
   );
   app.patch(
-    '/epic/:id',
+    apiPaths.epicOne(':id'),
     { schema: { tags, security, params: idParams, body: updateEpicRequest, response: responds(200, epic) } },
     async (request) => ({ data: await epics.update(actorOf(request), request.params.id, request.body) }),
   );
   app.delete(
-    '/epic/:id',
+    apiPaths.epicOne(':id'),
     { schema: { tags, security, params: idParams, response: responds(200, deletedEpicResponse) } },
     async (request) => ({ data: await epics.remove(actorOf(request), request.params.id) }),
   );

@@ -160,7 +160,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/file/:fileIdx',
+    apiPaths.fileOne(':fileIdx'),
     {
       schema: {
         tags,
@@ -188,7 +188,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/project/:projectIdx/storage',
+    apiPaths.projectStorage(':projectIdx'),
     {
       schema: {
         tags,

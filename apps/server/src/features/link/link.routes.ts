@@ -24,7 +24,7 @@ export async function linkRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/link/:linkIdx',
+    apiPaths.linkOne(':linkIdx'),
     { schema: { tags, security, params: linkIdxParams, response: responds(200, z.object({})) } },
     async (request) => {
       await links.remove(actorOf(request), request.params.linkIdx);

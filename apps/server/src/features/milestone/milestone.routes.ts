@@ -74,7 +74,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/milestone/approved/:id',
+    apiPaths.milestoneApproved(':id'),
     {
       schema: {
         tags,
@@ -91,7 +91,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/milestone/:id',
+    apiPaths.milestoneOne(':id'),
     {
       schema: {
         tags,
@@ -105,7 +105,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/milestone/:id',
+    apiPaths.milestoneOne(':id'),
     {
       schema: {
         tags,
@@ -119,7 +119,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/milestone/:milestoneIdx',
+    apiPaths.milestoneOne(':milestoneIdx'),
     { schema: { tags, security, params: milestoneIdxParams, response: responds(200, milestone) } },
     async (request) => ({ data: await milestones.get(actorOf(request), request.params.milestoneIdx) }),
   );

@@ -1,7 +1,6 @@
 import {
   FREE_MEMBER_ALLOWANCE,
   type DomainEvent,
-  type DomainEventPayload,
   type NotificationKind,
   type NotificationParams,
 } from '@teamline/contract';
@@ -9,8 +8,6 @@ import { resources } from '@teamline/contract/i18n';
 import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
 import type { NotificationRepository } from './notification.repository.js';
 import type { NotificationService } from './notification.service.js';
-
-type Payload<N extends DomainEvent['name']> = DomainEventPayload<N>;
 
 interface Notice {
   memberIdxs: number[];
@@ -49,7 +46,7 @@ export function notificationConsumer(
     switch (event.name) {
       case 'story.created':
       case 'story.updated': {
-        const p = event.payload as Payload<'story.updated'>;
+        const p = event.payload;
         if (!('title' in p)) return []; // the delay job's change: no person acted
         const actorMip = 'actorIdx' in p && p.actorIdx !== undefined ? p.actorIdx : p.createdByIdx;
         const before =
@@ -69,7 +66,7 @@ export function notificationConsumer(
         ];
       }
       case 'comment.created': {
-        const p = event.payload as Payload<'comment.created'>;
+        const p = event.payload;
         const story = await repo.story(p.storyIdx);
         if (!story) return [];
         const targets = [...story.assignees, story.reporterIdx];
@@ -87,7 +84,7 @@ export function notificationConsumer(
       case 'milestone.approval_requested':
       case 'milestone.approved':
       case 'milestone.rejected': {
-        const p = event.payload as Payload<'milestone.approved'>;
+        const p = event.payload;
         const requested = event.name === 'milestone.approval_requested';
         const actorMip = requested ? p.requestedByIdx : p.approvedByIdx;
         const who = await people(projectIdx, [p.requestedByIdx, p.approvedByIdx]);
@@ -118,10 +115,10 @@ export function notificationConsumer(
       }
       case 'request.created':
       case 'request.commented': {
-        const p = event.payload as Payload<'request.commented'>;
+        const p = event.payload;
         if (p.kind === 'contract') return []; // a contract offer: its own notice below
         const commented = event.name === 'request.commented';
-        const actorMip = commented ? p.memberInProjectIdx : p.senderIdx;
+        const actorMip = event.name === 'request.commented' ? event.payload.memberInProjectIdx : p.senderIdx;
         const targets = commented ? [p.senderIdx, p.receiverIdx] : [p.receiverIdx];
         const who = await people(projectIdx, [...targets, actorMip]);
         return [
@@ -140,7 +137,7 @@ export function notificationConsumer(
       }
       case 'request.status_changed': {
         // The receiver took or completed it: the sender hears (a contract's answer has its own notice).
-        const p = event.payload as Payload<'request.status_changed'>;
+        const p = event.payload;
         if (p.kind === 'contract') return [];
         if (p.status !== 'inProgress' && p.status !== 'completed') return [];
         const who = await people(projectIdx, [p.senderIdx, p.receiverIdx]);
@@ -161,9 +158,12 @@ export function notificationConsumer(
       case 'contract.offered':
       case 'contract.accepted':
       case 'contract.declined': {
-        const p = event.payload as Payload<'contract.offered'>;
+        const p = event.payload;
         const offered = event.name === 'contract.offered';
-        const offerer = offered ? p.offeredByIdx : await repo.contractOfferer(p.contractIdx);
+        const offerer =
+          event.name === 'contract.offered'
+            ? event.payload.offeredByIdx
+            : await repo.contractOfferer(p.contractIdx);
         const target = offered ? p.memberInProjectIdx : offerer;
         const actorMip = offered ? offerer : p.memberInProjectIdx;
         const who = await people(projectIdx, [target, actorMip]);
@@ -185,7 +185,7 @@ export function notificationConsumer(
       case 'settlement.returned':
       case 'settlement.approved':
       case 'settlement.paid': {
-        const p = event.payload as Payload<'settlement.submitted'>;
+        const p = event.payload;
         const submitted = event.name === 'settlement.submitted';
         const who = await people(projectIdx, [p.memberInProjectIdx, p.actorIdx]);
         const memberIdxs = submitted
@@ -212,7 +212,7 @@ export function notificationConsumer(
         ];
       }
       case 'invite.created': {
-        const p = event.payload as Payload<'invite.created'>;
+        const p = event.payload;
         if (!p.inviteeIdx) return [];
         const [invitee] = await repo.accounts([p.inviteeIdx]);
         if (!invitee) return [];
@@ -235,7 +235,7 @@ export function notificationConsumer(
       // poster hears of applications and withdrawals, the applicant of each decision.
       case 'recruitment.applied':
       case 'recruitment.application_changed': {
-        const p = event.payload as Payload<'recruitment.applied'>;
+        const p = event.payload;
         const found = await repo.application(p.applicationIdx);
         if (!found) return [];
         const params = { post: found.title, project: await project() };
@@ -267,7 +267,7 @@ export function notificationConsumer(
       }
       // Billing and webhooks: to the project's admins (nobody's own action: jobs and receivers).
       case 'subscription.warned': {
-        const p = event.payload as Payload<'subscription.warned'>;
+        const p = event.payload;
         return [
           {
             memberIdxs: await repo.membersWhere(projectIdx, 'admins'),
@@ -294,7 +294,7 @@ export function notificationConsumer(
           },
         ];
       case 'payment.failed': {
-        const p = event.payload as Payload<'payment.failed'>;
+        const p = event.payload;
         return [
           {
             memberIdxs: await repo.membersWhere(projectIdx, 'admins'),
@@ -306,7 +306,7 @@ export function notificationConsumer(
         ];
       }
       case 'webhook.disabled': {
-        const p = event.payload as Payload<'webhook.disabled'>;
+        const p = event.payload;
         return [
           {
             memberIdxs: await repo.membersWhere(projectIdx, 'admins'),

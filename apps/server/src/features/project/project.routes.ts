@@ -34,7 +34,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/project/:projectIdx/roles',
+    apiPaths.projectRoles(':projectIdx'),
     { schema: { tags, security, params: projectIdxParams, response: responds(200, projectRolesResponse) } },
     async (request) => ({ data: await project.roles(actorOf(request), request.params.projectIdx) }),
   );
@@ -46,13 +46,13 @@ export async function projectRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/project/:projectIdx',
+    apiPaths.projectOne(':projectIdx'),
     { schema: { tags, security, params: projectIdxParams, response: responds(200, projectSettings) } },
     async (request) => ({ data: await project.settings(actorOf(request), request.params.projectIdx) }),
   );
 
   app.patch(
-    '/project/:projectIdx',
+    apiPaths.projectOne(':projectIdx'),
     {
       schema: {
         tags,
@@ -68,7 +68,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/project/:projectIdx',
+    apiPaths.projectOne(':projectIdx'),
     {
       schema: {
         tags,
@@ -84,7 +84,7 @@ export async function projectRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/project/:projectIdx/restore',
+    apiPaths.projectRestore(':projectIdx'),
     { schema: { tags, security, params: projectIdxParams, response: responds(200, projectOfMember) } },
     async (request) => ({ data: await project.restore(actorOf(request), request.params.projectIdx) }),
   );

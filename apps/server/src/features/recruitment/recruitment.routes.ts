@@ -41,13 +41,13 @@ export async function recruitmentRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/recruitment/:recruitmentIdx',
+    apiPaths.recruitmentOne(':recruitmentIdx'),
     { schema: { tags, security, params, response: responds(200, recruitment) } },
     async (request) => ({ data: await posts.get(actorOf(request), request.params.recruitmentIdx) }),
   );
 
   app.patch(
-    '/recruitment/:recruitmentIdx',
+    apiPaths.recruitmentOne(':recruitmentIdx'),
     {
       schema: {
         tags,
@@ -63,7 +63,7 @@ export async function recruitmentRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/recruitment/:recruitmentIdx',
+    apiPaths.recruitmentOne(':recruitmentIdx'),
     {
       schema: {
         tags,
@@ -76,7 +76,7 @@ export async function recruitmentRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/recruitment/:recruitmentIdx/apply',
+    apiPaths.recruitmentApply(':recruitmentIdx'),
     { schema: { tags, security, params, body: applyRequest, response: responds(201, application) } },
     async (request, reply) =>
       reply
@@ -85,13 +85,13 @@ export async function recruitmentRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/recruitment/:recruitmentIdx/application',
+    apiPaths.recruitmentApplications(':recruitmentIdx'),
     { schema: { tags, security, params, response: responds(200, applicationList) } },
     async (request) => ({ data: await posts.applications(actorOf(request), request.params.recruitmentIdx) }),
   );
 
   app.patch(
-    '/application/:applicationIdx',
+    apiPaths.applicationOne(':applicationIdx'),
     {
       schema: {
         tags,

@@ -35,13 +35,13 @@ export async function requestRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/request/:requestIdx',
+    apiPaths.requestOne(':requestIdx'),
     { schema: { tags, security, params: requestIdxParams, response: responds(200, memberRequest) } },
     async (request) => ({ data: await requests.get(actorOf(request), request.params.requestIdx) }),
   );
 
   app.patch(
-    '/request/:requestIdx',
+    apiPaths.requestOne(':requestIdx'),
     {
       schema: {
         tags,
@@ -57,13 +57,13 @@ export async function requestRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/request/:requestIdx',
+    apiPaths.requestOne(':requestIdx'),
     { schema: { tags, security, params: requestIdxParams, response: responds(200, deletedRequestResponse) } },
     async (request) => ({ data: await requests.remove(actorOf(request), request.params.requestIdx) }),
   );
 
   app.post(
-    '/request/:requestIdx/comment',
+    apiPaths.requestComment(':requestIdx'),
     {
       schema: {
         tags,

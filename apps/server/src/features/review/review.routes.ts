@@ -39,7 +39,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/review-member/:reviewIdx',
+    apiPaths.reviewOne(':reviewIdx'),
     {
       schema: {
         tags,
@@ -55,13 +55,13 @@ export async function reviewRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/review-member/:reviewIdx',
+    apiPaths.reviewOne(':reviewIdx'),
     { schema: { tags, security, params: reviewIdxParams, response: responds(200, deletedReviewResponse) } },
     async (request) => ({ data: await review.remove(actorOf(request), request.params.reviewIdx) }),
   );
 
   app.post(
-    '/file/:id/media',
+    apiPaths.fileMedia(':id'),
     {
       schema: {
         tags,

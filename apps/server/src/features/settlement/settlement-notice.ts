@@ -1,5 +1,5 @@
-import { formatDay, formatMonth, type DomainEvent } from '@teamline/contract';
-import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
+import { formatDay, formatMonth } from '@teamline/contract';
+import { eventConsumer, type EventConsumer } from '../../platform/events/event-dispatcher.js';
 import { MAIL_JOB } from '../../platform/jobs/mail.job.js';
 import type { Jobs } from '../../platform/jobs/job.types.js';
 import { renderMail, type MailMessage } from '../../infra/mail.js';
@@ -46,12 +46,13 @@ export const mailAutoApproveNotice = (
   repo: SettlementRepository,
   jobs: Jobs,
   publicUrl: string,
-): EventConsumer => ({
-  name: 'settlement.auto-approve-notice-mail',
-  events: ['settlement.auto_approve_due'],
-  async handle(event: DomainEvent) {
-    const { settlementIdx } = event.payload as { settlementIdx: number };
-    for (const mail of await autoApproveNoticeMails(repo, publicUrl, settlementIdx))
-      await jobs.send(MAIL_JOB, mail, { singletonKey: `settlement-notice:${event.eventIdx}:${mail.to}` });
-  },
-});
+): EventConsumer =>
+  eventConsumer({
+    name: 'settlement.auto-approve-notice-mail',
+    events: ['settlement.auto_approve_due'],
+    async handle(event) {
+      const { settlementIdx } = event.payload;
+      for (const mail of await autoApproveNoticeMails(repo, publicUrl, settlementIdx))
+        await jobs.send(MAIL_JOB, mail, { singletonKey: `settlement-notice:${event.eventIdx}:${mail.to}` });
+    },
+  });

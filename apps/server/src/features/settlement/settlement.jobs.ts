@@ -1,5 +1,4 @@
-import type { DomainEvent } from '@teamline/contract';
-import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
+import { eventConsumer, type EventConsumer } from '../../platform/events/event-dispatcher.js';
 import { defineJob, type Jobs } from '../../platform/jobs/job.types.js';
 import type { SettlementService } from './settlement.service.js';
 
@@ -44,20 +43,21 @@ export const settlementJobs = (settlement: SettlementService) => [
  * outbox's at-least-once delivery makes the schedule as durable as the submission. The singleton
  * key (settlement and submission) keeps a redelivery from queueing a second pair.
  */
-export const scheduleAutoApproval = (settlement: SettlementService, jobs: Jobs): EventConsumer => ({
-  name: 'settlement.auto-approve-schedule',
-  events: ['settlement.submitted'],
-  async handle(event: DomainEvent) {
-    const { settlementIdx } = event.payload as { settlementIdx: number };
-    const due = await settlement.schedule(settlementIdx);
-    if (!due) return;
-    const submittedAt = due.submittedAt.toISOString();
-    const data: AutoApproveData = { projectIdx: due.projectIdx, settlementIdx, submittedAt };
-    const singletonKey = `${settlementIdx}:${submittedAt}`;
-    await jobs.send(AUTO_APPROVE_NOTICE_JOB, data, {
-      singletonKey,
-      startAfter: due.noticeAt > due.submittedAt ? due.noticeAt : due.submittedAt,
-    });
-    await jobs.send(AUTO_APPROVE_JOB, data, { singletonKey, startAfter: due.autoApproveAt });
-  },
-});
+export const scheduleAutoApproval = (settlement: SettlementService, jobs: Jobs): EventConsumer =>
+  eventConsumer({
+    name: 'settlement.auto-approve-schedule',
+    events: ['settlement.submitted'],
+    async handle(event) {
+      const { settlementIdx } = event.payload;
+      const due = await settlement.schedule(settlementIdx);
+      if (!due) return;
+      const submittedAt = due.submittedAt.toISOString();
+      const data: AutoApproveData = { projectIdx: due.projectIdx, settlementIdx, submittedAt };
+      const singletonKey = `${settlementIdx}:${submittedAt}`;
+      await jobs.send(AUTO_APPROVE_NOTICE_JOB, data, {
+        singletonKey,
+        startAfter: due.noticeAt > due.submittedAt ? due.noticeAt : due.submittedAt,
+      });
+      await jobs.send(AUTO_APPROVE_JOB, data, { singletonKey, startAfter: due.autoApproveAt });
+    },
+  });

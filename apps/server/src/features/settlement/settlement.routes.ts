@@ -27,14 +27,14 @@ export async function settlementRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/settlement/:settlementIdx',
+    apiPaths.settlementOne(':settlementIdx'),
     { schema: { tags, security, params, response: responds(200, settlement) } },
     async (request) => ({ data: await settlements.get(actorOf(request), request.params.settlementIdx) }),
   );
 
   for (const move of ['submit', 'approve'] as const)
     app.post(
-      `/settlement/:settlementIdx/${move}`,
+      apiPaths.settlementMove(':settlementIdx', move),
       { schema: { tags, security, params, response: responds(200, settlement) } },
       async (request) => ({
         data: await settlements.move(actorOf(request), request.params.settlementIdx, move),
@@ -42,7 +42,7 @@ export async function settlementRoutes(fastify: FastifyInstance) {
     );
 
   app.post(
-    '/settlement/:settlementIdx/return',
+    apiPaths.settlementMove(':settlementIdx', 'return'),
     {
       schema: { tags, security, params, body: returnSettlementRequest, response: responds(200, settlement) },
     },
@@ -52,7 +52,7 @@ export async function settlementRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/settlement/:settlementIdx/pay',
+    apiPaths.settlementMove(':settlementIdx', 'pay'),
     { schema: { tags, security, params, body: paySettlementRequest, response: responds(200, settlement) } },
     async (request) => ({
       data: await settlements.move(actorOf(request), request.params.settlementIdx, 'pay', request.body),

@@ -30,12 +30,12 @@ export async function storyRoutes(fastify: FastifyInstance) {
     async (request) => ({ data: await stories.awaitingZone(actorOf(request), request.query.projectIdx) }),
   );
   app.get(
-    '/story/no-epic/:id',
+    apiPaths.storyNoEpic(':id'),
     { schema: { tags, security, description: 'id = projectIdx.', params: idParams, response: list } },
     async (request) => ({ data: await stories.noEpic(actorOf(request), request.params.id) }),
   );
   app.get(
-    '/story/by-epic/:id',
+    apiPaths.storyByEpic(':id'),
     { schema: { tags, security, description: 'id = epicIdx.', params: idParams, response: list } },
     async (request) => ({ data: await stories.byEpic(actorOf(request), request.params.id) }),
   );
@@ -67,24 +67,24 @@ export async function storyRoutes(fastify: FastifyInstance) {
     async (request) => ({ data: await stories.order(actorOf(request), request.body) }),
   );
   app.get(
-    '/story/:storyIdx',
+    apiPaths.storyOne(':storyIdx'),
     { schema: { tags, security, params: storyIdxParams, response: responds(200, story) } },
     async (request) => ({ data: await stories.get(actorOf(request), request.params.storyIdx) }),
   );
   app.patch(
-    '/story/:id',
+    apiPaths.storyOne(':id'),
     {
       schema: { tags, security, params: idParams, body: updateStoryRequest, response: responds(200, story) },
     },
     async (request) => ({ data: await stories.update(actorOf(request), request.params.id, request.body) }),
   );
   app.delete(
-    '/story/:id',
+    apiPaths.storyOne(':id'),
     { schema: { tags, security, params: idParams, response: responds(200, deletedStoryResponse) } },
     async (request) => ({ data: await stories.remove(actorOf(request), request.params.id) }),
   );
   app.patch(
-    '/assignee/:id',
+    apiPaths.assignee(':id'),
     {
       schema: {
         tags,
@@ -100,12 +100,12 @@ export async function storyRoutes(fastify: FastifyInstance) {
     }),
   );
   app.get(
-    '/story/:id/comment',
+    apiPaths.storyComment(':id'),
     { schema: { tags, security, params: idParams, response: responds(200, z.array(storyComment)) } },
     async (request) => ({ data: await stories.comments(actorOf(request), request.params.id) }),
   );
   app.post(
-    '/story/:id/comment',
+    apiPaths.storyComment(':id'),
     {
       schema: {
         tags,

@@ -1,6 +1,6 @@
-import { WEBHOOK_LOG_DAYS, type DomainEvent, type Language, type WebhookType } from '@teamline/contract';
+import { WEBHOOK_LOG_DAYS, type Language, type WebhookType } from '@teamline/contract';
 import type { AppContext } from '../../shared/context.js';
-import type { EventConsumer } from '../../platform/events/event-dispatcher.js';
+import { eventConsumer, type EventConsumer } from '../../platform/events/event-dispatcher.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import { formatFor } from './formatters/index.js';
 import { attemptDelivery, type AttemptResult } from './webhook-sender.js';
@@ -186,11 +186,11 @@ export function createWebhookDelivery(
      * recorded once per (event, hook) however often the event arrives, then the hooks' jobs.
      */
     consumer(): EventConsumer {
-      return {
+      return eventConsumer({
         name: 'webhook.fanout',
         events: webhookEventNames,
-        async handle(event: DomainEvent) {
-          const kind = webhookEventOf(event.name, event.payload);
+        async handle(event) {
+          const kind = webhookEventOf(event);
           if (!kind) return;
           const hooks = await repo.activeFor(event.projectIdx, kind.category, kind.event);
           if (hooks.length === 0) return;
@@ -220,7 +220,7 @@ export function createWebhookDelivery(
             })),
           );
         },
-      };
+      });
     },
   };
 }

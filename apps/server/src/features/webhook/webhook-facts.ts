@@ -1,5 +1,10 @@
-import type { DomainEvent, WebhookCategory, WebhookEvent } from '@teamline/contract';
-import type { MessageFacts } from './webhook-message.js';
+import { isEventOf, type DomainEvent, type WebhookCategory, type WebhookEvent } from '@teamline/contract';
+import {
+  webhookMilestoneEvents,
+  webhookStoryEvents,
+  type MessageFacts,
+  type WebhookEventName,
+} from './webhook-message.js';
 import type { WebhookRepository } from './webhook.repository.js';
 
 type Planning = {
@@ -19,7 +24,7 @@ type Planning = {
  */
 export async function factsOf(
   repo: WebhookRepository,
-  event: DomainEvent,
+  event: DomainEvent<WebhookEventName>,
   kind: { category: WebhookCategory; event: WebhookEvent },
 ): Promise<MessageFacts> {
   const { projectIdx } = event;
@@ -35,8 +40,9 @@ export async function factsOf(
     return idxs.map((i) => map.get(i) ?? `#${i}`);
   };
 
-  if (kind.category === 'story') {
-    const { storyIdx } = event.payload as { storyIdx: number };
+  if (isEventOf(event, webhookStoryEvents)) {
+    const payload = event.payload;
+    const { storyIdx } = payload;
     const timeline = `/timeline/${projectIdx}`;
     if (kind.event === 'delete')
       return {
@@ -45,9 +51,8 @@ export async function factsOf(
         title: await repo.deletedTitle({ storyIdx }),
         path: timeline,
       };
-    const payload = event.payload as Planning;
-    let story: Planning | null = payload;
-    if (typeof story.title !== 'string') story = await repo.story(storyIdx);
+    // A person's change carries the story; the delay job's and a move carry ids only.
+    const story: Planning | null = 'title' in payload ? payload : await repo.story(storyIdx);
     // What the event says wins over the row as it is at delivery (a move's milestone, when the
     // milestone was deleted since and the story went back to the backlog).
     const milestoneIdx = ('milestoneIdx' in payload ? payload.milestoneIdx : story?.milestoneIdx) ?? null;
@@ -69,18 +74,20 @@ export async function factsOf(
     };
   }
 
-  if (kind.category === 'milestone') {
-    const payload = event.payload as Planning & { milestoneIdx: number; movedStoryIdxs?: number[] };
-    const { milestoneIdx } = payload;
+  if (isEventOf(event, webhookMilestoneEvents)) {
     const timeline = `/timeline/${projectIdx}`;
-    if (kind.event === 'delete')
+    if (event.name === 'milestone.deleted') {
+      const { milestoneIdx, movedStoryIdxs } = event.payload;
       return {
         ...base,
         itemIdx: milestoneIdx,
         title: await repo.deletedTitle({ milestoneIdx }),
         path: timeline,
-        movedStories: payload.movedStoryIdxs?.length ?? 0,
+        movedStories: movedStoryIdxs.length,
       };
+    }
+    const payload = event.payload;
+    const { milestoneIdx } = payload;
     return {
       ...base,
       itemIdx: milestoneIdx,
@@ -92,13 +99,7 @@ export async function factsOf(
     };
   }
 
-  const ref = event.payload as {
-    requestIdx: number;
-    kind: 'general' | 'contract';
-    senderIdx: number;
-    receiverIdx: number;
-    status: string;
-  };
+  const ref = event.payload;
   const row = kind.event === 'delete' ? null : await repo.request(ref.requestIdx);
   const [from, to] = await names([ref.senderIdx, ref.receiverIdx]);
   return {

@@ -1,6 +1,7 @@
 import {
   formatDay,
   palette,
+  type DomainEvent,
   type DomainEventName,
   type Language,
   type RequestKind,
@@ -16,10 +17,9 @@ import type { ChatMessage } from './formatters/message.js';
  * delete. Reordering within one milestone, comments and the rest send nothing.
  */
 export function webhookEventOf(
-  name: DomainEventName,
-  payload: unknown,
+  event: DomainEvent,
 ): { category: WebhookCategory; event: WebhookEvent } | null {
-  switch (name) {
+  switch (event.name) {
     case 'milestone.created':
       return { category: 'milestone', event: 'new' };
     case 'milestone.updated':
@@ -33,10 +33,10 @@ export function webhookEventOf(
       return { category: 'story', event: 'new' };
     case 'story.updated':
       return { category: 'story', event: 'edit' };
-    case 'story.ordered': {
-      const p = payload as { milestoneIdx: number | null; fromMilestoneIdx: number | null };
-      return p.milestoneIdx === p.fromMilestoneIdx ? null : { category: 'story', event: 'edit' };
-    }
+    case 'story.ordered':
+      return event.payload.milestoneIdx === event.payload.fromMilestoneIdx
+        ? null
+        : { category: 'story', event: 'edit' };
     case 'story.deleted':
       return { category: 'story', event: 'delete' };
     case 'request.created':
@@ -51,22 +51,33 @@ export function webhookEventOf(
   }
 }
 
-export const webhookEventNames = [
+/** The events a hook can send, by category (each group's payloads share their ids). */
+export const webhookMilestoneEvents = [
   'milestone.created',
   'milestone.updated',
   'milestone.approval_requested',
   'milestone.approved',
   'milestone.rejected',
   'milestone.deleted',
+] as const satisfies readonly DomainEventName[];
+export const webhookStoryEvents = [
   'story.created',
   'story.updated',
   'story.ordered',
   'story.deleted',
+] as const;
+const webhookRequestEvents = [
   'request.created',
   'request.updated',
   'request.status_changed',
   'request.deleted',
+] as const;
+export const webhookEventNames = [
+  ...webhookMilestoneEvents,
+  ...webhookStoryEvents,
+  ...webhookRequestEvents,
 ] as const satisfies readonly DomainEventName[];
+export type WebhookEventName = (typeof webhookEventNames)[number];
 
 /**
  * What a message says, in no language yet: read once per event from the database and the event,

@@ -38,7 +38,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/webhook/:webhookIdx',
+    apiPaths.webhookOne(':webhookIdx'),
     {
       config,
       schema: {
@@ -55,7 +55,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   );
 
   app.delete(
-    '/webhook/:webhookIdx',
+    apiPaths.webhookOne(':webhookIdx'),
     { schema: { tags, security, params: webhookIdxParams, response: responds(200, z.object({})) } },
     async (request) => {
       await hooks.remove(actorOf(request), request.params.webhookIdx);
@@ -64,13 +64,13 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/webhook/:webhookIdx/test',
+    apiPaths.webhookTest(':webhookIdx'),
     { schema: { tags, security, params: webhookIdxParams, response: responds(200, webhookTestResult) } },
     async (request) => ({ data: await hooks.test(actorOf(request), request.params.webhookIdx) }),
   );
 
   app.get(
-    '/webhook/:webhookIdx/delivery',
+    apiPaths.webhookDeliveries(':webhookIdx'),
     { schema: { tags, security, params: webhookIdxParams, response: responds(200, webhookDeliveryList) } },
     async (request) => ({
       data: { deliveries: await hooks.deliveries(actorOf(request), request.params.webhookIdx) },
@@ -78,7 +78,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/webhook/delivery/:deliveryIdx/retry',
+    apiPaths.webhookDeliveryRetry(':deliveryIdx'),
     {
       schema: { tags, security, params: webhookDeliveryIdxParams, response: responds(200, webhookDelivery) },
     },
@@ -87,7 +87,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
 
   // The image chat tools show beside the messages (Discord avatar_url, Dooray botIconImage).
   app.get(
-    '/webhook/icon.png',
+    apiPaths.webhookIcon,
     { config: { public: true }, schema: { hide: true } },
     async (_request, reply) =>
       reply.header('cache-control', 'public, max-age=86400').type('image/png').send(webhookIcon()),

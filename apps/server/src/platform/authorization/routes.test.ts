@@ -1,3 +1,4 @@
+import { API_BASE, apiPaths, contractMoves, settlementMoveNames } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { routeKey, routePolicies } from './routes.js';
@@ -8,7 +9,41 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** The values of the path functions' arguments that are a choice, not an id (the last argument). */
+const choices: Partial<Record<keyof typeof apiPaths, readonly string[]>> = {
+  contractMove: Object.keys(contractMoves),
+  settlementMove: settlementMoveNames,
+};
+
+/** Every path `apiPaths` names, with each id argument as a route parameter (`:p`). */
+function contractPaths(): Set<string> {
+  const paths = new Set<string>();
+  for (const [name, path] of Object.entries(apiPaths)) {
+    if (typeof path === 'string') {
+      paths.add(path);
+      continue;
+    }
+    const at = path as (...args: string[]) => string;
+    const ids = Array.from({ length: at.length }, () => ':p');
+    const choice = choices[name as keyof typeof apiPaths];
+    if (choice) for (const value of choice) paths.add(at(...ids.slice(0, -1), value));
+    else paths.add(at(...ids));
+  }
+  return paths;
+}
+
 describe('route registry', () => {
+  it('every registered API route has its path in the contract (apiPaths), parameter names aside', () => {
+    const known = contractPaths();
+    const outside = t.app.registeredRoutes
+      .map((route) => route.url.slice(API_BASE.length))
+      .filter((url) => !known.has(url.replace(/:\w+/g, ':p')));
+    expect(
+      outside,
+      'add these paths to packages/contract/src/api-paths.ts and register them from there',
+    ).toEqual([]);
+  });
+
   it('every registered API route declares its policy, and the registry names no route that is gone', () => {
     const registered = t.app.registeredRoutes.map(routeKey);
     expect(registered.length).toBeGreaterThan(50);

@@ -7,13 +7,23 @@ import { toDomainEvent, type OutboxRepository } from './outbox.repository.js';
  * Something that acts on committed events: the realtime socket, later webhooks and notifications.
  * It may see an event more than once (a crash after it acted, before the event was marked), so it
  * must be idempotent, using `event.eventIdx` as its key where acting twice would show.
+ * `handle` gets only the events it listed, typed by name (`DomainEvent<N>`); write one with
+ * `eventConsumer` so N is inferred from `events` and the payloads need no cast.
  */
-export interface EventConsumer {
+export interface EventConsumer<N extends DomainEventName = DomainEventName> {
   /** Stable: it names the consumer in the outbox's consumption records. */
   name: string;
-  events: readonly DomainEventName[] | 'all';
-  handle(event: DomainEvent): Promise<void>;
+  events: readonly N[] | 'all';
+  handle(event: DomainEvent<N>): Promise<void>;
 }
+
+/**
+ * A consumer whose `handle` sees the payloads of the events it lists (N is inferred from `events`).
+ * It widens to `EventConsumer` (any event) safely: the dispatcher hands it only the events it lists.
+ */
+export const eventConsumer = <const N extends DomainEventName>(
+  consumer: EventConsumer<N> & { events: readonly N[] },
+): EventConsumer => consumer;
 
 export interface EventDispatcher {
   /** Dispatch what is pending now (called after every commit that recorded events); never throws. */

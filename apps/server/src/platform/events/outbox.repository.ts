@@ -10,14 +10,19 @@ import type { Db } from '../../infra/db.js';
 
 type EventRow = typeof domainEvents.$inferSelect;
 
-export const toDomainEvent = (row: EventRow): DomainEvent => ({
-  eventIdx: row.eventIdx,
-  name: row.name as DomainEventName,
-  version: row.version,
-  projectIdx: row.projectIdx,
-  payload: row.payload as DomainEvent['payload'],
-  occurredAt: row.occurredAt.toISOString(),
-});
+/**
+ * The one place a stored event is trusted to match its name's payload: `record` checked it against
+ * the catalogue before it was written, so consumers read `event.payload` typed by `event.name`.
+ */
+export const toDomainEvent = (row: EventRow): DomainEvent =>
+  ({
+    eventIdx: row.eventIdx,
+    name: row.name,
+    version: row.version,
+    projectIdx: row.projectIdx,
+    payload: row.payload,
+    occurredAt: row.occurredAt.toISOString(),
+  }) as DomainEvent;
 
 /** Writes events on the handle it is given: inside a transaction they commit or roll back with the change. */
 export function createEventRecorder(db: Db) {

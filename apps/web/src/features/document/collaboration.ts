@@ -18,7 +18,7 @@ import './collaboration.css';
  */
 
 /** Where the server mounts Hocuspocus (under the app's API base, beside `/api/ws`). */
-export const COLLAB_PATH = '/document/collab';
+export const COLLAB_PATH = apiPaths.documentCollab;
 /** The Yjs fragment TipTap's Collaboration extension edits; the server builds the same one. */
 export const COLLAB_FIELD = 'default';
 /** How long the first sync may take before the page edits without live co-editing. */
