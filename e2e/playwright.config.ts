@@ -36,8 +36,10 @@ createCouponBeforeServer(dataDir);
 
 export default defineConfig({
   testDir: './tests',
+  // Two workers share the one server: each journey signs up its own members and projects, so files
+  // run side by side (docs/decisions.md "Tests"); tests inside a file stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -13,7 +13,8 @@ let counter = 0;
 /** A new, unique user for one test. */
 export function newUser(prefix = 'user'): TestUser {
   counter += 1;
-  const id = `${Date.now().toString(36)}${counter}`;
+  // The pid keeps two workers' users apart when they start in the same millisecond.
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
   return {
     email: `${prefix}-${id}@example.com`,
     password: 'correct-horse-1',
