@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, INT4_MAX, intIn, multiLine } from './common.js';
+import { dateCode, idx, intIn, moneyAmount, multiLine } from './common.js';
 import { requestStatuses } from './request.js';
 
 /**
@@ -25,9 +25,6 @@ export const contractMoves = {
   end: { from: 'inProgress', to: 'completed' },
 } as const satisfies Record<string, { from: ContractStatus; to: ContractStatus }>;
 export type ContractMove = keyof typeof contractMoves;
-
-/** A whole positive amount in minor units, within int4 like every number the API stores. */
-const money = intIn(1, INT4_MAX, 'moneyAmount');
 
 export const contract = z.object({
   contractIdx: z.number().int(),
@@ -66,7 +63,7 @@ export const offerContractRequest = z
   .object({
     projectIdx: idx,
     memberInProjectIdx: idx,
-    dailyRate: money,
+    dailyRate: moneyAmount,
     currency: z.enum(currencies),
     startDt: dateCode,
     endDt: dateCode.nullable().optional(),

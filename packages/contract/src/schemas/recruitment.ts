@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, INT4_MAX, intIn, intInText, multiLine, singleLine } from './common.js';
+import { dateCode, idx, INT4_MAX, intIn, intInText, moneyAmount, multiLine, singleLine } from './common.js';
 import { career } from './member.js';
 
 /**
@@ -18,8 +18,6 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 /** The roles a hire may get: professionals only (an admin is made in settings). */
 export const hireRoles = ['depth1', 'depth2'] as const;
 
-/** A daily rate bound in minor units, within int4. */
-const rate = intIn(1, INT4_MAX, 'moneyAmount');
 const skill = singleLine().trim().min(1, 'required').max(40);
 
 const postShape = {
@@ -27,8 +25,8 @@ const postShape = {
   description: multiLine().trim().max(20_000).default(''),
   skills: z.array(skill).max(20).default([]),
   workType: z.enum(workTypes),
-  rateMin: rate,
-  rateMax: rate,
+  rateMin: moneyAmount,
+  rateMax: moneyAmount,
   currency: z.enum(currencies),
   startDt: dateCode,
   endDt: dateCode.nullable().optional(),
@@ -46,8 +44,8 @@ export const updateRecruitmentRequest = z
     description: multiLine().trim().max(20_000).optional(),
     skills: z.array(skill).max(20).optional(),
     workType: postShape.workType.optional(),
-    rateMin: rate.optional(),
-    rateMax: rate.optional(),
+    rateMin: moneyAmount.optional(),
+    rateMax: moneyAmount.optional(),
     currency: postShape.currency.optional(),
     startDt: dateCode.optional(),
     endDt: dateCode.nullable().optional(),
@@ -134,7 +132,7 @@ export type ApplicationList = z.infer<typeof applicationList>;
 
 /** The contract offered with a hire: the offer's terms (`offerContractRequest`) without who and where. */
 const contractTerms = z.object({
-  dailyRate: rate,
+  dailyRate: moneyAmount,
   currency: z.enum(currencies),
   startDt: dateCode,
   endDt: dateCode.nullable().optional(),
