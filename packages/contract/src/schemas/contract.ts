@@ -59,18 +59,29 @@ export type ContractListQuery = z.infer<typeof contractListQuery>;
 export const contractList = z.object({ contracts: z.array(contract) });
 export type ContractList = z.infer<typeof contractList>;
 
-export const offerContractRequest = z
-  .object({
-    projectIdx: idx,
-    memberInProjectIdx: idx,
-    dailyRate: moneyAmount,
-    currency: z.enum(currencies),
-    startDt: dateCode,
-    endDt: dateCode.nullable().optional(),
-    scope: multiLine().trim().min(1, 'required').max(20_000),
-    withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
-  })
-  .refine((v) => v.endDt == null || v.endDt >= v.startDt, { message: 'endBeforeStart', path: ['endDt'] });
+/**
+ * The terms of a contract (docs/product/contracts.md#terms): what an offer and a hire
+ * (`updateApplicationRequest`) both send, checked alike; `withPeriodRule` adds the period's rule.
+ */
+export const contractTerms = z.object({
+  dailyRate: moneyAmount,
+  currency: z.enum(currencies),
+  startDt: dateCode,
+  endDt: dateCode.nullable().optional(),
+  scope: multiLine().trim().min(1, 'required').max(20_000),
+  withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
+});
+
+/** A period's end, when given, is not before its start (`endBeforeStart` on `endDt`). */
+export const withPeriodRule = <T extends z.ZodType<{ startDt: string; endDt?: string | null }>>(schema: T) =>
+  schema.refine((v) => v.endDt == null || v.endDt >= v.startDt, {
+    message: 'endBeforeStart',
+    path: ['endDt'],
+  });
+
+export const offerContractRequest = withPeriodRule(
+  z.object({ projectIdx: idx, memberInProjectIdx: idx, ...contractTerms.shape }),
+);
 export type OfferContractRequest = z.infer<typeof offerContractRequest>;
 
 export const declineContractRequest = z.object({

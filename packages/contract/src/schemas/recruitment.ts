@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, INT4_MAX, intIn, intInText, moneyAmount, multiLine, singleLine } from './common.js';
+import { dateCode, idx, INT4_MAX, intInText, moneyAmount, multiLine, singleLine } from './common.js';
+import { contractTerms, withPeriodRule } from './contract.js';
 import { career } from './member.js';
 
 /**
@@ -130,16 +131,6 @@ export type Application = z.infer<typeof application>;
 export const applicationList = z.object({ applications: z.array(application) });
 export type ApplicationList = z.infer<typeof applicationList>;
 
-/** The contract offered with a hire: the offer's terms (`offerContractRequest`) without who and where. */
-const contractTerms = z.object({
-  dailyRate: moneyAmount,
-  currency: z.enum(currencies),
-  startDt: dateCode,
-  endDt: dateCode.nullable().optional(),
-  scope: multiLine().trim().min(1, 'required').max(20_000),
-  withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
-});
-
 /**
  * `PATCH /application/{applicationIdx}`: the poster's side shortlists, rejects (with a note the
  * applicant reads) or hires (role and contract terms); the applicant withdraws.
@@ -151,10 +142,8 @@ export const updateApplicationRequest = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('hired'),
     role: z.enum(hireRoles),
-    contract: contractTerms.refine((v) => v.endDt == null || v.endDt >= v.startDt, {
-      message: 'endBeforeStart',
-      path: ['endDt'],
-    }),
+    /** The contract offered with a hire: the offer's terms without who and where. */
+    contract: withPeriodRule(contractTerms),
   }),
 ]);
 export type UpdateApplicationRequest = z.infer<typeof updateApplicationRequest>;
