@@ -30,6 +30,7 @@ export * from './schemas/settings.js';
 export * from './schemas/settlement.js';
 export * from './events.js';
 export * from './rules/billing.js';
+export * from './rules/card-number.js';
 export * from './schemas/billing.js';
 export * from './rules/notification-kinds.js';
 export * from './schemas/notification.js';

@@ -29,7 +29,8 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   instructionNewRegister: ['guide'],
   mailauth: ['guide'],
   pilot: ['guide'],
-  Recruitment: ['recruitment'],
+  // The hire form's contract terms are the offer form's fieldset (components/contract), in settlement's texts.
+  Recruitment: ['recruitment', 'settlement'],
   doclist: ['document'],
   document: ['document'],
   publicDocument: ['document'],

@@ -15,6 +15,7 @@
  */
 import { FREE_MEMBER_ALLOWANCE } from '../constants.js';
 import type { ProjectAction } from './authorization.js';
+import { assertNonNegativeInteger, divRoundHalfUp, toSafeNumber } from './money.js';
 import type { Currency } from './settlement.js';
 
 export const billingPlans = ['FREE', '30D', '12M'] as const;
@@ -72,22 +73,6 @@ export type CouponType = (typeof couponTypes)[number];
 export const couponPlan: Record<CouponType, PaidPlan> = { monthly: '30D', yearly: '12M' };
 
 const DAY_MS = 86_400_000;
-
-function assertNonNegativeInteger(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a non-negative safe integer, got ${value}`);
-  }
-}
-
-function toSafeNumber(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount exceeds the safe integer range');
-  return Number(value);
-}
-
-/** round half up (numerator ÷ denominator) for non-negative integers. */
-function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
-}
 
 /** Price of one sheet for one period of the plan. */
 export function sheetPeriodPrice(plan: BillingPlan, monthlyPrice: number): number {

@@ -10,6 +10,7 @@
  */
 
 import type { Language } from '../constants.js';
+import { assertNonNegativeInteger, divRoundHalfUp, toSafeNumber } from './money.js';
 
 /** Minutes in a paid working day: a daily rate buys 8 hours. */
 export const MINUTES_PER_WORKDAY = 480;
@@ -43,24 +44,11 @@ export interface SettlementAmounts {
   lines: SettlementLine[];
 }
 
-function assertNonNegativeInteger(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a non-negative safe integer, got ${value}`);
-  }
-}
-
-function toSafeNumber(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amount exceeds the safe integer range');
-  return Number(value);
-}
-
 /** round half up (minutes × dailyRate ÷ 480), in minor units. */
 export function payForMinutes(minutes: number, dailyRate: number): number {
   assertNonNegativeInteger('minutes', minutes);
   assertNonNegativeInteger('dailyRate', dailyRate);
-  const numerator = BigInt(minutes) * BigInt(dailyRate);
-  const divisor = BigInt(MINUTES_PER_WORKDAY);
-  return toSafeNumber((numerator * 2n + divisor) / (divisor * 2n));
+  return toSafeNumber(divRoundHalfUp(BigInt(minutes) * BigInt(dailyRate), BigInt(MINUTES_PER_WORKDAY)));
 }
 
 /** floor (gross × bp ÷ 10,000): withholding never takes a fraction of a unit more than the rate says. */

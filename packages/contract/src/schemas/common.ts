@@ -36,6 +36,11 @@ function wholeWithin<T extends z.ZodNumber | z.ZodCoercedNumber>(
 
 /** A whole number that fits an `integer` column. */
 export const int4 = intIn(INT4_MIN, INT4_MAX);
+/**
+ * An amount of money in an input (a daily rate, a post's rate range): a whole positive count of the
+ * currency's minor unit (won; cents for USD) within an `integer` column, refused with `moneyAmount`.
+ */
+export const moneyAmount = intIn(1, INT4_MAX, 'moneyAmount');
 /** A row id: positive and within an `integer` column (ids arrive as path or query text, hence coerce). */
 export const idx = z.coerce.number().int().positive().max(INT4_MAX, 'numberRange');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, INT4_MAX, intIn, multiLine } from './common.js';
+import { dateCode, idx, intIn, moneyAmount, multiLine } from './common.js';
 import { requestStatuses } from './request.js';
 
 /**
@@ -25,9 +25,6 @@ export const contractMoves = {
   end: { from: 'inProgress', to: 'completed' },
 } as const satisfies Record<string, { from: ContractStatus; to: ContractStatus }>;
 export type ContractMove = keyof typeof contractMoves;
-
-/** A whole positive amount in minor units, within int4 like every number the API stores. */
-const money = intIn(1, INT4_MAX, 'moneyAmount');
 
 export const contract = z.object({
   contractIdx: z.number().int(),
@@ -62,18 +59,29 @@ export type ContractListQuery = z.infer<typeof contractListQuery>;
 export const contractList = z.object({ contracts: z.array(contract) });
 export type ContractList = z.infer<typeof contractList>;
 
-export const offerContractRequest = z
-  .object({
-    projectIdx: idx,
-    memberInProjectIdx: idx,
-    dailyRate: money,
-    currency: z.enum(currencies),
-    startDt: dateCode,
-    endDt: dateCode.nullable().optional(),
-    scope: multiLine().trim().min(1, 'required').max(20_000),
-    withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
-  })
-  .refine((v) => v.endDt == null || v.endDt >= v.startDt, { message: 'endBeforeStart', path: ['endDt'] });
+/**
+ * The terms of a contract (docs/product/contracts.md#terms): what an offer and a hire
+ * (`updateApplicationRequest`) both send, checked alike; `withPeriodRule` adds the period's rule.
+ */
+export const contractTerms = z.object({
+  dailyRate: moneyAmount,
+  currency: z.enum(currencies),
+  startDt: dateCode,
+  endDt: dateCode.nullable().optional(),
+  scope: multiLine().trim().min(1, 'required').max(20_000),
+  withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
+});
+
+/** A period's end, when given, is not before its start (`endBeforeStart` on `endDt`). */
+export const withPeriodRule = <T extends z.ZodType<{ startDt: string; endDt?: string | null }>>(schema: T) =>
+  schema.refine((v) => v.endDt == null || v.endDt >= v.startDt, {
+    message: 'endBeforeStart',
+    path: ['endDt'],
+  });
+
+export const offerContractRequest = withPeriodRule(
+  z.object({ projectIdx: idx, memberInProjectIdx: idx, ...contractTerms.shape }),
+);
 export type OfferContractRequest = z.infer<typeof offerContractRequest>;
 
 export const declineContractRequest = z.object({

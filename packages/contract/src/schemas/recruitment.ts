@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies } from '../rules/settlement.js';
-import { dateCode, idx, INT4_MAX, intIn, intInText, multiLine, singleLine } from './common.js';
+import { dateCode, idx, INT4_MAX, intInText, moneyAmount, multiLine, singleLine } from './common.js';
+import { contractTerms, withPeriodRule } from './contract.js';
 import { career } from './member.js';
 
 /**
@@ -18,8 +19,6 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 /** The roles a hire may get: professionals only (an admin is made in settings). */
 export const hireRoles = ['depth1', 'depth2'] as const;
 
-/** A daily rate bound in minor units, within int4. */
-const rate = intIn(1, INT4_MAX, 'moneyAmount');
 const skill = singleLine().trim().min(1, 'required').max(40);
 
 const postShape = {
@@ -27,8 +26,8 @@ const postShape = {
   description: multiLine().trim().max(20_000).default(''),
   skills: z.array(skill).max(20).default([]),
   workType: z.enum(workTypes),
-  rateMin: rate,
-  rateMax: rate,
+  rateMin: moneyAmount,
+  rateMax: moneyAmount,
   currency: z.enum(currencies),
   startDt: dateCode,
   endDt: dateCode.nullable().optional(),
@@ -46,8 +45,8 @@ export const updateRecruitmentRequest = z
     description: multiLine().trim().max(20_000).optional(),
     skills: z.array(skill).max(20).optional(),
     workType: postShape.workType.optional(),
-    rateMin: rate.optional(),
-    rateMax: rate.optional(),
+    rateMin: moneyAmount.optional(),
+    rateMax: moneyAmount.optional(),
     currency: postShape.currency.optional(),
     startDt: dateCode.optional(),
     endDt: dateCode.nullable().optional(),
@@ -132,16 +131,6 @@ export type Application = z.infer<typeof application>;
 export const applicationList = z.object({ applications: z.array(application) });
 export type ApplicationList = z.infer<typeof applicationList>;
 
-/** The contract offered with a hire: the offer's terms (`offerContractRequest`) without who and where. */
-const contractTerms = z.object({
-  dailyRate: rate,
-  currency: z.enum(currencies),
-  startDt: dateCode,
-  endDt: dateCode.nullable().optional(),
-  scope: multiLine().trim().min(1, 'required').max(20_000),
-  withholdingRateBp: intIn(0, 10_000, 'withholdingRange').default(0),
-});
-
 /**
  * `PATCH /application/{applicationIdx}`: the poster's side shortlists, rejects (with a note the
  * applicant reads) or hires (role and contract terms); the applicant withdraws.
@@ -153,10 +142,8 @@ export const updateApplicationRequest = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('hired'),
     role: z.enum(hireRoles),
-    contract: contractTerms.refine((v) => v.endDt == null || v.endDt >= v.startDt, {
-      message: 'endBeforeStart',
-      path: ['endDt'],
-    }),
+    /** The contract offered with a hire: the offer's terms without who and where. */
+    contract: withPeriodRule(contractTerms),
   }),
 ]);
 export type UpdateApplicationRequest = z.infer<typeof updateApplicationRequest>;

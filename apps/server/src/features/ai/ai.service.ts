@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
+import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories } from '../planning-store/planning-repositories.js';
@@ -70,12 +71,13 @@ export function createAiService(
   const { repo, authz } = deps;
 
   async function load(actor: Actor, jobIdx: number) {
-    const row = await repo.find(jobIdx);
-    if (!row) throw new AppError('AI_JOB_NOT_FOUND');
-    const m = await authz.authorize(actor, row.kind === 'timeline' ? 'ai.timeline' : 'ai.document', {
-      projectIdx: row.projectIdx,
-      missing: 'AI_JOB_NOT_FOUND',
-    });
+    const { row, membership: m } = await loadOr404AndAuthorize(
+      authz,
+      actor,
+      (job) => (job.kind === 'timeline' ? 'ai.timeline' : 'ai.document'),
+      'AI_JOB_NOT_FOUND',
+      () => repo.find(jobIdx),
+    );
     return { row, m };
   }
 

@@ -9,6 +9,7 @@ import {
   folders,
   membersInProject,
 } from '../../db/schema/index.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../infra/db.js';
 import type { EditorNode } from '@teamline/contract';
 
@@ -35,7 +36,40 @@ export interface ListViewer {
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The two share tables: a document's and a folder's (share id, what is shared, member, access). */
+type ShareTable = typeof documentShares | typeof folderShares;
+
+/**
+ * What both share tables answer alike: share again (one share per shared thing and member, a new
+ * access replaces the old), find a share by its id, delete it. `shared` is the table's column of what
+ * is shared (`documentIdx`, `folderIdx`).
+ */
+function shareQueries<T extends ShareTable>(db: Db, table: T, shared: AnyPgColumn) {
+  type Row = T['$inferSelect'];
+  // Queried as either table (drizzle does not follow a generic table); the rows are typed back as T's.
+  const t: ShareTable = table;
+  return {
+    upsert: async (row: T['$inferInsert']): Promise<Row> => {
+      const [saved] = await db
+        .insert(t)
+        .values(row as typeof documentShares.$inferInsert & typeof folderShares.$inferInsert)
+        .onConflictDoUpdate({ target: [shared, t.memberIdx], set: { access: row.access } })
+        .returning();
+      return saved as Row;
+    },
+    find: async (shareIdx: number): Promise<Row | null> => {
+      const [row] = await db.select().from(t).where(eq(t.shareIdx, shareIdx));
+      return (row as Row | undefined) ?? null;
+    },
+    delete: async (shareIdx: number): Promise<void> => {
+      await db.delete(t).where(eq(t.shareIdx, shareIdx));
+    },
+  };
+}
+
 export function createDocumentRepository(db: Db) {
+  const docShares = shareQueries(db, documentShares, documentShares.documentIdx);
+  const folderShareQueries = shareQueries(db, folderShares, folderShares.folderIdx);
   const listColumns = {
     documentIdx: documents.documentIdx,
     projectIdx: documents.projectIdx,
@@ -373,17 +407,7 @@ export function createDocumentRepository(db: Db) {
         .where(eq(documentShares.documentIdx, documentIdx))
         .orderBy(asc(documentShares.shareIdx));
     },
-    async upsertShare(row: typeof documentShares.$inferInsert): Promise<DocumentShareRow> {
-      const [saved] = await db
-        .insert(documentShares)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [documentShares.documentIdx, documentShares.memberIdx],
-          set: { access: row.access },
-        })
-        .returning();
-      return saved!;
-    },
+    upsertShare: docShares.upsert,
     /** One member's shares among these documents, by document. */
     async sharesOfMember(memberIdx: number, documentIdxs: number[]) {
       const rows =
@@ -400,13 +424,8 @@ export function createDocumentRepository(db: Db) {
               );
       return new Map(rows.map((r) => [r.documentIdx, r]));
     },
-    async findShare(shareIdx: number): Promise<DocumentShareRow | null> {
-      const [row] = await db.select().from(documentShares).where(eq(documentShares.shareIdx, shareIdx));
-      return row ?? null;
-    },
-    async deleteShare(shareIdx: number) {
-      await db.delete(documentShares).where(eq(documentShares.shareIdx, shareIdx));
-    },
+    findShare: docShares.find,
+    deleteShare: docShares.delete,
 
     // Folder shares
     async folderSharesOf(folderIdxs: number[]): Promise<FolderShareRow[]> {
@@ -417,24 +436,9 @@ export function createDocumentRepository(db: Db) {
         .where(inArray(folderShares.folderIdx, folderIdxs))
         .orderBy(asc(folderShares.shareIdx));
     },
-    async upsertFolderShare(row: typeof folderShares.$inferInsert): Promise<FolderShareRow> {
-      const [saved] = await db
-        .insert(folderShares)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [folderShares.folderIdx, folderShares.memberIdx],
-          set: { access: row.access },
-        })
-        .returning();
-      return saved!;
-    },
-    async findFolderShare(shareIdx: number): Promise<FolderShareRow | null> {
-      const [row] = await db.select().from(folderShares).where(eq(folderShares.shareIdx, shareIdx));
-      return row ?? null;
-    },
-    async deleteFolderShare(shareIdx: number) {
-      await db.delete(folderShares).where(eq(folderShares.shareIdx, shareIdx));
-    },
+    upsertFolderShare: folderShareQueries.upsert,
+    findFolderShare: folderShareQueries.find,
+    deleteFolderShare: folderShareQueries.delete,
     /**
      * What folder shares give this member in the project: every folder at or below a shared one, with
      * the strongest access along the way (edit over view). One recursive query for the whole tree.

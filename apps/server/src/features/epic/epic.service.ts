@@ -8,6 +8,7 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
+import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import type { EpicRepository } from '../planning-store/epic.repository.js';
@@ -43,12 +44,13 @@ export function createEpicService(
   authz: Authorization<MembershipRow>,
 ) {
   async function load(actor: Actor, epicIdx: number) {
-    const row = await planning.epic.findById(epicIdx);
-    if (!row) throw new AppError('EPIC_NOT_FOUND');
-    const m = await authz.authorize(actor, 'epic.manage', {
-      projectIdx: row.projectIdx,
-      missing: 'EPIC_NOT_FOUND',
-    });
+    const { row, membership: m } = await loadOr404AndAuthorize(
+      authz,
+      actor,
+      'epic.manage',
+      'EPIC_NOT_FOUND',
+      () => planning.epic.findById(epicIdx),
+    );
     return { row, m };
   }
   async function present(r: PlanningRepositories, projectIdx: number, epicIdx: number): Promise<Epic> {

@@ -3,6 +3,7 @@ import { fetchLinkPreview } from '../../infra/link-preview.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
+import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { LinkRepository, LinkRow } from './link.repository.js';
@@ -42,10 +43,10 @@ export function createLinkService(
     },
 
     async remove(actor: Actor, linkIdx: number) {
-      const row = await repo.findById(linkIdx);
-      if (!row) throw new AppError('LINK_NOT_FOUND');
       // Checked against the link's own project; a link of a project the caller is not in looks missing.
-      await authz.authorize(actor, 'link.delete', { projectIdx: row.projectIdx, missing: 'LINK_NOT_FOUND' });
+      const { row } = await loadOr404AndAuthorize(authz, actor, 'link.delete', 'LINK_NOT_FOUND', () =>
+        repo.findById(linkIdx),
+      );
       await transaction(async (r) => {
         await r.delete(row.projectIdx, row.linkIdx);
         await r.events.record('link.deleted', row.projectIdx, {

@@ -8,6 +8,7 @@ import {
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
+import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import type { TimekeepingRow } from '../planning-store/timekeeping.repository.js';
@@ -85,10 +86,14 @@ export function createTimekeepingService(
   return {
     /** Professionals log time; someone else's time only per the docs/product/projects-and-membership.md#permission-check check (lead, admin). */
     async create(actor: Actor, input: CreateTimekeepingRequest): Promise<Timekeeping> {
-      const story = await planning.story.findById(input.storyIdx);
-      if (!story) throw new AppError('STORY_NOT_FOUND');
+      const { row: story, membership: m } = await loadOr404AndAuthorize(
+        authz,
+        actor,
+        'planning.view',
+        'STORY_NOT_FOUND',
+        () => planning.story.findById(input.storyIdx),
+      );
       const target = { projectIdx: story.projectIdx, missing: 'STORY_NOT_FOUND' as const };
-      const m = await authz.authorize(actor, 'planning.view', target);
       // An entry belongs to the member whose time it is (docs/product/projects-and-membership.md#permission-check: own, a lead's team, admin).
       authz.decide(m, 'time.log', { ...target, owners: [m] });
       const owner = input.memberInProjectIdx ?? m.memberInProjectIdx;
@@ -130,10 +135,14 @@ export function createTimekeepingService(
       timekeepingIdx: number,
       input: UpdateTimekeepingRequest,
     ): Promise<Timekeeping> {
-      const row = await planning.timekeeping.findById(timekeepingIdx);
-      if (!row) throw new AppError('TIMEKEEPING_NOT_FOUND');
+      const { row, membership: m } = await loadOr404AndAuthorize(
+        authz,
+        actor,
+        'planning.view',
+        'TIMEKEEPING_NOT_FOUND',
+        () => planning.timekeeping.findById(timekeepingIdx),
+      );
       const target = { projectIdx: row.projectIdx, missing: 'TIMEKEEPING_NOT_FOUND' as const };
-      const m = await authz.authorize(actor, 'planning.view', target);
       const [owner] = await planning.members.findRecords(row.projectIdx, [row.memberInProjectIdx]);
       authz.decide(m, 'time.edit', { ...target, owners: [owner] });
       if (input.storyIdx !== undefined && input.storyIdx !== row.storyIdx) {
@@ -177,12 +186,14 @@ export function createTimekeepingService(
       },
     ): Promise<Timekeeping[]> {
       if (query.storyIdx !== undefined) {
-        const story = await planning.story.findById(query.storyIdx);
-        if (!story) throw new AppError('STORY_NOT_FOUND');
-        const m = await authz.authorize(actor, 'planning.view', {
-          projectIdx: story.projectIdx,
-          missing: 'STORY_NOT_FOUND',
-        });
+        const storyIdx = query.storyIdx;
+        const { row: story, membership: m } = await loadOr404AndAuthorize(
+          authz,
+          actor,
+          'planning.view',
+          'STORY_NOT_FOUND',
+          () => planning.story.findById(storyIdx),
+        );
         return withAbilities(m, await planning.timekeeping.listOfStory(story.projectIdx, story.storyIdx));
       }
       const m = await authz.authorize(actor, 'planning.view', query.projectIdx!);

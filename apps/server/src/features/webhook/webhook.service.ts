@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
+import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-http.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
@@ -106,13 +107,10 @@ export function createWebhookService(
   }
 
   async function load(actor: Actor, webhookIdx: number): Promise<WebhookRow> {
-    const row = await repo.findById(webhookIdx);
-    if (!row) throw new AppError('WEBHOOK_NOT_FOUND');
-    await authz.authorize(actor, 'webhook.manage', {
-      projectIdx: row.projectIdx,
-      missing: 'WEBHOOK_NOT_FOUND',
-    });
-    return row;
+    const loaded = await loadOr404AndAuthorize(authz, actor, 'webhook.manage', 'WEBHOOK_NOT_FOUND', () =>
+      repo.findById(webhookIdx),
+    );
+    return loaded.row;
   }
 
   return {
@@ -194,12 +192,13 @@ export function createWebhookService(
 
     /** "Retry now": a failed or given-up delivery is due again at once (attempts go on counting). */
     async retry(actor: Actor, deliveryIdx: number): Promise<WebhookDeliveryDto> {
-      const row = await repo.findDelivery(deliveryIdx);
-      if (!row) throw new AppError('WEBHOOK_DELIVERY_NOT_FOUND');
-      await authz.authorize(actor, 'webhook.manage', {
-        projectIdx: row.projectIdx,
-        missing: 'WEBHOOK_DELIVERY_NOT_FOUND',
-      });
+      const { row } = await loadOr404AndAuthorize(
+        authz,
+        actor,
+        'webhook.manage',
+        'WEBHOOK_DELIVERY_NOT_FOUND',
+        () => repo.findDelivery(deliveryIdx),
+      );
       if (row.status !== 'failed' && row.status !== 'gaveUp')
         throw new AppError('WEBHOOK_DELIVERY_NOT_RETRYABLE', { status: row.status });
       const updated = await repo.updateDelivery(deliveryIdx, {

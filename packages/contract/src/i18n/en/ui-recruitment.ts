@@ -98,8 +98,6 @@ export const recruitmentUi = {
     role: 'Role in the project',
     roles: { depth1: 'Team lead', depth2: 'Team member' },
     dailyRate: 'Daily rate',
-    scope: 'Scope of work',
-    withholding: 'Withholding (%)',
     hired: '{{name}} joined the project; the contract offer is sent.',
   },
 };

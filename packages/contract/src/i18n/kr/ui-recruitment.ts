@@ -98,8 +98,6 @@ export const recruitmentUi = {
     role: '프로젝트 역할',
     roles: { depth1: '팀 리더', depth2: '팀원' },
     dailyRate: '일 단가',
-    scope: '업무 범위',
-    withholding: '원천징수(%)',
     hired: '{{name}}님이 프로젝트에 참여했고 계약 제안을 보냈습니다.',
   },
 };

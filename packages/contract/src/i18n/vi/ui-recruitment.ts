@@ -99,8 +99,6 @@ export const recruitmentUi = {
     role: 'Vai trò trong dự án',
     roles: { depth1: 'Trưởng nhóm', depth2: 'Thành viên nhóm' },
     dailyRate: 'Đơn giá ngày',
-    scope: 'Phạm vi công việc',
-    withholding: 'Khấu trừ tại nguồn (%)',
     hired: '{{name}} đã tham gia dự án; đề nghị hợp đồng đã được gửi.',
   },
 };

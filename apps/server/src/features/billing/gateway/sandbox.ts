@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { foreignCardRequired } from '@teamline/contract';
+import { foreignCardRequired, isLuhnValid } from '@teamline/contract';
 import type { Clock } from '../../../infra/clock.js';
 import { assertOutsideTransaction } from '../../../infra/transaction-scope.js';
 import {
@@ -26,20 +26,6 @@ export const sandboxCards = {
 } as const;
 
 type Scenario = 'ok' | 'nofunds';
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 function brandOf(digits: string): string {
   if (digits.startsWith('4')) return 'VISA';
@@ -80,7 +66,9 @@ export class SandboxGateway implements PaymentGateway {
     if (source.kind !== 'sandbox') throw new GatewayError('INVALID_CARD', 'the sandbox takes card fields');
     const { card } = source;
     const digits = card.cardNumber.replace(/\D/g, '');
-    if (!luhnValid(digits)) throw new GatewayError('INVALID_CARD', 'card number fails the Luhn check');
+    // The sandbox takes 12 to 19 digits (the contract's `sandboxCardRequest`) with a valid check digit.
+    if (!/^\d{12,19}$/.test(digits) || !isLuhnValid(digits))
+      throw new GatewayError('INVALID_CARD', 'card number fails the Luhn check');
     const month = Number(card.expiry.slice(0, 2));
     const year = 2000 + Number(card.expiry.slice(2, 4));
     const now = this.clock.now();

@@ -1,29 +1,16 @@
-import {
-  name,
-  password,
-  passwordMismatch,
-  passwordsMatch,
-  phone,
-  type JoinGeneralRequest,
-} from '@teamline/contract';
+import { name, password, passwordMismatch, passwordsMatch, phone } from '@teamline/contract';
 import { NewPasswordFields } from '../../../components/profile/NewPasswordFields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { z } from 'zod';
-import { useServerError } from '../../../lib/form';
 import { useZodForm } from '../../../lib/zod-form';
 import { currentLanguage } from '../../../lib/i18n';
 import { readJoinSession, writeJoinSession } from '../../../lib/storage';
-import { useAuthStore } from '../../../stores/auth-store';
-import { goAfterJoin } from './after-join';
-import {
-  profileDefaults,
-  profileFormSchema,
-  toProfileRequest,
-} from '../../../components/profile/profile-form';
+import { profileDefaults, profileFormSchema } from '../../../components/profile/profile-form';
 import { authApi } from '../api/auth-api';
 import { JoinSteps } from './JoinSteps';
+import { joinAccountOf, useJoinSubmit } from './use-join-submit';
 import { AuthShell } from '../../../components/AuthShell';
 
 export const joinFormSchema = profileFormSchema
@@ -35,7 +22,6 @@ const accountFields = ['password', 'passwordConfirm', 'name', 'phone'] as const;
 
 export function JoinPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [session] = useState(readJoinSession);
   const [step, setStep] = useState<1 | 2>(1);
   const form = useZodForm(joinFormSchema, {
@@ -47,7 +33,7 @@ export function JoinPage() {
       phone: '',
     },
   });
-  const onServerError = useServerError(form, { codeFields: { NICKNAME_TAKEN: 'nickname' } });
+  const submit = useJoinSubmit(form, { accountFields, onStepChange: setStep });
 
   if (!session) {
     return (
@@ -62,24 +48,15 @@ export function JoinPage() {
   const verified = session;
 
   async function handleJoin(values: JoinForm) {
-    const body: JoinGeneralRequest = {
-      ...toProfileRequest(values),
-      nickname: values.nickname.trim(),
-      verifiedToken: verified.verifiedToken,
-      password: values.password,
-      name: values.name.trim(),
-      phone: values.phone.trim(),
-    };
-    try {
-      const tokens = await authApi.joinGeneral(body);
-      writeJoinSession(null);
-      useAuthStore.getState().setTokens(tokens);
-      await goAfterJoin(navigate, t('ui.join.welcome'));
-    } catch (error) {
-      onServerError(error);
-      // A refused account field is on the first step: go back to where it shows.
-      if (accountFields.some((f) => form.getFieldState(f).error)) setStep(1);
-    }
+    await submit(
+      () =>
+        authApi.joinGeneral({
+          ...joinAccountOf(values),
+          verifiedToken: verified.verifiedToken,
+          password: values.password,
+        }),
+      () => writeJoinSession(null),
+    );
   }
 
   return (

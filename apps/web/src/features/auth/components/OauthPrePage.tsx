@@ -1,22 +1,16 @@
-import { name, phone, type JoinRequest } from '@teamline/contract';
+import { name, phone } from '@teamline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { errorCodeOf } from '../../../lib/api-client';
-import { useServerError } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { readOauthPreSession, writeOauthPreSession } from '../../../lib/storage';
 import { useZodForm } from '../../../lib/zod-form';
-import { useAuthStore } from '../../../stores/auth-store';
-import { goAfterJoin } from './after-join';
-import {
-  profileDefaults,
-  profileFormSchema,
-  toProfileRequest,
-} from '../../../components/profile/profile-form';
+import { profileDefaults, profileFormSchema } from '../../../components/profile/profile-form';
 import { authApi } from '../api/auth-api';
 import { JoinSteps } from './JoinSteps';
+import { joinAccountOf, useJoinSubmit } from './use-join-submit';
 import { AuthShell } from '../../../components/AuthShell';
 
 export const oauthJoinFormSchema = profileFormSchema.extend({ name, phone });
@@ -30,7 +24,6 @@ const accountFields = ['name', 'phone'] as const;
  */
 export function OauthPrePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [session] = useState(readOauthPreSession);
   const [step, setStep] = useState<1 | 2>(1);
   const [isExpired, setIsExpired] = useState(false);
@@ -42,7 +35,16 @@ export function OauthPrePage() {
       phone: '',
     },
   });
-  const onServerError = useServerError(form, { codeFields: { NICKNAME_TAKEN: 'nickname' } });
+  const submit = useJoinSubmit(form, {
+    accountFields,
+    onStepChange: setStep,
+    onRefused: (error) => {
+      if (errorCodeOf(error) !== 'OAUTH_SESSION_EXPIRED') return false;
+      writeOauthPreSession(null);
+      setIsExpired(true);
+      return true;
+    },
+  });
 
   if (!session || isExpired) {
     return (
@@ -59,27 +61,10 @@ export function OauthPrePage() {
   const pre = session;
 
   async function handleJoin(values: OauthJoinForm) {
-    const body: JoinRequest = {
-      ...toProfileRequest(values),
-      nickname: values.nickname.trim(),
-      preToken: pre.preToken,
-      name: values.name.trim(),
-      phone: values.phone.trim(),
-    };
-    try {
-      const tokens = await authApi.join(body);
-      writeOauthPreSession(null);
-      useAuthStore.getState().setTokens(tokens);
-      await goAfterJoin(navigate, t('ui.join.welcome'));
-    } catch (error) {
-      if (errorCodeOf(error) === 'OAUTH_SESSION_EXPIRED') {
-        writeOauthPreSession(null);
-        setIsExpired(true);
-        return;
-      }
-      onServerError(error);
-      if (accountFields.some((f) => form.getFieldState(f).error)) setStep(1);
-    }
+    await submit(
+      () => authApi.join({ ...joinAccountOf(values), preToken: pre.preToken }),
+      () => writeOauthPreSession(null),
+    );
   }
 
   return (

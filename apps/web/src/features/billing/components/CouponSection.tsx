@@ -12,7 +12,7 @@ import { useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { billingApi } from '../api/billing-api';
 import { useBillingRefresh, useCoupons } from '../api/use-billing';
-import { AdminOnlyNote, LoadState } from './parts';
+import { AdminOnlyNote, BillingTable } from './parts';
 
 /** Settings › Coupons: the project's registered coupons and couponPop to register a number. */
 export function CouponSection({ projectIdx, canManage }: { projectIdx: number; canManage: boolean }) {
@@ -35,48 +35,33 @@ export function CouponSection({ projectIdx, canManage }: { projectIdx: number; c
           {t('ui.billing.coupons.register')}
         </Button>
       </div>
-      <LoadState query={query}>
-        {() =>
-          query.data && query.data.length === 0 ? (
-            <p className="billing-note">{t('ui.billing.coupons.empty')}</p>
-          ) : (
-            <div className="billing-table-wrap">
-              <table className="billing-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ui.billing.coupons.number')}</th>
-                    <th scope="col">{t('ui.billing.coupons.type')}</th>
-                    <th scope="col">{t('ui.billing.coupons.benefit')}</th>
-                    <th scope="col">{t('ui.billing.coupons.validUntil')}</th>
-                    <th scope="col">{t('ui.billing.coupons.registeredOn')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.data?.map((c) => (
-                    <tr key={c.couponIdx} data-testid="coupon-row">
-                      <td data-label={t('ui.billing.coupons.number')}>
-                        <code>{c.number}</code>
-                      </td>
-                      <td data-label={t('ui.billing.coupons.type')}>
-                        {t(`ui.billing.coupons.types.${c.type}`)}
-                      </td>
-                      <td data-label={t('ui.billing.coupons.benefit')}>
-                        <CouponBenefit coupon={c} />
-                      </td>
-                      <td data-label={t('ui.billing.coupons.validUntil')}>
-                        {formatDate(c.validUntil, lang)}
-                      </td>
-                      <td data-label={t('ui.billing.coupons.registeredOn')}>
-                        {formatDate(c.registeredAt, lang)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
+      <BillingTable
+        query={query}
+        empty={t('ui.billing.coupons.empty')}
+        columns={[
+          { label: t('ui.billing.coupons.number') },
+          { label: t('ui.billing.coupons.type') },
+          { label: t('ui.billing.coupons.benefit') },
+          { label: t('ui.billing.coupons.validUntil') },
+          { label: t('ui.billing.coupons.registeredOn') },
+        ]}
+      >
+        {(rows) =>
+          rows.map((c) => (
+            <tr key={c.couponIdx} data-testid="coupon-row">
+              <td data-label={t('ui.billing.coupons.number')}>
+                <code>{c.number}</code>
+              </td>
+              <td data-label={t('ui.billing.coupons.type')}>{t(`ui.billing.coupons.types.${c.type}`)}</td>
+              <td data-label={t('ui.billing.coupons.benefit')}>
+                <CouponBenefit coupon={c} />
+              </td>
+              <td data-label={t('ui.billing.coupons.validUntil')}>{formatDate(c.validUntil, lang)}</td>
+              <td data-label={t('ui.billing.coupons.registeredOn')}>{formatDate(c.registeredAt, lang)}</td>
+            </tr>
+          ))
         }
-      </LoadState>
+      </BillingTable>
       {isOpen && <CouponDialog projectIdx={projectIdx} onClose={() => setIsOpen(false)} />}
     </div>
   );

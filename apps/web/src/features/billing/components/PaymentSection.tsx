@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PaymentDto, PaymentStatus, SubscriptionDto } from '@teamline/contract';
+import type { PaymentDto, PaymentStatus } from '@teamline/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { billingApi, billingKeys } from '../api/billing-api';
 import { useBillingRefresh, useSubscription } from '../api/use-billing';
 import { useIdempotencyKey } from '../logic/idempotency';
 import { failurePath, isPaymentPending, isPaymentRefusal, reasonText } from '../logic/result';
-import { AdminOnlyNote, Facts, LoadState, Money, useMoney } from './parts';
+import { AdminOnlyNote, BillingTable, Facts, Money, useMoney, type SubscriptionDialogProps } from './parts';
 
 const statusTone: Record<PaymentStatus, string> = {
   pending: 'waiting',
@@ -61,63 +61,50 @@ export function PaymentSection({ projectIdx, canManage }: { projectIdx: number; 
           </Button>
         )}
       </div>
-      <LoadState query={payments}>
-        {() =>
-          payments.data && payments.data.length === 0 ? (
-            <p className="billing-note">{t('ui.billing.payment.empty')}</p>
-          ) : (
-            <div className="billing-table-wrap">
-              <table className="billing-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('ui.billing.payment.date')}</th>
-                    <th scope="col">{t('ui.billing.payment.description')}</th>
-                    <th scope="col" className="billing-table__num">
-                      {t('ui.billing.payment.amount')}
-                    </th>
-                    <th scope="col">{t('ui.billing.payment.status')}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('ui.billing.payment.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.data?.map((p) => (
-                    <tr key={p.paymentIdx} data-testid="payment-row">
-                      <td data-label={t('ui.billing.payment.date')}>{formatDate(p.createdAt, lang)}</td>
-                      <td data-label={t('ui.billing.payment.description')}>
-                        <PaymentDescription payment={p} />
-                      </td>
-                      <td data-label={t('ui.billing.payment.amount')} className="billing-table__num">
-                        {p.kind === 'refund' && '−'}
-                        <Money amount={p.amount} currency={p.currency} />
-                        {p.refundedAmount > 0 && p.kind !== 'refund' && (
-                          <span className="billing-muted billing-block">
-                            <RefundedNote payment={p} />
-                          </span>
-                        )}
-                      </td>
-                      <td data-label={t('ui.billing.payment.status')}>
-                        <span className={`pill pill--${statusTone[p.status]}`} data-status={p.status}>
-                          {t(`ui.billing.payment.statuses.${p.status}`)}
-                        </span>
-                      </td>
-                      <td>
-                        {/* No receipt for a charge the card company has not confirmed. */}
-                        {p.status !== 'pending' && (
-                          <Button size="small" variant="ghost" onClick={() => setReceipt(p)}>
-                            {t('ui.billing.payment.receipt')}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
+      <BillingTable
+        query={payments}
+        empty={t('ui.billing.payment.empty')}
+        columns={[
+          { label: t('ui.billing.payment.date') },
+          { label: t('ui.billing.payment.description') },
+          { label: t('ui.billing.payment.amount'), isNumber: true },
+          { label: t('ui.billing.payment.status') },
+          { label: t('ui.billing.payment.actions'), isHidden: true },
+        ]}
+      >
+        {(rows) =>
+          rows.map((p) => (
+            <tr key={p.paymentIdx} data-testid="payment-row">
+              <td data-label={t('ui.billing.payment.date')}>{formatDate(p.createdAt, lang)}</td>
+              <td data-label={t('ui.billing.payment.description')}>
+                <PaymentDescription payment={p} />
+              </td>
+              <td data-label={t('ui.billing.payment.amount')} className="billing-table__num">
+                {p.kind === 'refund' && '−'}
+                <Money amount={p.amount} currency={p.currency} />
+                {p.refundedAmount > 0 && p.kind !== 'refund' && (
+                  <span className="billing-muted billing-block">
+                    <RefundedNote payment={p} />
+                  </span>
+                )}
+              </td>
+              <td data-label={t('ui.billing.payment.status')}>
+                <span className={`pill pill--${statusTone[p.status]}`} data-status={p.status}>
+                  {t(`ui.billing.payment.statuses.${p.status}`)}
+                </span>
+              </td>
+              <td>
+                {/* No receipt for a charge the card company has not confirmed. */}
+                {p.status !== 'pending' && (
+                  <Button size="small" variant="ghost" onClick={() => setReceipt(p)}>
+                    {t('ui.billing.payment.receipt')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))
         }
-      </LoadState>
+      </BillingTable>
       {receipt && <ReceiptDialog payment={receipt} onClose={() => setReceipt(null)} />}
       {isRefundOpen && sub.data && refund && (
         <RefundDialog projectIdx={projectIdx} sub={sub.data} onClose={() => setIsRefundOpen(false)} />
@@ -211,15 +198,7 @@ export function ReceiptDialog({ payment, onClose }: { payment: PaymentDto; onClo
 }
 
 /** refundPop: FULL within 7 days of the charge, else PARTIAL by unused days; the amount is shown first. */
-export function RefundDialog({
-  projectIdx,
-  sub,
-  onClose,
-}: {
-  projectIdx: number;
-  sub: SubscriptionDto;
-  onClose: () => void;
-}) {
+export function RefundDialog({ projectIdx, sub, onClose }: SubscriptionDialogProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const navigate = useNavigate();

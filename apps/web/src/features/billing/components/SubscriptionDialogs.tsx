@@ -12,7 +12,6 @@ import {
   type BillingQuote,
   type Currency,
   type PaidPlan,
-  type SubscriptionDto,
 } from '@teamline/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +29,7 @@ import { useBillingRefresh, useCards, usePlans } from '../api/use-billing';
 import { useIdempotencyKey } from '../logic/idempotency';
 import { failurePath, isPaymentPending, isPaymentRefusal, successPath } from '../logic/result';
 import { PriceSummary } from './PriceSummary';
-import { useMoney } from './parts';
+import { useMoney, type SubscriptionDialogProps } from './parts';
 
 /** A count typed in a number field: a whole number in 1…max, else null. */
 export function parseCount(value: string, max: number = MAX_SHEET_CHANGE): number | null {
@@ -51,15 +50,7 @@ function DialogError({ error }: { error: unknown }) {
 }
 
 /** subscribePop: plan, sheets, currency, an optional coupon and the price before paying. */
-export function SubscribeDialog({
-  projectIdx,
-  sub,
-  onClose,
-}: {
-  projectIdx: number;
-  sub: SubscriptionDto;
-  onClose: () => void;
-}) {
+export function SubscribeDialog({ projectIdx, sub, onClose }: SubscriptionDialogProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = useMoney();
@@ -283,15 +274,7 @@ export function SubscribeDialog({
 }
 
 /** subChangePop: the other plan from the next renewal; nothing is charged now. */
-export function SubChangeDialog({
-  projectIdx,
-  sub,
-  onClose,
-}: {
-  projectIdx: number;
-  sub: SubscriptionDto;
-  onClose: () => void;
-}) {
+export function SubChangeDialog({ projectIdx, sub, onClose }: SubscriptionDialogProps) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const refresh = useBillingRefresh(projectIdx);
@@ -341,12 +324,7 @@ export function SheetsDialog({
   sub,
   direction,
   onClose,
-}: {
-  projectIdx: number;
-  sub: SubscriptionDto;
-  direction: 'ADD' | 'SUB';
-  onClose: () => void;
-}) {
+}: SubscriptionDialogProps & { direction: 'ADD' | 'SUB' }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = useMoney();

@@ -1,4 +1,4 @@
-import type { Currency } from '@teamline/contract';
+import type { Currency, SubscriptionDto } from '@teamline/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
@@ -6,6 +6,13 @@ import { PageSpinner } from '../../../app/RootLayout';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatMinorUnits } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+
+/** What a dialog about the project's subscription is opened with (subscribe, change plan, sheets, refund). */
+export interface SubscriptionDialogProps {
+  projectIdx: number;
+  sub: SubscriptionDto;
+  onClose: () => void;
+}
 
 /** An amount in minor units of its own currency, for the reader's language. */
 export function Money({ amount, currency }: { amount: number; currency: Currency }) {
@@ -19,14 +26,11 @@ export function useMoney(): (amount: number, currency: Currency) => string {
   return (amount, currency) => formatMinorUnits(amount, currency, lang);
 }
 
+/** A query as `LoadState` reads it. */
+type LoadingQuery = { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
 /** What a section shows while loading or after a failed load (with a retry). */
-export function LoadState({
-  query,
-  children,
-}: {
-  query: { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  children: () => ReactNode;
-}) {
+export function LoadState({ query, children }: { query: LoadingQuery; children: () => ReactNode }) {
   const { t } = useTranslation();
   if (query.isLoading) return <PageSpinner />;
   if (query.isError)
@@ -64,5 +68,54 @@ export function Facts({ rows }: { rows: Array<[label: string, value: ReactNode] 
           </div>
         ))}
     </dl>
+  );
+}
+
+/** A column of a `BillingTable`: its header; `isNumber` aligns it right, `isHidden` reads it to screen readers only. */
+export interface BillingColumn {
+  label: string;
+  isNumber?: boolean;
+  isHidden?: boolean;
+}
+
+/**
+ * A loaded list as the billing sections show it (payments, coupons): loading and failure as
+ * `LoadState`, `empty` when there is none, else a table with `columns` as its header and the rows
+ * `children` draws (each cell carries its column's label as `data-label` for the phone layout).
+ */
+export function BillingTable<T>({
+  query,
+  empty,
+  columns,
+  children,
+}: {
+  query: LoadingQuery & { data?: T[] };
+  empty: string;
+  columns: BillingColumn[];
+  children: (rows: T[]) => ReactNode;
+}) {
+  return (
+    <LoadState query={query}>
+      {() =>
+        query.data && query.data.length === 0 ? (
+          <p className="billing-note">{empty}</p>
+        ) : (
+          <div className="billing-table-wrap">
+            <table className="billing-table">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.label} scope="col" className={c.isNumber ? 'billing-table__num' : undefined}>
+                      {c.isHidden ? <span className="visually-hidden">{c.label}</span> : c.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>{children(query.data ?? [])}</tbody>
+            </table>
+          </div>
+        )
+      }
+    </LoadState>
   );
 }

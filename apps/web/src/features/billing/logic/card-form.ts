@@ -1,4 +1,4 @@
-import { cardBillingFieldNames, foreignCardRequired } from '@teamline/contract';
+import { cardBillingFieldNames, foreignCardRequired, isLuhnValid } from '@teamline/contract';
 import { z } from 'zod';
 
 /**
@@ -67,21 +67,6 @@ export type CardRequestBody = {
 } & Partial<Record<CardBillingField, string>>;
 
 const digitsOf = (value: string): string => value.replace(/\D/g, '');
-
-/** The Luhn (mod 10) check every card number carries in its last digit. */
-export function isLuhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** `MM/YY` (or `MMYY`) → whether it is well formed and not past: a card is good through its month's end. */
 export function expiryState(value: string, now: Date): 'format' | 'expired' | 'ok' {

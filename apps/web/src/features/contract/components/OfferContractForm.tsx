@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  currencyMinorDigits,
   offerContractRequest,
-  type Currency,
   type Language,
   type MemberInProject,
   type OfferContractRequest,
@@ -10,56 +8,34 @@ import {
 import { useMemo } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Form, FormField, FormSelect, FormText } from '../../../components/ui/Form';
+import {
+  blankContractTerms,
+  ContractTermsFields,
+  toContractTerms,
+  type ContractTermsValues,
+} from '../../../components/contract/ContractTermsFields';
+import { Form, FormField } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
-import { isoToCodeOrNull, useServerError } from '../../../lib/form';
-import { currencyOptions, parseMajorToMinor, parsePercentToBp } from '../../../lib/money-input';
+import { useServerError } from '../../../lib/form';
 import { useLanguage } from '../../../lib/use-language';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
 import { notify } from '../../../stores/toast-store';
 import { contractApi, contractKeys } from '../../../lib/contract-api';
 
-/** What the inputs hold: amounts as typed (major units, percent), dates as `YYYY-MM-DD`. */
-export interface OfferContractValues {
+/** What the inputs hold: the professional, then the terms as typed (the shared fieldset's values). */
+export interface OfferContractValues extends ContractTermsValues {
   memberInProjectIdx: string;
-  dailyRate: string;
-  currency: Currency;
-  startDt: string;
-  endDt: string;
-  scope: string;
-  withholdingRateBp: string;
 }
-const blank: OfferContractValues = {
-  memberInProjectIdx: '',
-  dailyRate: '',
-  currency: 'KRW',
-  startDt: '',
-  endDt: '',
-  scope: '',
-  withholdingRateBp: '0',
-};
+const blank: OfferContractValues = { memberInProjectIdx: '', ...blankContractTerms };
 
-/**
- * The typed values → the offer. An amount or percentage that does not read is -1, so the contract's
- * own range rule (`moneyAmount`, `withholdingRange`) reports it on its field.
- */
+/** The typed values → the offer: who and where, and the terms (`toContractTerms`). */
 export function toOfferRequest(projectIdx: number, values: OfferContractValues, lang: Language) {
   return {
     projectIdx,
     memberInProjectIdx: Number(values.memberInProjectIdx) || 0,
-    dailyRate: parseMajorToMinor(values.dailyRate, currencyMinorDigits[values.currency], lang) ?? -1,
-    currency: values.currency,
-    startDt: values.startDt ? values.startDt.replaceAll('-', '') : '',
-    endDt: isoToCodeOrNull(values.endDt),
-    scope: values.scope,
-    withholdingRateBp: parsePercentToBp(values.withholdingRateBp, lang) ?? -1,
+    ...toContractTerms(values, lang),
   };
 }
-
-const examples: Record<Currency, Record<Language, string>> = {
-  KRW: { en: '150,000', kr: '150,000', vi: '150.000' },
-  USD: { en: '120.50', kr: '120.50', vi: '120,50' },
-};
 
 /** "Offer a contract": a professional, a daily rate in major units, currency, period, scope, withholding %. */
 export function OfferContractModal({
@@ -89,8 +65,6 @@ export function OfferContractModal({
     codeFields: { CONTRACT_ALREADY_RUNNING: 'memberInProjectIdx', CONTRACT_PERIOD_OVERLAP: 'startDt' },
   });
   const offer = useMutation({ mutationFn: (body: OfferContractRequest) => contractApi.offer(body) });
-  const currency = useWatch({ control: form.control, name: 'currency' });
-  const example = examples[currency][lang];
 
   async function send(body: OfferContractRequest) {
     try {
@@ -115,43 +89,7 @@ export function OfferContractModal({
     >
       <Form id="contract-offer-form" className="form" form={form} onSubmit={send}>
         <MemberSelect professionals={professionals} />
-        <div className="contract-form__row">
-          <FormText
-            name="dailyRate"
-            label={t('ui.settlement.contract.form.dailyRate')}
-            hint={t('ui.settlement.contract.form.dailyRateHint', { currency, example })}
-            messages={{ moneyAmount: t('ui.settlement.contract.form.dailyRateInvalid', { example }) }}
-            inputMode="decimal"
-            autoComplete="off"
-          />
-          <FormSelect
-            name="currency"
-            label={t('ui.settlement.contract.form.currency')}
-            options={currencyOptions}
-          />
-        </div>
-        <div className="contract-form__row">
-          <FormText type="date" name="startDt" label={t('ui.settlement.contract.form.startDt')} />
-          <FormText type="date" name="endDt" label={t('ui.settlement.contract.form.endDt')} />
-        </div>
-        <FormText
-          name="withholdingRateBp"
-          label={t('ui.settlement.contract.form.withholding')}
-          hint={t('ui.settlement.contract.form.withholdingHint')}
-          messages={{ withholdingRange: t('ui.settlement.contract.form.withholdingInvalid') }}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <FormField name="scope" label={t('ui.settlement.contract.form.scope')}>
-          {(props) => (
-            <textarea
-              {...props}
-              className="input dp-textarea"
-              maxLength={20_000}
-              {...form.register('scope')}
-            />
-          )}
-        </FormField>
+        <ContractTermsFields />
       </Form>
     </Modal>
   );

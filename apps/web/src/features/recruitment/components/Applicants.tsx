@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  currencyMinorDigits,
   hireRoles,
   updateApplicationRequest,
   type Application,
-  type Currency,
   type Language,
   type Recruitment,
   type UpdateApplicationRequest,
@@ -13,11 +11,15 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberAvatar } from '../../../app/profile/ProfileViewPopup';
 import { Button } from '../../../components/ui/Button';
-import { Form, FormField, FormSelect, FormText } from '../../../components/ui/Form';
+import {
+  ContractTermsFields,
+  toContractTerms,
+  type ContractTermsValues,
+} from '../../../components/contract/ContractTermsFields';
+import { Form, FormField } from '../../../components/ui/Form';
 import { Modal } from '../../../components/ui/Modal';
 import { formatDate } from '../../../lib/format';
-import { isoToCodeOrNull, useServerError } from '../../../lib/form';
-import { currencyOptions, parseMajorToMinor, parsePercentToBp } from '../../../lib/money-input';
+import { useServerError } from '../../../lib/form';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useLanguage } from '../../../lib/use-language';
 import { requestForm, useZodForm } from '../../../lib/zod-form';
@@ -183,33 +185,14 @@ function ApplicantCard({ post, application: a }: { post: Recruitment; applicatio
   );
 }
 
-/** What the hire form holds: the role, and the contract's terms as typed (major units, percent, ISO dates). */
+/** What the hire form holds: the role, and the contract's terms as typed (the shared fieldset's values). */
 export interface HireValues {
   role: (typeof hireRoles)[number];
-  contract: {
-    dailyRate: string;
-    currency: Currency;
-    startDt: string;
-    endDt: string;
-    scope: string;
-    withholdingRateBp: string;
-  };
+  contract: ContractTermsValues;
 }
 
 export function toHireRequest(values: HireValues, lang: Language) {
-  const c = values.contract;
-  return {
-    status: 'hired',
-    role: values.role,
-    contract: {
-      dailyRate: parseMajorToMinor(c.dailyRate, currencyMinorDigits[c.currency], lang) ?? -1,
-      currency: c.currency,
-      startDt: c.startDt.replaceAll('-', ''),
-      endDt: isoToCodeOrNull(c.endDt),
-      scope: c.scope,
-      withholdingRateBp: parsePercentToBp(c.withholdingRateBp, lang) ?? -1,
-    },
-  };
+  return { status: 'hired', role: values.role, contract: toContractTerms(values.contract, lang) };
 }
 
 const isoOf = (code: string | null) =>
@@ -294,40 +277,7 @@ function HireModal({
             </select>
           )}
         </FormField>
-        <div className="recruitment-form__row">
-          <FormText
-            name="contract.dailyRate"
-            label={t('ui.recruitment.applicants.dailyRate')}
-            messages={{ moneyAmount: t('validation.moneyAmount') }}
-            inputMode="decimal"
-            autoComplete="off"
-          />
-          <FormSelect
-            name="contract.currency"
-            label={t('ui.recruitment.form.currency')}
-            options={currencyOptions}
-          />
-        </div>
-        <div className="recruitment-form__row">
-          <FormText type="date" name="contract.startDt" label={t('ui.recruitment.form.startDt')} />
-          <FormText type="date" name="contract.endDt" label={t('ui.recruitment.form.endDt')} />
-        </div>
-        <FormText
-          name="contract.withholdingRateBp"
-          label={t('ui.recruitment.applicants.withholding')}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <FormField name="contract.scope" label={t('ui.recruitment.applicants.scope')}>
-          {(props) => (
-            <textarea
-              {...props}
-              className="input dp-textarea"
-              maxLength={20_000}
-              {...form.register('contract.scope')}
-            />
-          )}
-        </FormField>
+        <ContractTermsFields prefix="contract." />
       </Form>
     </Modal>
   );
