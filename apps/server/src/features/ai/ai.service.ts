@@ -17,7 +17,7 @@ import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories } from '../planning-store/planning-repositories.js';
 import type { DocumentService } from '../document/document.service.js';
 import { insertMilestone } from '../milestone/milestone.service.js';
-import { insertStory } from '../story/story.service.js';
+import { insertStory } from '../story/insert-story.js';
 import { toEpic } from '../epic/epic.service.js';
 import type { ActivityRepository } from './activity.repository.js';
 import type { AiJobRow, AiRepository } from './ai.repository.js';
