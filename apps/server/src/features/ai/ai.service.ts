@@ -18,7 +18,7 @@ import type { PlanningRepositories } from '../planning-store/planning-repositori
 import type { DocumentService } from '../document/document.service.js';
 import { insertMilestone } from '../milestone/milestone.service.js';
 import { insertStory } from '../story/insert-story.js';
-import { toEpic } from '../epic/epic.service.js';
+import { toEpic } from '../epic/epic.presenter.js';
 import type { ActivityRepository } from './activity.repository.js';
 import type { AiJobRow, AiRepository } from './ai.repository.js';
 import { detectPlanFile, readPlanFile } from './file-reader.js';
