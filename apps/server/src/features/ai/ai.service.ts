@@ -23,26 +23,13 @@ import type { ActivityRepository } from './activity.repository.js';
 import type { AiJobRow, AiRepository } from './ai.repository.js';
 import { detectPlanFile, readPlanFile } from './file-reader.js';
 import type { AiProvider } from './provider.js';
+import { toJob } from './ai.presenter.js';
 
 export const AI_RUN_JOB = 'ai.run';
 export interface AiRunData {
   jobIdx: number;
   projectIdx: number;
 }
-
-const toJob = (row: AiJobRow): AiJob => ({
-  jobIdx: row.aiJobIdx,
-  projectIdx: row.projectIdx,
-  kind: row.kind,
-  state: row.state,
-  progress: row.progress,
-  errorCode: row.errorCode,
-  fileName: row.fileName,
-  provider: row.provider,
-  draft: row.draft ?? null,
-  documentIdx: row.documentIdx,
-  createdAt: row.createdAt.toISOString(),
-});
 
 const addDays = (code: string, days: number) => {
   const d = new Date(Date.UTC(+code.slice(0, 4), +code.slice(4, 6) - 1, +code.slice(6, 8) + days));
