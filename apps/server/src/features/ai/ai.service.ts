@@ -18,32 +18,19 @@ import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories } from '../planning-store/planning-repositories.js';
 import type { DocumentService } from '../document/document.service.js';
 import { insertMilestone } from '../milestone/milestone.service.js';
-import { insertStory } from '../story/story.service.js';
-import { toEpic } from '../epic/epic.service.js';
+import { insertStory } from '../story/insert-story.js';
+import { toEpic } from '../epic/epic.presenter.js';
 import type { ActivityRepository } from './activity.repository.js';
 import type { AiJobRow, AiRepository } from './ai.repository.js';
 import { detectPlanFile, readPlanFile } from './file-reader.js';
 import type { AiProvider } from './provider.js';
+import { toJob } from './ai.presenter.js';
 
 export const AI_RUN_JOB = 'ai.run';
 export interface AiRunData {
   jobIdx: number;
   projectIdx: number;
 }
-
-const toJob = (row: AiJobRow): AiJob => ({
-  jobIdx: row.aiJobIdx,
-  projectIdx: row.projectIdx,
-  kind: row.kind,
-  state: row.state,
-  progress: row.progress,
-  errorCode: row.errorCode,
-  fileName: row.fileName,
-  provider: row.provider,
-  draft: row.draft ?? null,
-  documentIdx: row.documentIdx,
-  createdAt: row.createdAt.toISOString(),
-});
 
 const addDays = (code: string, days: number) => {
   const d = new Date(Date.UTC(+code.slice(0, 4), +code.slice(4, 6) - 1, +code.slice(6, 8) + days));

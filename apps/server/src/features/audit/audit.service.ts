@@ -1,47 +1,16 @@
 import type { auditExportQuery, auditListQuery, ownAuditQuery } from '@teamline/contract';
-import {
-  AUDIT_PAGE_SIZE,
-  type AuditKind,
-  type AuditList,
-  type AuditRecord,
-  type AuditTargetType,
-} from '@teamline/contract';
+import { AUDIT_PAGE_SIZE, type AuditList, type AuditRecord } from '@teamline/contract';
 import type { z } from 'zod';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import type { AuditFilter, AuditListRow, AuditRepository } from '../../platform/audit/audit.repository.js';
+import type { AuditFilter, AuditRepository } from '../../platform/audit/audit.repository.js';
+import { toRecord } from './audit.presenter.js';
 
 type ListQuery = z.output<typeof auditListQuery>;
 type ExportQuery = z.output<typeof auditExportQuery>;
 type OwnQuery = z.output<typeof ownAuditQuery>;
 
 const EXPORT_BATCH = 500;
-
-const person = (memberIdx: number | null, nickname: string | null) =>
-  memberIdx === null ? null : { memberIdx, nickname };
-
-/**
- * A row as a reader sees it. In one's own log a record someone else made (an admin changed your
- * role) shows without that person's address and browser: those are theirs, not yours.
- */
-function toRecord(row: AuditListRow, hideOthersOf?: number): AuditRecord {
-  const hide = hideOthersOf !== undefined && row.actorIdx !== hideOthersOf;
-  return {
-    auditIdx: row.auditIdx,
-    occurredAt: row.occurredAt.toISOString(),
-    kind: row.kind as AuditKind,
-    actor: person(row.actorIdx, row.actorNickname),
-    member: person(row.memberIdx, row.memberNickname),
-    projectIdx: row.projectIdx,
-    target:
-      row.targetType && row.targetIdx !== null
-        ? { type: row.targetType as AuditTargetType, idx: row.targetIdx }
-        : null,
-    changes: row.changes,
-    ip: hide ? null : row.ip,
-    userAgent: hide ? null : row.userAgent,
-  };
-}
 
 const filterOf = (q: Omit<OwnQuery, 'page'>): AuditFilter => ({
   kind: q.kind,

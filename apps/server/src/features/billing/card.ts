@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   sandboxCardRequest,
   tossCardRequest,
-  type CardDto,
   type CardListDto,
   type RegisterCardRequest,
 } from '@teamline/contract';
@@ -11,16 +10,8 @@ import type { Actor } from '../../shared/context.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { CardRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
+import { toCardDto } from './billing.presenter.js';
 import { GatewayError, type CardSource } from './gateway/gateway.js';
-
-const toCardDto = (c: CardRow): CardDto => ({
-  cardIdx: c.cardIdx,
-  brand: c.brand,
-  last4: c.last4,
-  issuer: c.issuer,
-  gateway: c.gateway,
-  createdAt: c.createdAt.toISOString(),
-});
 
 /** A card's audit record: the account's own, with brand and last four digits only. */
 const cardRecord = (kind: 'card.registered' | 'card.removed', actor: Actor, card: CardRow): AuditEntry => ({

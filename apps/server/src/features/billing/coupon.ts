@@ -9,21 +9,10 @@ import {
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
-import type { BillingRepository, CouponRow, RedemptionRow } from './billing.repository.js';
+import type { BillingRepository, CouponRow } from './billing.repository.js';
+import { toCouponDto } from './billing.presenter.js';
 import type { BillingDeps } from './billing.deps.js';
 import { isPaid } from './payment-effects.js';
-
-export const toCouponDto = (c: { coupon: CouponRow; redemption: RedemptionRow }): ProjectCouponDto => ({
-  couponIdx: c.coupon.couponIdx,
-  number: c.coupon.number,
-  type: c.coupon.type,
-  percentOff: c.coupon.percentOff,
-  periods: c.coupon.periods,
-  remainingPeriods: c.redemption.remainingPeriods,
-  validFrom: c.coupon.validFrom,
-  validUntil: c.coupon.validUntil,
-  registeredAt: c.redemption.registeredAt.toISOString(),
-});
 
 /** Numbers are typed by people: upper case, spaces and dashes ignored. */
 export const normalizeCouponNumber = (number: string) => number.toUpperCase().replace(/[\s-]/g, '');

@@ -4,36 +4,7 @@ import { renderMail } from '../../infra/mail.js';
 import type { Actor } from '../../shared/context.js';
 import type { PaymentRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-
-export const receiptNumber = (paymentIdx: number) => `TL-${String(paymentIdx).padStart(8, '0')}`;
-
-export function toPaymentDto(p: PaymentRow, couponNumber: string | null = null): PaymentDto {
-  return {
-    paymentIdx: p.paymentIdx,
-    subscriptionIdx: p.subscriptionIdx,
-    projectIdx: p.projectIdx,
-    kind: p.kind,
-    amount: p.amount,
-    currency: p.currency,
-    status: p.status,
-    createdAt: p.createdAt.toISOString(),
-    receiptNumber: receiptNumber(p.paymentIdx),
-    plan: p.plan,
-    sheets: p.sheets,
-    periodStartDt: p.periodStartDt,
-    periodEndDt: p.periodEndDt,
-    listAmount: p.listAmount,
-    discount: p.discount,
-    couponNumber,
-    refundedAmount: p.refundedAmount,
-    refundOfIdx: p.refundOfIdx,
-    refundMode: p.refundMode,
-    cardBrand: p.cardBrand,
-    cardLast4: p.cardLast4,
-    failureReason: p.failureReason,
-    gatewaySkipped: p.gatewaySkipped,
-  };
-}
+import { receiptNumber, toPaymentDto } from './billing.presenter.js';
 
 /** `GET /payment?projectIdx=`: the project's payments, newest first (admins). */
 export async function listPayments(

@@ -21,11 +21,11 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { BillingRepository, KeyClaim, PaymentRow, SubscriptionRow } from './billing.repository.js';
 import type { BillingDeps } from './billing.deps.js';
-import { registerCouponIn, toCouponDto } from './coupon.js';
+import { toCouponDto, toPaymentDto } from './billing.presenter.js';
+import { registerCouponIn } from './coupon.js';
 import { chargeIntent, pay, type Begun } from './intent.js';
-import { toPaymentDto } from './payment.js';
 import { endSubscription, isPaid } from './payment-effects.js';
-import { refundQuote } from './refund.js';
+import { refundQuote } from './refund-quote.js';
 
 type Tx = UnitOfWorkHandle<BillingRepository>;
 

@@ -8,7 +8,6 @@ import {
   type BurnPoint,
   type DashboardMilestone,
   type DashboardResponse,
-  type DeadlineItem,
   type MilestoneStatus,
   type StoryStatus,
 } from '@teamline/contract';
@@ -19,10 +18,11 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
-import type { DashboardRepository, DeadlineRow } from './dashboard.repository.js';
+import type { DashboardRepository } from './dashboard.repository.js';
 import type { SettlementRepository } from '../settlement/settlement.repository.js';
 import { monthOf, spendOf } from '../settlement/settlement-months.js';
 import { PROFILE_CHANGED } from '../member/profile-cache.js';
+import { toDeadline } from './dashboard.presenter.js';
 
 /** A UTC day as `YYYYMMDD`. */
 export const dayCode = (date: Date): string => date.toISOString().slice(0, 10).replaceAll('-', '');
@@ -60,14 +60,6 @@ export function burnFromDeltas(
   }
   return { start: { scope, done }, points: points.reverse() };
 }
-
-const toDeadline = (r: DeadlineRow): DeadlineItem => ({
-  kind: r.kind,
-  idx: Number(r.idx),
-  title: r.title,
-  status: r.status,
-  endDt: r.end_dt,
-});
 
 /** Projects whose planning sections are kept in memory (newest version of each only). */
 const CACHE_PROJECTS = 500;

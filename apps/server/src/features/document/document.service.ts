@@ -4,8 +4,6 @@ import {
   type DocumentCreateRequest,
   type DocumentDetail,
   type DocumentPublicLink,
-  type DocumentShare,
-  type DocumentSummary,
   type DocumentUpdateRequest,
   type DocumentVersionDetail,
   type DocumentVersionItem,
@@ -24,12 +22,13 @@ import type { FileRepository } from '../file/file.repository.js';
 import type { FileService } from '../file/file.service.js';
 import type { MembershipRepository } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
-import type { DocumentListRow, DocumentRepository, DocumentRow } from './document.repository.js';
+import type { DocumentRepository, DocumentRow } from './document.repository.js';
 import { checkedContent, servedContent } from './content-rules.js';
 import { imageFilesOf, withImageUrls } from './document-images.js';
 import { contentIntoState, stateOf } from './editor-schema.js';
-import { plainTextOf, snippetOf } from './editor-text.js';
+import { plainTextOf } from './editor-text.js';
 import { markdownDocument } from './markdown.js';
+import { shareOf, summaryOf } from './document.presenter.js';
 
 /** A save starts a new version after this long, or when someone else saves. */
 export const VERSION_SPELL_MS = 5 * 60 * 1000;
@@ -84,31 +83,6 @@ export function createDocumentService(
   const { repo, authz, transaction } = deps;
   const access = createDocumentAccess(repo, authz);
   let liveSessions = noLiveSessions;
-
-  const summaryOf = (
-    row: DocumentListRow | (DocumentRow & Pick<DocumentListRow, 'fileName' | 'mime' | 'size'>),
-    can: DocumentSummary['can'],
-    q?: string,
-  ): DocumentSummary => ({
-    documentIdx: row.documentIdx,
-    projectIdx: row.projectIdx,
-    folderIdx: row.folderIdx,
-    title: row.title,
-    kind: row.kind,
-    fileIdx: row.fileIdx,
-    fileName: row.fileName,
-    mime: row.mime,
-    size: row.size,
-    aiType: row.aiType,
-    visibility: row.visibility,
-    createdByIdx: row.createdByIdx,
-    createdAt: iso(row.createdAt),
-    updatedByIdx: row.updatedByIdx,
-    updatedAt: iso(row.updatedAt),
-    version: row.version,
-    snippet: snippetOf(row.text, q),
-    can,
-  });
 
   async function live(documentIdx: number) {
     const row = await repo.find(documentIdx);
@@ -169,20 +143,6 @@ export function createDocumentService(
       hasPublicLink: can.share ? await repo.hasPublicLink(row.documentIdx) : false,
     };
   }
-
-  const shareOf = (s: {
-    shareIdx: number;
-    documentIdx: number;
-    memberIdx: number;
-    access: 'view' | 'edit';
-    createdAt: Date;
-  }): DocumentShare => ({
-    shareIdx: s.shareIdx,
-    documentIdx: s.documentIdx,
-    memberIdx: s.memberIdx,
-    access: s.access,
-    createdAt: iso(s.createdAt),
-  });
 
   return {
     /** collaboration.ts registers the live sessions once, at start-up. */

@@ -5,9 +5,9 @@ import {
   POLL_ALL_JOB,
   POLL_JOB,
   type DeliveryJobData,
-  type GithubService,
   type ProjectJobData,
-} from './github.service.js';
+} from './github-job-names.js';
+import type { GithubService } from './github.service.js';
 
 /**
  * The durable jobs of GitHub sync: `github.delivery` does one received webhook delivery;

@@ -4,6 +4,7 @@ import type { Db } from '../../infra/db.js';
 
 export type GithubConnectionRow = typeof githubConnections.$inferSelect;
 export type GithubSyncLogRow = typeof githubSyncLog.$inferSelect;
+export type GithubLinkRow = typeof githubLinks.$inferSelect;
 export type NewGithubLink = typeof githubLinks.$inferInsert;
 
 const SYNC_LOG_LIMIT = 100;

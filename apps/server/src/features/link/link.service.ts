@@ -6,15 +6,8 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { LinkRepository, LinkRow } from './link.repository.js';
-
-const toLink = (row: LinkRow): Link => ({
-  linkIdx: row.linkIdx,
-  url: row.url,
-  metaImage: row.metaImage,
-  metaTitle: row.metaTitle,
-  projectIdx: row.projectIdx,
-});
+import type { LinkRepository } from './link.repository.js';
+import { toLink } from './link.presenter.js';
 
 export function createLinkService(
   ctx: AppContext,

@@ -23,6 +23,7 @@ import type { PlanningRepositories, PlanningStore } from '../planning-store/plan
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { diffHistory } from '../planning-store/history-diff.js';
 import type { MilestoneRow } from '../planning-store/milestone.repository.js';
+import { toMilestone } from './milestone.presenter.js';
 
 const gzipAsync = promisify(gzip);
 
@@ -32,24 +33,6 @@ export interface TimelineEntry {
   body: string;
   gzip: Buffer;
 }
-
-export const toMilestone = (row: MilestoneRow): Milestone => ({
-  milestoneIdx: row.milestoneIdx,
-  projectIdx: row.projectIdx,
-  title: row.title,
-  description: row.description,
-  status: row.status,
-  startDt: row.startDt,
-  endDt: row.endDt,
-  orderKey: row.orderKey,
-  requestedByIdx: row.requestedByIdx,
-  approvedByIdx: row.approvedByIdx,
-  rejectReason: row.rejectReason,
-  decidedAt: row.decidedAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  createdByIdx: row.createdByIdx,
-  updatedAt: row.updatedAt.toISOString(),
-});
 
 const fieldGroups = [
   { type: historyTypes.title, fields: ['title'] },

@@ -14,11 +14,8 @@ import {
 } from '@teamline/contract';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { renderDigestMail, renderNoticeMail } from './notification-mail.js';
-import {
-  ACCOUNT_SETTING,
-  type NotificationRepository,
-  type NotificationRow,
-} from './notification.repository.js';
+import { ACCOUNT_SETTING, type NotificationRepository } from './notification.repository.js';
+import { toNotification } from './notification.presenter.js';
 
 /** What `notify` needs: who, about which project, which kind with which values, and the once-only key. */
 export interface NotifyInput {
@@ -41,16 +38,6 @@ export interface NotifyInput {
 /** Pushed to one member's sockets (`memberIdx` targeting on the bus). */
 export const NOTIFICATION_CREATED = 'notification.created';
 export const NOTIFICATION_READ = 'notification.read';
-
-export const toNotification = (row: NotificationRow): Notification => ({
-  notificationIdx: row.notificationIdx,
-  projectIdx: row.projectIdx,
-  kind: row.kind,
-  params: row.params,
-  link: row.link,
-  readAt: row.readAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-});
 
 /**
  * Notifications (issue 13): in-app notices, e-mails at once or in the daily digest, and each

@@ -21,10 +21,10 @@ import { createMembershipRepository, type MembershipRow } from '../membership/me
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { SettlementStatement } from './export/statement.js';
 import { daysOf, spendOf } from './settlement-months.js';
+import { toHistory, toSettlement } from './settlement.presenter.js';
 import {
   createSettlementRepository,
   type ContractRow,
-  type SettlementHistoryRow,
   type SettlementRepository,
   type SettlementRow,
 } from './settlement.repository.js';
@@ -115,33 +115,6 @@ export function createSettlementService(
 ) {
   const autoApproveMs = () => ctx.config.settlementAutoApproveDays * 86_400_000;
 
-  function toSettlement(row: SettlementRow, contract: ContractRow, amounts?: Amounts): Settlement {
-    return {
-      settlementIdx: row.settlementIdx,
-      contractIdx: row.contractIdx,
-      projectIdx: row.projectIdx,
-      memberInProjectIdx: row.memberInProjectIdx,
-      month: row.month,
-      status: row.status,
-      minutes: amounts?.minutes ?? row.minutes,
-      grossAmount: amounts?.grossAmount ?? row.grossAmount,
-      withholdingAmount: amounts?.withholdingAmount ?? row.withholdingAmount,
-      netAmount: amounts?.netAmount ?? row.netAmount,
-      currency: row.currency,
-      dailyRate: contract.dailyRate,
-      withholdingRateBp: contract.withholdingRateBp,
-      submittedAt: iso(row.submittedAt),
-      autoApproveAt: iso(row.autoApproveAt),
-      decidedAt: iso(row.decidedAt),
-      decidedByIdx: row.decidedByIdx,
-      autoApproved: row.autoApproved,
-      returnNote: row.returnNote,
-      paidDt: row.paidDt,
-      paidReference: row.paidReference,
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
   /** A draft's or returned settlement's amounts now, stored on the row when they changed. */
   async function refresh(row: SettlementRow, amounts: Amounts): Promise<SettlementRow> {
     const same =
@@ -174,14 +147,6 @@ export function createSettlementService(
       export: true,
     };
   }
-
-  const toHistory = (h: SettlementHistoryRow) => ({
-    fromStatus: h.fromStatus,
-    toStatus: h.toStatus,
-    actorIdx: h.actorIdx,
-    note: h.note,
-    createdAt: h.createdAt.toISOString(),
-  });
 
   /** One settlement with lines, history and `can`; a caller the record rule refuses gets SETTLEMENT_NOT_FOUND. */
   async function get(actor: Actor, settlementIdx: number): Promise<Settlement> {

@@ -12,17 +12,7 @@ import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-aut
 import type { MembershipRow } from '../membership/membership.repository.js';
 import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import type { TimekeepingRow } from '../planning-store/timekeeping.repository.js';
-
-const toTimekeeping = (row: TimekeepingRow): Timekeeping => ({
-  timekeepingIdx: row.timekeepingIdx,
-  projectIdx: row.projectIdx,
-  storyIdx: row.storyIdx,
-  memberInProjectIdx: row.memberInProjectIdx,
-  workDt: row.workDt,
-  minutes: row.minutes,
-  note: row.note,
-  createdAt: row.createdAt.toISOString(),
-});
+import { toTimekeeping } from './timekeeping.presenter.js';
 
 const monthOf = (workDt: string) => workDt.slice(0, 6);
 

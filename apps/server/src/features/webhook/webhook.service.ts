@@ -21,41 +21,9 @@ import { formatFor } from './formatters/index.js';
 import { attemptDelivery } from './webhook-sender.js';
 import type { WebhookDelivery } from './webhook-delivery.js';
 import { renderMessage } from './webhook-message.js';
-import type { DeliveryRow, WebhookListRow, WebhookRepository, WebhookRow } from './webhook.repository.js';
+import type { WebhookRepository, WebhookRow } from './webhook.repository.js';
 import { costlyCallLimits } from '../../platform/rate-limit/costly-calls.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-const toWebhook = (row: WebhookRow | WebhookListRow): Webhook => ({
-  webhookIdx: row.webhookIdx,
-  projectIdx: row.projectIdx,
-  name: row.name,
-  type: row.type,
-  url: row.url,
-  categories: row.categories,
-  events: row.events,
-  language: row.language,
-  status: row.status,
-  disabledAt: iso(row.disabledAt),
-  disabledReason: row.disabledReason,
-  lastDeliveryAt: 'lastDeliveryAt' in row ? iso(row.lastDeliveryAt) : null,
-  lastDeliveryStatus: 'lastDeliveryStatus' in row ? row.lastDeliveryStatus : null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-const toDelivery = (row: DeliveryRow): WebhookDeliveryDto => ({
-  deliveryIdx: row.deliveryIdx,
-  webhookIdx: row.webhookIdx,
-  eventName: row.eventName,
-  status: row.status,
-  statusCode: row.statusCode,
-  attempts: row.attempts,
-  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
-  responseExcerpt: row.responseExcerpt,
-  createdAt: row.createdAt.toISOString(),
-  deliveredAt: iso(row.deliveredAt),
-});
+import { toDelivery, toWebhook } from './webhook.presenter.js';
 
 /** A hook's address is its secret (Slack, Discord): the audit log keeps its host only. */
 function hostOf(url: string): string {
