@@ -10,13 +10,18 @@ import { seedProject } from '../support/project-fixture.js';
  * any impact. Buttons and headings are found by their text in the walk's language, read from the
  * contract's texts, so a page is checked as a Korean or Vietnamese reader gets it.
  */
+// Six long walks, each with its own member and project: they spread over the workers instead of
+// queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of languages)
   for (const viewport of [
     { name: 'desktop', width: 1280, height: 800 },
     { name: 'phone', width: 390, height: 844 },
   ]) {
     test(`axe finds nothing on any page (${lang}, ${viewport.name})`, async ({ page, request }) => {
-      test.setTimeout(180_000);
+      // A walk over every page with axe on each takes 1.5–3 min on two busy cores.
+      test.setTimeout(300_000);
       const { ui } = resources[lang];
       await page.setViewportSize(viewport);
       const htmlLang = lang === 'kr' ? 'ko' : lang;
