@@ -1,5 +1,5 @@
 import type { Story } from '@teamline/contract';
-import { AppError } from '../../shared/app-error.js';
+import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { Actor } from '../../shared/context.js';
 import { loadStory, storyScope } from './story-guards.js';
 import type { StoryDeps } from './story.deps.js';
@@ -27,12 +27,13 @@ export async function ofMilestone(
   actor: Actor,
   milestoneIdx: number,
 ): Promise<Story[]> {
-  const milestone = await planning.milestone.findById(milestoneIdx);
-  if (!milestone) throw new AppError('MILESTONE_NOT_FOUND');
-  await authz.authorize(actor, 'planning.view', {
-    projectIdx: milestone.projectIdx,
-    missing: 'MILESTONE_NOT_FOUND',
-  });
+  const { row: milestone } = await loadOr404AndAuthorize(
+    authz,
+    actor,
+    'planning.view',
+    'MILESTONE_NOT_FOUND',
+    () => planning.milestone.findById(milestoneIdx),
+  );
   return (await planning.story.listOfList(milestone.projectIdx, milestoneIdx)).map(toStory);
 }
 
@@ -50,8 +51,8 @@ export async function byEpic(
   actor: Actor,
   epicIdx: number,
 ): Promise<Story[]> {
-  const epic = await planning.epic.findById(epicIdx);
-  if (!epic) throw new AppError('EPIC_NOT_FOUND');
-  await authz.authorize(actor, 'epic.view', { projectIdx: epic.projectIdx, missing: 'EPIC_NOT_FOUND' });
+  const { row: epic } = await loadOr404AndAuthorize(authz, actor, 'epic.view', 'EPIC_NOT_FOUND', () =>
+    planning.epic.findById(epicIdx),
+  );
   return (await planning.story.listOfEpic(epic.projectIdx, epicIdx)).map(toStory);
 }
