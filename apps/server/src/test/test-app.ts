@@ -144,6 +144,8 @@ export async function testConfig(overrides: Partial<AppConfig> = {}): Promise<Ap
 export async function createTestApp(
   options: { config?: Partial<AppConfig>; database?: Database; overrides?: AppOverrides } = {},
 ): Promise<TestApp> {
+  // Calls found before this app (another file in the same fork, or a test planting them) are not its.
+  const callsBefore = networkCallsInTransaction().length;
   // Instances of one deployment share its mail server: a mail job taken by the second instance must
   // land in the outbox the tests read, whichever instance ran it.
   const sharedOutbox = options.database && outboxOfDatabase.get(options.database);
@@ -185,7 +187,7 @@ export async function createTestApp(
       await rm(config.dataDir, { recursive: true, force: true });
       // docs/decisions.md "Charges survive a crash": no test may have reached the network from
       // inside a database transaction (platform/network-guard).
-      const calls = networkCallsInTransaction();
+      const calls = networkCallsInTransaction().slice(callsBefore);
       if (calls.length > 0)
         throw new Error(
           `network call(s) inside a database transaction:\n${calls.map((c) => `${c.target}\n${c.stack}`).join('\n')}`,
