@@ -40,6 +40,18 @@ module.exports = {
       to: { path: `${server}features/`, circular: true },
     },
     {
+      name: 'membership-through-its-port',
+      comment:
+        'Membership is one port (docs/decisions.md "Membership is one port"): other features reach it through ' +
+        'features/membership/membership.port.ts or its module, never its repository, cache or services.',
+      severity: 'error',
+      from: { path: `${server}`, pathNot: `${server}features/membership/` },
+      to: {
+        path: `${server}features/membership/`,
+        pathNot: `${server}features/membership/membership\\.(port|module)\\.ts$`,
+      },
+    },
+    {
       name: 'web-shared-not-app-or-features',
       comment: 'components/ and lib/ are shared by the features and the app: they import neither.',
       severity: 'error',

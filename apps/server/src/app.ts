@@ -18,6 +18,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './infra/mail.
 import { createLocalPubSub, createRedisPubSub, type PubSub } from './infra/pubsub.js';
 import { createLocalStorage, createS3Storage } from './infra/storage.js';
 import { appModules } from './modules.js';
+import { membershipTransactionPorts } from './features/membership/membership.port.js';
 import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.js';
 import { createOutboxRepository } from './platform/events/outbox.repository.js';
 import { createJobRunner } from './platform/jobs/job-runner.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     log: requestAwareLogger(app.log),
     events,
     audit: createAuditTrail(clock),
+    transactionPorts: membershipTransactionPorts,
     jobs,
     actionRules: overrides.actionRules,
     projectCaches,

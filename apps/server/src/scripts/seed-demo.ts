@@ -7,7 +7,7 @@
 import { loadConfig } from '../config.js';
 import { createLinkRepository } from '../features/link/link.repository.js';
 import { createMemberRepository } from '../features/account-store/member.repository.js';
-import { createMembershipRepository } from '../features/membership/membership.repository.js';
+import { membershipsOn } from '../features/membership/membership.port.js';
 import { createProjectRepository } from '../features/project/project.repository.js';
 import { DataFolderLockedError } from '../infra/data-folder-lock.js';
 import { openDatabase } from '../infra/db.js';
@@ -39,7 +39,7 @@ const { db } = database;
 const members = createMemberRepository(db);
 const projects = createProjectRepository(db);
 const links = createLinkRepository(db);
-const memberships = createMembershipRepository(db);
+const memberships = membershipsOn(db);
 
 try {
   const passwordHash = await hashPassword(PASSWORD);

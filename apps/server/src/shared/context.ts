@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ActionTable } from '@teamline/contract';
 import type { AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
-import type { Database } from '../infra/db.js';
+import type { Database, Db } from '../infra/db.js';
 import type { Mailer } from '../infra/mail.js';
 import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
+import type { TransactionPorts } from '../platform/events/unit-of-work.js';
 import type { Jobs } from '../platform/jobs/job.types.js';
 import type { PubSub } from '../infra/pubsub.js';
 import type { Storage } from '../infra/storage.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   events: Pick<EventDispatcher, 'kick' | 'idle'>;
   /** The audit log's port (platform/audit): units of work append through it; `record(handle, entry)` elsewhere. */
   audit: AuditTrail;
+  /** The ports every unit of work hands its transaction (membership), built on the transaction's handle. */
+  transactionPorts: (handle: Db) => TransactionPorts;
   /** Durable jobs (pg-boss): `send` a registered job; modules declare theirs in `defineModule({ jobs })`. */
   jobs: Jobs;
   /** The action table authorization decides by; tests pass a changed one, otherwise the contract's. */

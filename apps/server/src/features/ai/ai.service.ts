@@ -14,8 +14,8 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
-import type { PlanningRepositories } from '../planning-store/planning-repositories.js';
+import type { MembershipRow } from '../membership/membership.port.js';
+import type { planningRepositories } from '../planning-store/planning-repositories.js';
 import type { DocumentService } from '../document/document.service.js';
 import { insertMilestone } from '../milestone/milestone.service.js';
 import { insertStory } from '../story/insert-story.js';
@@ -52,7 +52,7 @@ export function createAiService(
     provider: AiProvider;
     authz: Authorization<MembershipRow>;
     documents: DocumentService;
-    planning: UnitOfWork<PlanningRepositories & { ai: AiRepository }>;
+    planning: UnitOfWork<ReturnType<typeof planningRepositories> & { ai: AiRepository }>;
   },
 ) {
   const { repo, authz } = deps;

@@ -1,5 +1,5 @@
 import type { Currency } from '@teamline/contract';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AppContext } from '../../shared/context.js';

@@ -11,10 +11,10 @@ import {
 } from '@teamline/contract';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
+import { createStore, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import { createRequestRepository, type RequestRow } from '../request/request.repository.js';
 import { createContractRepository, type ContractRow } from './contract.repository.js';
 
@@ -23,12 +23,11 @@ function contractRepositories(db: Db) {
   return {
     contracts: createContractRepository(db),
     requests: createRequestRepository(db),
-    members: createMembershipRepository(db),
   };
 }
 
 export function createContractStore(db: Db, ctx: UnitOfWorkContext) {
-  return { ...contractRepositories(db), transaction: unitOfWork(db, ctx, contractRepositories) };
+  return createStore(db, ctx, contractRepositories);
 }
 export type ContractStore = ReturnType<typeof createContractStore>;
 

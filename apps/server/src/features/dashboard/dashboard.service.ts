@@ -15,7 +15,7 @@ import { addDays } from '../../infra/clock.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { ProjectRepository } from '../project/project.repository.js';
 import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
 import type { DashboardRepository } from './dashboard.repository.js';

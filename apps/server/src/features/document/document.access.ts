@@ -2,7 +2,7 @@ import type { DocumentCan, OwnerRecord } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type {
   DocumentRepository,
   DocumentRow,

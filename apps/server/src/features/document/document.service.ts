@@ -17,10 +17,9 @@ import { randomToken, sha256 } from '../../shared/crypto.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow, MembershipPort } from '../membership/membership.port.js';
 import type { FileRepository } from '../file/file.repository.js';
 import type { FileService } from '../file/file.service.js';
-import type { MembershipRepository } from '../membership/membership.repository.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentRepository, DocumentRow } from './document.repository.js';
 import { checkedContent, servedContent } from './content-rules.js';
@@ -75,7 +74,7 @@ export function createDocumentService(
     files: FileRepository;
     /** Signed addresses of a document's image files, for readers outside the app. */
     fileUrls: Pick<FileService, 'signedUrlsInProject'>;
-    memberships: MembershipRepository;
+    memberships: MembershipPort;
     authz: Authorization<MembershipRow>;
     transaction: UnitOfWork<DocumentRepository>;
   },

@@ -3,8 +3,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MembershipRepository } from '../membership/membership.repository.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipPort, MembershipRow } from '../membership/membership.port.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentRepository, FolderRow, FolderShareRow } from './document.repository.js';
 
@@ -27,7 +26,7 @@ export function createFolderService(
   deps: {
     repo: DocumentRepository;
     authz: Authorization<MembershipRow>;
-    memberships: MembershipRepository;
+    memberships: MembershipPort;
     transaction: UnitOfWork<DocumentRepository>;
     /** The live sessions of these documents authenticate again (their rights may have changed). */
     accessChanged: (documentIdxs: number[]) => void;

@@ -9,7 +9,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import { toEpic } from './epic.presenter.js';
 

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/app-error.js';
 import { inTransaction } from '../../shared/transaction.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { FileRepository, FileRow, QuotaOwner } from './file.repository.js';
 import { createFileAttachments, type DeletedFile } from '../account-store/file-attachment.repository.js';
 import type { FileDeletion } from './file-deletion.js';

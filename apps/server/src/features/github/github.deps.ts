@@ -1,7 +1,7 @@
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { AppContext } from '../../shared/context.js';
 import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { StoryService } from '../story/story.service.js';
 import type { GithubClient } from './github-client.js';
 import type { GithubRepository } from './github.repository.js';

@@ -2,7 +2,7 @@ import type { ErrorCode, HistoryData, HistoryItem } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { HistoryCache } from './history-cache.js';
 import type { HistoryRepository } from '../planning-store/history.repository.js';
 import { toItem, type ListRow } from './history.presenter.js';

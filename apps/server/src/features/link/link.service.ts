@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-authorize.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { LinkRepository } from './link.repository.js';
 import { toLink } from './link.presenter.js';

@@ -16,7 +16,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { FileDeletion } from '../file/file-deletion.js';
 import type { SessionClient } from '../session/device-cookie.js';
 import type { FileRepository } from '../file/file.repository.js';
-import type { MembershipService } from '../membership/membership.service.js';
+import type { MembershipService } from '../membership/membership.port.js';
 import { canSeeContact } from './member.policy.js';
 import { accountEntry, type AuditEntry } from '../../platform/audit/audit-trail.js';
 import { inTransaction } from '../../shared/transaction.js';

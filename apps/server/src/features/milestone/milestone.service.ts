@@ -18,7 +18,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import { keyBetween, keysAfter } from '../../shared/order-key.js';
 import type { NewHistory } from '../planning-store/history.repository.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { PlanningRepositories, PlanningStore } from '../planning-store/planning-repositories.js';
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { diffHistory } from '../planning-store/history-diff.js';

@@ -1,8 +1,11 @@
 import type { Db } from '../../infra/db.js';
-import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
+import {
+  createStore,
+  type TransactionPorts,
+  type UnitOfWorkContext,
+} from '../../platform/events/unit-of-work.js';
 import { createEpicRepository } from './epic.repository.js';
 import { createHistoryRepository } from './history.repository.js';
-import { createMembershipRepository } from '../membership/membership.repository.js';
 import { createMilestoneRepository } from './milestone.repository.js';
 import { createTimekeepingRepository } from './timekeeping.repository.js';
 import { createPlanningVersionRepository } from './planning-version.repository.js';
@@ -15,15 +18,14 @@ export function planningRepositories(db: Db) {
     milestone: createMilestoneRepository(db),
     epic: createEpicRepository(db),
     history: createHistoryRepository(db),
-    members: createMembershipRepository(db),
     timekeeping: createTimekeepingRepository(db),
     version: createPlanningVersionRepository(db),
   };
 }
-export type PlanningRepositories = ReturnType<typeof planningRepositories>;
+export type PlanningRepositories = TransactionPorts & ReturnType<typeof planningRepositories>;
 
 /** The planning repositories on the database, and a transaction that hands out the same set on its handle. */
 export function createPlanningStore(db: Db, ctx: UnitOfWorkContext) {
-  return { ...planningRepositories(db), transaction: unitOfWork(db, ctx, planningRepositories) };
+  return createStore(db, ctx, planningRepositories);
 }
 export type PlanningStore = ReturnType<typeof createPlanningStore>;

@@ -5,7 +5,7 @@ import { createHistoryRepository } from '../planning-store/history.repository.js
 import { historyRoutes } from '../history/history.routes.js';
 import { createHistoryCache, HISTORY_CHANGED } from '../history/history-cache.js';
 import { createHistoryService, type HistoryService } from '../history/history.service.js';
-import { MEMBERSHIP_CHANGED } from '../membership/membership-cache.js';
+import { MEMBERSHIP_CHANGED } from '../membership/membership.port.js';
 import { milestoneRoutes } from '../milestone/milestone.routes.js';
 import { createMilestoneService, type MilestoneService } from '../milestone/milestone.service.js';
 import { DELAY_JOB, delayJobCron, storyDelayJob } from '../story/story-delay.job.js';

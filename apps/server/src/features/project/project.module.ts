@@ -1,8 +1,11 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { createAuthorization, type Authorization } from '../../platform/authorization/authorization.js';
 import { defineModule } from '../../platform/module.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
-import { createMembershipCache, MEMBERSHIP_CHANGED } from '../membership/membership-cache.js';
+import {
+  type MembershipRow,
+  createMembershipCache,
+  MEMBERSHIP_CHANGED,
+} from '../membership/membership.port.js';
 import { createProjectRepository, type ProjectRepository } from './project.repository.js';
 import { projectRoutes } from './project.routes.js';
 import { createProjectService, type ProjectService } from './project.service.js';

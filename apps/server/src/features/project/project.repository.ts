@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import { members, membersInProject, projects } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
-import { holdsAdminAuthority } from '../membership/last-admin.js';
-import { createMembershipRepository } from '../membership/membership.repository.js';
+import { holdsAdminAuthority, membershipsOn } from '../membership/membership.port.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
 export function createProjectRepository(db: Db) {
-  const memberships = createMembershipRepository(db);
+  const memberships = membershipsOn(db);
   const activeCount = sql<number>`(select count(*)::int from ${membersInProject} m where m.project_idx = ${projects.projectIdx} and m.removed_at is null)`;
   return {
     async createWithMember(

@@ -15,7 +15,7 @@ import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { ProjectRepository, ProjectRow } from './project.repository.js';
 
 function toProjectOfMember(

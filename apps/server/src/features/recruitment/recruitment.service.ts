@@ -12,11 +12,11 @@ import type {
 } from '@teamline/contract';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
+import { createStore, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { ContractService } from '../contract/contract.service.js';
-import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import {
   createRecruitmentRepository,
   type ApplicationRow,
@@ -26,10 +26,10 @@ import {
 
 /** What recruitment reads and writes over one handle: its tables and memberships (a hire joins). */
 function recruitmentRepositories(db: Db) {
-  return { posts: createRecruitmentRepository(db), members: createMembershipRepository(db) };
+  return { posts: createRecruitmentRepository(db) };
 }
 export function createRecruitmentStore(db: Db, ctx: UnitOfWorkContext) {
-  return { ...recruitmentRepositories(db), transaction: unitOfWork(db, ctx, recruitmentRepositories) };
+  return createStore(db, ctx, recruitmentRepositories);
 }
 export type RecruitmentStore = ReturnType<typeof createRecruitmentStore>;
 

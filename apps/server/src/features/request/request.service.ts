@@ -15,12 +15,16 @@ import {
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { EventRecorder } from '../../platform/events/outbox.repository.js';
-import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
+import {
+  createStore,
+  type TransactionPorts,
+  type UnitOfWorkContext,
+} from '../../platform/events/unit-of-work.js';
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import { createFileAttachments, type DeletedFile } from '../account-store/file-attachment.repository.js';
 import type { FileService } from '../file/file.service.js';
-import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import { createStoryRepository } from '../planning-store/story.repository.js';
 import { createRequestRepository, type RequestRow } from './request.repository.js';
 
@@ -31,15 +35,14 @@ import { createRequestRepository, type RequestRow } from './request.repository.j
 function requestRepositories(db: Db) {
   return {
     requests: createRequestRepository(db),
-    members: createMembershipRepository(db),
     stories: createStoryRepository(db),
     files: createFileAttachments(db),
   };
 }
-type RequestRepositories = ReturnType<typeof requestRepositories>;
+type RequestRepositories = TransactionPorts & ReturnType<typeof requestRepositories>;
 
 export function createRequestStore(db: Db, ctx: UnitOfWorkContext) {
-  return { ...requestRepositories(db), transaction: unitOfWork(db, ctx, requestRepositories) };
+  return createStore(db, ctx, requestRepositories);
 }
 export type RequestStore = ReturnType<typeof createRequestStore>;
 

@@ -11,7 +11,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { FileService } from '../file/file.service.js';
 import { imageTypes } from '../file/file.service.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { ReviewRepository, ReviewRow, SharedProject } from './review.repository.js';
 
 type Listed = Awaited<ReturnType<ReviewRepository['listOfMember']>>[number];

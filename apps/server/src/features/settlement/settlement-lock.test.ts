@@ -6,7 +6,7 @@ import { planningFixture, type PlanningFixture } from '../../test/planning-fixtu
 import { settlementKit, type SettlementKit } from '../../test/settlement-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { isMonthLocked } from './settlement-lock.js';
-import { createMembershipRepository } from '../membership/membership.repository.js';
+import { membershipsOn } from '../membership/membership.port.js';
 
 let t: TestApp;
 let f: PlanningFixture;
@@ -63,7 +63,7 @@ describe('isMonthLocked (the time sheet asks it under the membership lock)', () 
     const inside = new Promise<void>((resolve) => (entered = resolve));
     // A time entry writer: locks the member row, finds the month open, writes, commits.
     const writer = inTransaction(t.database.db, async (tx) => {
-      await createMembershipRepository(tx).lockMember(pro.mip);
+      await membershipsOn(tx).lockMember(pro.mip);
       const open = await isMonthLocked(tx, f.projectA, pro.mip, '202104');
       entered();
       await held;

@@ -14,10 +14,14 @@ import {
 import { addDays } from '../../infra/clock.js';
 import type { Db } from '../../infra/db.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
-import { unitOfWork, type UnitOfWorkContext } from '../../platform/events/unit-of-work.js';
+import {
+  createStore,
+  type TransactionPorts,
+  type UnitOfWorkContext,
+} from '../../platform/events/unit-of-work.js';
 import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import { createMembershipRepository, type MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { SettlementStatement } from './export/statement.js';
 import { daysOf, spendOf } from './settlement-months.js';
@@ -30,11 +34,11 @@ import {
 } from './settlement.repository.js';
 
 function settlementRepositories(db: Db) {
-  return { settlements: createSettlementRepository(db), members: createMembershipRepository(db) };
+  return { settlements: createSettlementRepository(db) };
 }
 
 export function createSettlementStore(db: Db, ctx: UnitOfWorkContext) {
-  return { ...settlementRepositories(db), transaction: unitOfWork(db, ctx, settlementRepositories) };
+  return createStore(db, ctx, settlementRepositories);
 }
 export type SettlementStore = ReturnType<typeof createSettlementStore>;
 
@@ -88,7 +92,7 @@ const moveAction: Record<SettlementMove, ProjectAction> = {
  * amount (the log is read by admin authority only, unlike the events, which carry no amount).
  */
 async function settlementRecord(
-  r: Pick<ReturnType<typeof settlementRepositories>, 'members'>,
+  r: Pick<TransactionPorts, 'members'>,
   row: Pick<
     SettlementRow,
     'projectIdx' | 'memberInProjectIdx' | 'settlementIdx' | 'month' | 'netAmount' | 'currency'

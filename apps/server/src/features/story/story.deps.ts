@@ -1,6 +1,6 @@
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { AppContext } from '../../shared/context.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { PlanningStore } from '../planning-store/planning-repositories.js';
 
 /** What every story use case stands on. */

@@ -1,7 +1,7 @@
 import type { CreateStoryRequest, StoryOrderRequest, UpdateStoryRequest } from '@teamline/contract';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { Actor, AppContext } from '../../shared/context.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import type { PlanningStore } from '../planning-store/planning-repositories.js';
 import { completeFromGithub } from './complete-from-github.js';
 import { createStory } from './create-story.js';

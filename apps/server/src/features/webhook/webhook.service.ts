@@ -16,7 +16,7 @@ import { loadOr404AndAuthorize } from '../../platform/authorization/load-and-aut
 import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-http.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
-import type { MembershipRow } from '../membership/membership.repository.js';
+import type { MembershipRow } from '../membership/membership.port.js';
 import { formatFor } from './formatters/index.js';
 import { attemptDelivery } from './webhook-sender.js';
 import type { WebhookDelivery } from './webhook-delivery.js';

@@ -130,11 +130,7 @@ describe('domain events through the outbox', () => {
 
     it('refuses a payload outside the catalogue and rolls the change back with it', async () => {
       const f = await planningFixture(t, 'refuse');
-      const transaction = unitOfWork(
-        t.database.db,
-        { events: t.app.ctx.events, audit: t.app.ctx.audit },
-        createLinkRepository,
-      );
+      const transaction = unitOfWork(t.database.db, t.app.ctx, createLinkRepository);
       await expect(
         transaction(async (r) => {
           await r.insert({
