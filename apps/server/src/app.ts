@@ -44,7 +44,7 @@ import { closeSocketsForRestart, drain, registerMetrics } from './platform/obser
 import { startTracing } from './platform/observability/tracing.js';
 import { createAuditTrail } from './platform/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
-import type { RegisteredRoute } from './platform/authorization/routes.js';
+import { collectRoutePolicies } from './platform/authorization/route-policy.js';
 import { createProjectCaches } from './platform/cache/project-cache.js';
 import './shared/fastify.js';
 
@@ -276,14 +276,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
 
-  // Every API route as registered: the route-policy test walks it (platform/authorization/routes.ts).
-  const registeredRoutes: RegisteredRoute[] = [];
-  app.decorate('registeredRoutes', registeredRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(API_BASE) || route.method === 'HEAD') return;
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, config: route.config });
-  });
+  // Every API route with the policy it declares; one without a policy stops the start here.
+  app.decorate('registeredRoutes', collectRoutePolicies(app, API_BASE));
   await app.register(
     async (api) => {
       registerInputGuard(api);

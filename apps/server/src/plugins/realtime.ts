@@ -84,7 +84,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
     apiPaths.ws,
     {
       websocket: true,
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags: ['realtime'],
         description:

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { routeKey } from '../platform/authorization/routes.js';
+import { routeKey } from '../platform/authorization/route-policy.js';
 import { stepUpRoutes } from '../platform/authorization/step-up.js';
 import { actorOf } from '../shared/http.js';
 

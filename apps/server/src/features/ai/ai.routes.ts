@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { actorOf, responds } from '../../shared/http.js';
 import { filePartOf, readingPart } from '../../shared/upload-part.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 const projectParams = z.object({ projectIdx: idx });
 const jobParams = z.object({ jobIdx: idx });
@@ -24,9 +25,11 @@ export async function aiRoutes(fastify: FastifyInstance) {
   const tags = ['ai'];
   const security = [{ bearer: [] }];
 
+  // AI (issue 15): drafting and applying are professionals' work; another project's job looks missing.
   app.post(
     apiPaths.timelineByAi(':projectIdx'),
     {
+      config: { policy: project('ai.timeline') },
       schema: {
         tags,
         security,
@@ -56,6 +59,7 @@ export async function aiRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.documentAi,
     {
+      config: { policy: project('ai.document') },
       schema: {
         tags,
         security,
@@ -71,13 +75,17 @@ export async function aiRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.aiJob(':jobIdx'),
-    { schema: { tags, security, params: jobParams, response: responds(200, aiJob) } },
+    {
+      config: { policy: record('ai.timeline', 'AI_JOB_NOT_FOUND') },
+      schema: { tags, security, params: jobParams, response: responds(200, aiJob) },
+    },
     async (request) => ({ data: await ai.get(actorOf(request), request.params.jobIdx) }),
   );
 
   app.post(
     apiPaths.aiJobApply(':jobIdx'),
     {
+      config: { policy: record('ai.timeline', 'AI_JOB_NOT_FOUND') },
       bodyLimit: 2 * 1024 * 1024,
       schema: {
         tags,
@@ -93,7 +101,10 @@ export async function aiRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.aiJobCancel(':jobIdx'),
-    { schema: { tags, security, params: jobParams, response: responds(200, aiJob) } },
+    {
+      config: { policy: record('ai.timeline', 'AI_JOB_NOT_FOUND') },
+      schema: { tags, security, params: jobParams, response: responds(200, aiJob) },
+    },
     async (request) => ({ data: await ai.cancel(actorOf(request), request.params.jobIdx) }),
   );
 }

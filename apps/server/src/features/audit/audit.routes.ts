@@ -5,15 +5,18 @@ import { actorOf, responds } from '../../shared/http.js';
 import { languageFromHeader } from '../../shared/language.js';
 import { contentDisposition } from '../file/file.routes.js';
 import { auditCsvStream } from './audit-csv.js';
+import { project } from '../../platform/authorization/route-policy.js';
 
 export async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { audit, projectRepo } = app.services;
   const tags = ['audit'];
 
+  // The audit log (issue 30): a project's log and its CSV for admin authority; one's own account log.
   app.get(
     apiPaths.audit,
     {
+      config: { policy: project('audit.view') },
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -31,6 +34,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.auditOwn,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security: [{ bearer: [] }],
@@ -47,6 +51,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.auditExport,
     {
+      config: { policy: project('audit.view') },
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -24,7 +24,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.authConfig,
-    { config: { public: true }, schema: { tags, response: responds(200, authConfig) } },
+    { config: { policy: 'public' }, schema: { tags, response: responds(200, authConfig) } },
     // The Google button shows only when an OpenID Connect client is configured (OIDC_CLIENT_ID).
     async () => ({ data: { google: app.ctx.config.oidc !== null } }),
   );
@@ -32,7 +32,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authEmail,
     {
-      config: { public: true, invalidEmailCode: true },
+      config: { policy: 'public', invalidEmailCode: true },
       schema: { tags, body: emailAuthRequest, response: responds(201, z.object({})) },
     },
     async (request, reply) => {
@@ -49,7 +49,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authEmailVerify,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, body: emailVerifyRequest, response: responds(200, emailVerifyResponse) },
     },
     async (request) => ({ data: await auth.verifyEmail(request.body.token) }),
@@ -58,7 +58,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authLoginGeneral,
     {
-      config: { public: true, invalidEmailCode: true },
+      config: { policy: 'public', invalidEmailCode: true },
       schema: {
         tags,
         description:
@@ -76,10 +76,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // A mailed one-time sign-in link (issue 30): before any key exists.
   app.post(
     apiPaths.authLoginLink,
     {
-      config: { public: true, invalidEmailCode: true },
+      config: { policy: 'public', invalidEmailCode: true },
       schema: {
         tags,
         description:
@@ -98,7 +99,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authLoginLinkVerify,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description: 'Signs in with the token of a mailed sign-in link (once; it expires in 15 minutes).',
@@ -116,7 +117,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authRefresh,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -143,7 +144,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.authLogout,
-    { schema: { tags, security: [{ bearer: [] }], response: responds(200, z.object({})) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security: [{ bearer: [] }], response: responds(200, z.object({})) },
+    },
     async (request, reply) => {
       await auth.logout(actorOf(request));
       clearRefreshCookie(request, reply);

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 /** docs/product/billing.md#plans-and-prices: plans, the subscription, sheets, refunds, payments, cards and coupons. */
 export async function billingRoutes(fastify: FastifyInstance) {
@@ -32,9 +33,14 @@ export async function billingRoutes(fastify: FastifyInstance) {
   const params = z.object({ subscriptionIdx: idx });
   const idempotencyHeader = z.object({ 'idempotency-key': z.string().max(255).optional() }).passthrough();
 
+  // Subscriptions and billing: every member reads the subscription (the warning bar), admins manage
+  // it; the price table and one's own cards need only an account.
   app.get(
     apiPaths.plan,
-    { schema: { tags, security, response: responds(200, planTableSchema) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, response: responds(200, planTableSchema) },
+    },
     async () => ({
       data: billing.plans(),
     }),
@@ -42,13 +48,17 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.subscription,
-    { schema: { tags, security, querystring: subscriptionQuery, response: responds(200, subscription) } },
+    {
+      config: { policy: project('project.view') },
+      schema: { tags, security, querystring: subscriptionQuery, response: responds(200, subscription) },
+    },
     async (request) => ({ data: await billing.get(actorOf(request), request.query.projectIdx) }),
   );
 
   app.post(
     apiPaths.subscription,
     {
+      config: { policy: project('billing.manage') },
       schema: {
         tags,
         security,
@@ -69,6 +79,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.patch(
     apiPaths.subscriptionOne(':subscriptionIdx'),
     {
+      config: { policy: record('billing.manage', 'SUBSCRIPTION_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -85,6 +96,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.subscriptionSheets(':subscriptionIdx'),
     {
+      config: { policy: record('billing.manage', 'SUBSCRIPTION_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -107,6 +119,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.subscriptionRefund(':subscriptionIdx'),
     {
+      config: { policy: record('billing.manage', 'SUBSCRIPTION_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -128,13 +141,16 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.payment,
-    { schema: { tags, security, querystring: paymentQuery, response: responds(200, z.array(payment)) } },
+    {
+      config: { policy: project('billing.manage') },
+      schema: { tags, security, querystring: paymentQuery, response: responds(200, z.array(payment)) },
+    },
     async (request) => ({ data: await billing.payments(actorOf(request), request.query.projectIdx) }),
   );
 
   app.get(
     apiPaths.card,
-    { schema: { tags, security, response: responds(200, cardList) } },
+    { config: { policy: 'authenticated' }, schema: { tags, security, response: responds(200, cardList) } },
     async (request) => ({
       data: await billing.cards(actorOf(request)),
     }),
@@ -142,14 +158,20 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.card,
-    { schema: { tags, security, body: registerCardRequest, response: responds(201, registeredCard) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, body: registerCardRequest, response: responds(201, registeredCard) },
+    },
     async (request, reply) =>
       reply.code(201).send({ data: await billing.registerCard(actorOf(request), request.body) }),
   );
 
   app.delete(
     apiPaths.cardOne(':cardIdx'),
-    { schema: { tags, security, params: z.object({ cardIdx: idx }), response: responds(200, z.object({})) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, params: z.object({ cardIdx: idx }), response: responds(200, z.object({})) },
+    },
     async (request) => {
       await billing.deleteCard(actorOf(request), request.params.cardIdx);
       return { data: {} };
@@ -158,13 +180,17 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.coupon,
-    { schema: { tags, security, querystring: couponQuery, response: responds(200, z.array(projectCoupon)) } },
+    {
+      config: { policy: project('billing.manage') },
+      schema: { tags, security, querystring: couponQuery, response: responds(200, z.array(projectCoupon)) },
+    },
     async (request) => ({ data: await billing.coupons(actorOf(request), request.query.projectIdx) }),
   );
 
   app.post(
     apiPaths.coupon,
     {
+      config: { policy: project('billing.manage') },
       schema: {
         tags,
         security,

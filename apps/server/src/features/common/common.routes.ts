@@ -12,7 +12,7 @@ export async function commonRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.health,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, response: { ...responds(200, healthResponse), 503: errorBody } },
     },
     async (request, reply) => {
@@ -37,7 +37,7 @@ export async function commonRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.ready,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, response: { ...responds(200, readyResponse), 503: errorBody } },
     },
     async (request, reply) => {
@@ -62,7 +62,7 @@ export async function commonRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.region,
-    { config: { public: true }, schema: { tags, response: responds(200, regionResponse) } },
+    { config: { policy: 'public' }, schema: { tags, response: responds(200, regionResponse) } },
     async (request) => {
       const country = request.headers[app.ctx.config.countryHeader];
       return {

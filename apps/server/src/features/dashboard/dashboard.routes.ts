@@ -2,6 +2,7 @@ import { apiPaths, dashboardQuery, dashboardResponse } from '@teamline/contract'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project } from '../../platform/authorization/route-policy.js';
 
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -10,6 +11,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.dashboard,
     {
+      config: { policy: project('planning.view') },
       schema: {
         tags: ['dashboard'],
         security: [{ bearer: [] }],

@@ -169,11 +169,12 @@ export async function collaborationRoutes(app: FastifyInstance) {
   }, app.ctx.config.realtimeSweepMs);
   sweep.unref();
 
+  // Live co-editing: a WebSocket whose Hocuspocus token is the access key (checked per document).
   app.get(
     apiPaths.documentCollab,
     {
       websocket: true,
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags: ['document'],
         description:

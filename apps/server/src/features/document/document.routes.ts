@@ -26,6 +26,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { contentDisposition } from '../file/file.routes.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 const folderParams = z.object({ folderIdx: idx });
 const documentParams = z.object({ documentIdx: idx });
@@ -43,20 +44,29 @@ export async function documentRoutes(fastify: FastifyInstance) {
   const security = [{ bearer: [] }];
 
   // Folders
+  // Documents (issue 15): members read, professionals write; the author or admin authority shares,
+  // links and deletes. The document service narrows further per document (private, shares).
   app.get(
     apiPaths.folder,
-    { schema: { tags, security, querystring: folderListQuery, response: responds(200, folderListResponse) } },
+    {
+      config: { policy: project('document.view') },
+      schema: { tags, security, querystring: folderListQuery, response: responds(200, folderListResponse) },
+    },
     async (request) => ({ data: await folders.list(actorOf(request), request.query.projectIdx) }),
   );
   app.post(
     apiPaths.folder,
-    { schema: { tags, security, body: folderCreateRequest, response: responds(201, folder) } },
+    {
+      config: { policy: project('document.edit') },
+      schema: { tags, security, body: folderCreateRequest, response: responds(201, folder) },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await folders.create(actorOf(request), request.body) }),
   );
   app.patch(
     apiPaths.folderOne(':folderIdx'),
     {
+      config: { policy: record('document.edit', 'FOLDER_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -73,7 +83,10 @@ export async function documentRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     apiPaths.folderOne(':folderIdx'),
-    { schema: { tags, security, params: folderParams, response: done } },
+    {
+      config: { policy: record('document.edit', 'FOLDER_NOT_FOUND') },
+      schema: { tags, security, params: folderParams, response: done },
+    },
     async (request) => {
       await folders.remove(actorOf(request), request.params.folderIdx);
       return { data: {} };
@@ -82,6 +95,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.folderShare(':folderIdx'),
     {
+      config: { policy: record('document.share', 'FOLDER_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -99,7 +113,10 @@ export async function documentRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     apiPaths.folderShareOne(':shareIdx'),
-    { schema: { tags, security, params: shareParams, response: done } },
+    {
+      config: { policy: record('document.share', 'DOCUMENT_SHARE_NOT_FOUND') },
+      schema: { tags, security, params: shareParams, response: done },
+    },
     async (request) => {
       await folders.unshare(actorOf(request), request.params.shareIdx);
       return { data: {} };
@@ -110,6 +127,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.document,
     {
+      config: { policy: project('document.view') },
       schema: {
         tags,
         security,
@@ -122,6 +140,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.document,
     {
+      config: { policy: project('document.edit') },
       bodyLimit: saveLimit,
       schema: { tags, security, body: documentCreateRequest, response: responds(201, documentDetail) },
     },
@@ -130,12 +149,16 @@ export async function documentRoutes(fastify: FastifyInstance) {
   );
   app.get(
     apiPaths.documentOne(':documentIdx'),
-    { schema: { tags, security, params: documentParams, response: responds(200, documentDetail) } },
+    {
+      config: { policy: record('document.view', 'DOCUMENT_NOT_FOUND') },
+      schema: { tags, security, params: documentParams, response: responds(200, documentDetail) },
+    },
     async (request) => ({ data: await documents.get(actorOf(request), request.params.documentIdx) }),
   );
   app.patch(
     apiPaths.documentOne(':documentIdx'),
     {
+      config: { policy: record('document.edit', 'DOCUMENT_NOT_FOUND') },
       bodyLimit: saveLimit,
       schema: {
         tags,
@@ -151,7 +174,10 @@ export async function documentRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     apiPaths.documentOne(':documentIdx'),
-    { schema: { tags, security, params: documentParams, response: done } },
+    {
+      config: { policy: record('document.share', 'DOCUMENT_NOT_FOUND') },
+      schema: { tags, security, params: documentParams, response: done },
+    },
     async (request) => {
       await documents.remove(actorOf(request), request.params.documentIdx);
       return { data: {} };
@@ -160,6 +186,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.documentRestore(':documentIdx'),
     {
+      config: { policy: record('document.share', 'DOCUMENT_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -174,12 +201,18 @@ export async function documentRoutes(fastify: FastifyInstance) {
   // Versions and export
   app.get(
     apiPaths.documentVersions(':documentIdx'),
-    { schema: { tags, security, params: documentParams, response: responds(200, documentVersionsResponse) } },
+    {
+      config: { policy: record('document.view', 'DOCUMENT_NOT_FOUND') },
+      schema: { tags, security, params: documentParams, response: responds(200, documentVersionsResponse) },
+    },
     async (request) => ({ data: await documents.versions(actorOf(request), request.params.documentIdx) }),
   );
   app.get(
     apiPaths.documentVersionOne(':documentIdx', ':versionNo'),
-    { schema: { tags, security, params: versionParams, response: responds(200, documentVersionDetail) } },
+    {
+      config: { policy: record('document.view', 'DOCUMENT_NOT_FOUND') },
+      schema: { tags, security, params: versionParams, response: responds(200, documentVersionDetail) },
+    },
     async (request) => ({
       data: await documents.version(actorOf(request), request.params.documentIdx, request.params.versionNo),
     }),
@@ -187,6 +220,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.documentExport(':documentIdx'),
     {
+      config: { policy: record('document.view', 'DOCUMENT_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -209,6 +243,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.documentShare(':documentIdx'),
     {
+      config: { policy: record('document.share', 'DOCUMENT_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -224,7 +259,10 @@ export async function documentRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     apiPaths.documentShareOne(':shareIdx'),
-    { schema: { tags, security, params: shareParams, response: done } },
+    {
+      config: { policy: record('document.share', 'DOCUMENT_SHARE_NOT_FOUND') },
+      schema: { tags, security, params: shareParams, response: done },
+    },
     async (request) => {
       await documents.unshare(actorOf(request), request.params.shareIdx);
       return { data: {} };
@@ -233,6 +271,7 @@ export async function documentRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.documentPublicLink(':documentIdx'),
     {
+      config: { policy: record('document.share', 'DOCUMENT_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -248,16 +287,20 @@ export async function documentRoutes(fastify: FastifyInstance) {
   );
   app.delete(
     apiPaths.documentPublicLink(':documentIdx'),
-    { schema: { tags, security, params: documentParams, response: done } },
+    {
+      config: { policy: record('document.share', 'DOCUMENT_NOT_FOUND') },
+      schema: { tags, security, params: documentParams, response: done },
+    },
     async (request) => {
       await documents.revokePublicLink(actorOf(request), request.params.documentIdx);
       return { data: {} };
     },
   );
+  // A read-only public link: the token is the permission.
   app.get(
     apiPaths.publicDocument(':token'),
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, params: tokenParams, response: responds(200, publicDocument) },
     },
     async (request) => ({ data: await documents.publicDocument(request.params.token) }),

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 export async function epicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,12 +21,16 @@ export async function epicRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.epicAllOfProject,
-    { schema: { tags, security, querystring: projectIdxQuery, response: responds(200, z.array(epic)) } },
+    {
+      config: { policy: project('epic.view') },
+      schema: { tags, security, querystring: projectIdxQuery, response: responds(200, z.array(epic)) },
+    },
     async (request) => ({ data: await epics.list(actorOf(request), request.query.projectIdx) }),
   );
   app.post(
     apiPaths.epic,
     {
+      config: { policy: project('epic.manage') },
       schema: {
         tags,
         security,
@@ -39,12 +44,18 @@ export async function epicRoutes(fastify: FastifyInstance) {
   );
   app.patch(
     apiPaths.epicOne(':id'),
-    { schema: { tags, security, params: idParams, body: updateEpicRequest, response: responds(200, epic) } },
+    {
+      config: { policy: record('epic.manage', 'EPIC_NOT_FOUND') },
+      schema: { tags, security, params: idParams, body: updateEpicRequest, response: responds(200, epic) },
+    },
     async (request) => ({ data: await epics.update(actorOf(request), request.params.id, request.body) }),
   );
   app.delete(
     apiPaths.epicOne(':id'),
-    { schema: { tags, security, params: idParams, response: responds(200, deletedEpicResponse) } },
+    {
+      config: { policy: record('epic.manage', 'EPIC_NOT_FOUND') },
+      schema: { tags, security, params: idParams, response: responds(200, deletedEpicResponse) },
+    },
     async (request) => ({ data: await epics.remove(actorOf(request), request.params.id) }),
   );
 }

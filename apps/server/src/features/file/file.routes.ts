@@ -18,6 +18,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { StoredFileContent } from './file.service.js';
 import { actorOf, responds } from '../../shared/http.js';
 import { filePartOf, readingPart } from '../../shared/upload-part.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 /** Types a browser may render from the app's origin: raster images that cannot carry script. */
 const inlineTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -93,9 +94,11 @@ export async function fileRoutes(fastify: FastifyInstance) {
   const tags = ['file'];
   const security = [{ bearer: [] }];
 
+  // An upload without projectIdx is the caller's own (an avatar); with one, file.upload in it.
   app.post(
     apiPaths.file,
     {
+      config: { policy: project('file.upload') },
       schema: {
         tags,
         security,
@@ -131,6 +134,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.file,
     {
+      config: { policy: record('file.download', 'FILE_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -145,10 +149,11 @@ export async function fileRoutes(fastify: FastifyInstance) {
 
   // The address `GET /file/url` hands out: no bearer key (an <img> cannot send one); the HMAC
   // signature over the id and the expiry is the permission.
+  // A signed address: the HMAC over the id and expiry is the permission (GET /file/url hands it out).
   app.get(
     apiPaths.fileSigned,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         querystring: fileSignedQuery,
@@ -159,9 +164,12 @@ export async function fileRoutes(fastify: FastifyInstance) {
       sendFile(reply, request.headers.range, await file.downloadSigned(request.query)),
   );
 
+  // Files and my data (issue 30). A member's own file (no project) is its uploader's alone; a project
+  // file by the record rule on its uploader's record. A file still used anywhere is 409 FILE_IN_USE.
   app.delete(
     apiPaths.fileOne(':fileIdx'),
     {
+      config: { policy: record('file.delete', 'FILE_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -177,6 +185,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.fileUsage,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -190,6 +199,7 @@ export async function fileRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.projectStorage(':projectIdx'),
     {
+      config: { policy: project('file.usage') },
       schema: {
         tags,
         security,

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 const projectQuery = z.object({ projectIdx: idx });
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -29,15 +30,22 @@ export async function githubRoutes(fastify: FastifyInstance) {
   const tags = ['github'];
   const security = [{ bearer: [] }];
 
+  // GitHub sync (issue 14): members read the key and a story's links; admins manage the rest.
   app.get(
     apiPaths.github,
-    { schema: { tags, security, querystring: projectQuery, response: responds(200, githubStatusResponse) } },
+    {
+      config: { policy: project('planning.view') },
+      schema: { tags, security, querystring: projectQuery, response: responds(200, githubStatusResponse) },
+    },
     async (request) => ({ data: await github.status(actorOf(request), request.query.projectIdx) }),
   );
 
   app.post(
     apiPaths.githubToken,
-    { schema: { tags, security, body: githubTokenRequest, response: responds(201, githubConnection) } },
+    {
+      config: { policy: project('github.manage') },
+      schema: { tags, security, body: githubTokenRequest, response: responds(201, githubConnection) },
+    },
     async (request, reply) =>
       reply.status(201).send({
         data: await github.connectToken(actorOf(request), request.body.projectIdx, request.body.token),
@@ -47,6 +55,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.githubOauth,
     {
+      config: { policy: project('github.manage') },
       schema: {
         tags,
         security,
@@ -61,7 +70,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.githubOauthCallback,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -80,6 +89,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.githubRepos,
     {
+      config: { policy: project('github.manage') },
       schema: {
         tags,
         security,
@@ -104,6 +114,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.githubBranches,
     {
+      config: { policy: project('github.manage') },
       schema: {
         tags,
         security,
@@ -118,13 +129,19 @@ export async function githubRoutes(fastify: FastifyInstance) {
 
   app.put(
     apiPaths.github,
-    { schema: { tags, security, body: githubSettingsRequest, response: responds(200, githubConnection) } },
+    {
+      config: { policy: project('github.manage') },
+      schema: { tags, security, body: githubSettingsRequest, response: responds(200, githubConnection) },
+    },
     async (request) => ({ data: await github.save(actorOf(request), request.body) }),
   );
 
   app.delete(
     apiPaths.github,
-    { schema: { tags, security, querystring: projectQuery, response: responds(200, z.object({})) } },
+    {
+      config: { policy: project('github.manage') },
+      schema: { tags, security, querystring: projectQuery, response: responds(200, z.object({})) },
+    },
     async (request) => {
       await github.disconnect(actorOf(request), request.query.projectIdx);
       return { data: {} };
@@ -134,6 +151,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.githubSyncLog,
     {
+      config: { policy: project('github.manage') },
       schema: {
         tags,
         security,
@@ -146,7 +164,10 @@ export async function githubRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.githubSync,
-    { schema: { tags, security, body: githubSyncRequest, response: responds(202, z.object({})) } },
+    {
+      config: { policy: project('github.manage') },
+      schema: { tags, security, body: githubSyncRequest, response: responds(202, z.object({})) },
+    },
     async (request, reply) => {
       await github.sync(actorOf(request), request.body.projectIdx, request.body.syncLogIdx);
       return reply.status(202).send({ data: {} });
@@ -156,6 +177,7 @@ export async function githubRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.githubStoryLinks,
     {
+      config: { policy: record('planning.view', 'STORY_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -174,10 +196,11 @@ export async function githubRoutes(fastify: FastifyInstance) {
       { parseAs: 'buffer', bodyLimit: 5 * 1024 * 1024 },
       (_request, body, done) => done(null, body),
     );
+    // GitHub's deliveries: signed with the project's secret, not a key.
     scope.post(
       apiPaths.githubWebhook,
       {
-        config: { public: true },
+        config: { policy: 'public' },
         schema: {
           tags,
           description:

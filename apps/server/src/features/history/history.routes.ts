@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { record } from '../../platform/authorization/route-policy.js';
 
 export async function historyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,17 +21,26 @@ export async function historyRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.historyStory,
-    { schema: { tags, security, querystring: storyHistoryQuery, response: list } },
+    {
+      config: { policy: record('planning.view', 'STORY_NOT_FOUND') },
+      schema: { tags, security, querystring: storyHistoryQuery, response: list },
+    },
     async (request) => ({ data: await history.ofStory(actorOf(request), request.query.storyIdx) }),
   );
   app.get(
     apiPaths.historyMilestone,
-    { schema: { tags, security, querystring: milestoneHistoryQuery, response: list } },
+    {
+      config: { policy: record('planning.view', 'MILESTONE_NOT_FOUND') },
+      schema: { tags, security, querystring: milestoneHistoryQuery, response: list },
+    },
     async (request) => ({ data: await history.ofMilestone(actorOf(request), request.query.milestoneIdx) }),
   );
   app.get(
     apiPaths.historyData,
-    { schema: { tags, security, querystring: historyDataQuery, response: responds(200, historyData) } },
+    {
+      config: { policy: record('planning.view', 'HISTORY_NOT_FOUND') },
+      schema: { tags, security, querystring: historyDataQuery, response: responds(200, historyData) },
+    },
     async (request) => ({ data: await history.data(actorOf(request), request.query.historyIdx) }),
   );
 }

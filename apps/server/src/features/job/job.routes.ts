@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project } from '../../platform/authorization/route-policy.js';
 
 export async function jobRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -11,6 +12,7 @@ export async function jobRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.job,
     {
+      config: { policy: project('job.view') },
       schema: {
         tags: ['job'],
         security: [{ bearer: [] }],

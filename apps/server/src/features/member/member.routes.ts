@@ -30,7 +30,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.memberJoinGeneral,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, body: joinGeneralRequest, response: responds(201, authTokens) },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.memberFindId,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, body: findIdRequest, response: responds(200, findIdResponse) },
     },
     async (request) => ({ data: await member.findId(request.body.name, request.body.phone) }),
@@ -55,7 +55,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.memberFindPassword,
     {
-      config: { public: true, invalidEmailCode: true },
+      config: { policy: 'public', invalidEmailCode: true },
       schema: { tags, body: findPasswordRequest, response: responds(201, z.object({})) },
     },
     async (request, reply) => {
@@ -71,7 +71,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.memberPasswordReset,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, body: passwordResetRequest, response: responds(200, z.object({})) },
     },
     async (request) => {
@@ -82,7 +82,10 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   app.patch(
     apiPaths.memberPassword,
-    { schema: { tags, security, body: passwordChangeRequest, response: responds(200, z.object({})) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, body: passwordChangeRequest, response: responds(200, z.object({})) },
+    },
     async (request) => {
       await member.changePassword(actorOf(request), request.body.currentPassword, request.body.password);
       return { data: {} };
@@ -91,7 +94,10 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.member,
-    { schema: { tags, security, response: responds(200, memberProfile) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, response: responds(200, memberProfile) },
+    },
     async (request) => ({
       data: await member.getOwn(actorOf(request)),
     }),
@@ -99,13 +105,19 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   app.patch(
     apiPaths.member,
-    { schema: { tags, security, body: updateProfileRequest, response: responds(200, memberProfile) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, body: updateProfileRequest, response: responds(200, memberProfile) },
+    },
     async (request) => ({ data: await member.update(actorOf(request), request.body) }),
   );
 
   app.delete(
     apiPaths.member,
-    { schema: { tags, security, body: withdrawRequest, response: responds(200, z.object({})) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, body: withdrawRequest, response: responds(200, z.object({})) },
+    },
     async (request, reply) => {
       await member.withdraw(actorOf(request), request.body);
       clearRefreshCookie(request, reply);
@@ -115,7 +127,10 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.memberProfile,
-    { schema: { tags, security, querystring: profileQuery, response: responds(200, publicProfile) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, querystring: profileQuery, response: responds(200, publicProfile) },
+    },
     async (request) => ({ data: await member.getProfile(actorOf(request), request.query.memberId) }),
   );
 }

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 export async function invitationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -23,15 +24,19 @@ export async function invitationRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.invite,
-    { schema: { tags, security, body: inviteRequest, response: responds(201, invitation) } },
+    {
+      config: { policy: project('invite.manage') },
+      schema: { tags, security, body: inviteRequest, response: responds(201, invitation) },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await service.invite(actorOf(request), request.body) }),
   );
 
+  // Reading an invitation by its token needs no key: the token is the secret.
   app.get(
     apiPaths.invite,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags, querystring: inviteTokenQuery, response: responds(200, invitePreview) },
     },
     async (request) => ({ data: await service.preview(request.query.token) }),
@@ -39,14 +44,18 @@ export async function invitationRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.inviteAccept,
-    { schema: { tags, security, body: inviteAcceptRequest, response: responds(200, inviteAcceptResponse) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, body: inviteAcceptRequest, response: responds(200, inviteAcceptResponse) },
+    },
     async (request) => ({ data: await service.accept(actorOf(request), request.body.token) }),
   );
 
+  // The invitation's token is the secret: it opens the join form of its address, before an account.
   app.post(
     apiPaths.inviteVerify,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -62,6 +71,7 @@ export async function invitationRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.inviteList,
     {
+      config: { policy: project('invite.manage') },
       schema: { tags, security, querystring: projectIdxQuery, response: responds(200, z.array(invitation)) },
     },
     async (request) => ({ data: await service.list(actorOf(request), request.query.projectIdx) }),
@@ -69,13 +79,19 @@ export async function invitationRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.inviteResend(':inviteIdx'),
-    { schema: { tags, security, params: inviteIdxParams, response: responds(200, invitation) } },
+    {
+      config: { policy: record('invite.manage', 'NOT_FOUND') },
+      schema: { tags, security, params: inviteIdxParams, response: responds(200, invitation) },
+    },
     async (request) => ({ data: await service.resend(actorOf(request), request.params.inviteIdx) }),
   );
 
   app.delete(
     apiPaths.inviteOne(':inviteIdx'),
-    { schema: { tags, security, params: inviteIdxParams, response: responds(200, invitation) } },
+    {
+      config: { policy: record('invite.manage', 'NOT_FOUND') },
+      schema: { tags, security, params: inviteIdxParams, response: responds(200, invitation) },
+    },
     async (request) => ({ data: await service.revoke(actorOf(request), request.params.inviteIdx) }),
   );
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 /** `/member-in-project`: the member list, the caller's own record, role changes, removal and leaving. */
 export async function memberRoutes(fastify: FastifyInstance) {
@@ -22,6 +23,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.memberInProject,
     {
+      config: { policy: project('member.list') },
       schema: {
         tags,
         security,
@@ -34,13 +36,17 @@ export async function memberRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.memberInProjectInfo,
-    { schema: { tags, security, querystring: projectIdxQuery, response: responds(200, memberInProject) } },
+    {
+      config: { policy: project('member.list') },
+      schema: { tags, security, querystring: projectIdxQuery, response: responds(200, memberInProject) },
+    },
     async (request) => ({ data: await service.info(actorOf(request), request.query.projectIdx) }),
   );
 
   app.patch(
     one,
     {
+      config: { policy: record('member.update', 'MEMBER_IN_PROJECT_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -54,9 +60,11 @@ export async function memberRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  // member.leave (the caller's own record) shares this route with member.remove.
   app.delete(
     one,
     {
+      config: { policy: record('member.remove', 'MEMBER_IN_PROJECT_NOT_FOUND') },
       schema: {
         tags,
         security,

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 export async function milestoneRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,6 +28,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.milestoneTimeline,
     {
+      config: { policy: project('planning.view') },
       schema: {
         tags,
         security,
@@ -56,26 +58,37 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.milestone,
-    { schema: { tags, security, body: createMilestoneRequest, response: responds(201, milestone) } },
+    {
+      config: { policy: project('planning.edit') },
+      schema: { tags, security, body: createMilestoneRequest, response: responds(201, milestone) },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await milestones.create(actorOf(request), request.body) }),
   );
 
   app.get(
     apiPaths.milestoneStories,
-    { schema: { tags, security, querystring: milestoneIdxQuery, response: responds(200, z.array(story)) } },
+    {
+      config: { policy: record('planning.view', 'MILESTONE_NOT_FOUND') },
+      schema: { tags, security, querystring: milestoneIdxQuery, response: responds(200, z.array(story)) },
+    },
     async (request) => ({ data: await stories.ofMilestone(actorOf(request), request.query.milestoneIdx) }),
   );
 
   app.patch(
     apiPaths.milestoneOrder,
-    { schema: { tags, security, body: milestoneOrderRequest, response: responds(200, milestone) } },
+    {
+      config: { policy: record('planning.edit', 'MILESTONE_NOT_FOUND') },
+      schema: { tags, security, body: milestoneOrderRequest, response: responds(200, milestone) },
+    },
     async (request) => ({ data: await milestones.order(actorOf(request), request.body) }),
   );
 
+  // request: milestone.requestApproval; approve / reject: milestone.decide (by the body's action).
   app.patch(
     apiPaths.milestoneApproved(':id'),
     {
+      config: { policy: record('milestone.requestApproval', 'MILESTONE_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -93,6 +106,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   app.patch(
     apiPaths.milestoneOne(':id'),
     {
+      config: { policy: record('milestone.edit', 'MILESTONE_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -107,6 +121,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
   app.delete(
     apiPaths.milestoneOne(':id'),
     {
+      config: { policy: record('milestone.delete', 'MILESTONE_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -120,7 +135,10 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.milestoneOne(':milestoneIdx'),
-    { schema: { tags, security, params: milestoneIdxParams, response: responds(200, milestone) } },
+    {
+      config: { policy: record('planning.view', 'MILESTONE_NOT_FOUND') },
+      schema: { tags, security, params: milestoneIdxParams, response: responds(200, milestone) },
+    },
     async (request) => ({ data: await milestones.get(actorOf(request), request.params.milestoneIdx) }),
   );
 }

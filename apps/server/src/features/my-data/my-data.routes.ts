@@ -14,6 +14,7 @@ export async function myDataRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.memberExport,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -28,6 +29,7 @@ export async function myDataRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.memberExport,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -40,10 +42,11 @@ export async function myDataRoutes(fastify: FastifyInstance) {
   );
 
   // The address GET /member/export hands its owner: a plain link (no key) can download the archive.
+  // A signed address handed to the archive's owner by GET /member/export: the HMAC is the permission.
   app.get(
     apiPaths.memberExportDownload,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         querystring: memberExportDownloadQuery,

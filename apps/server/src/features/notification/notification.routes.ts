@@ -18,9 +18,11 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   const tags = ['notification'];
   const security = [{ bearer: [] }];
 
+  // Notifications: only the caller's own notices and preferences (queried by their memberIdx).
   app.get(
     apiPaths.notification,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -34,6 +36,7 @@ export async function notificationRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.notificationRead,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -46,13 +49,17 @@ export async function notificationRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.notificationSetting,
-    { schema: { tags, security, response: responds(200, notificationSetting) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, response: responds(200, notificationSetting) },
+    },
     async (request) => ({ data: await notification.settings(actorOf(request)) }),
   );
 
   app.put(
     apiPaths.notificationSetting,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,

@@ -33,10 +33,11 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   const webPage = (query: Record<string, string>) =>
     `${app.ctx.config.publicUrl}/#/oauth/success?${new URLSearchParams(query).toString()}`;
 
+  // Outside sign-in (docs/decisions.md "Outside sign-in"): before any account or key exists.
   app.get(
     apiPaths.authOauth(':provider'),
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -58,7 +59,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.authOauthCallback(':provider'),
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -86,7 +87,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authLogin,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -111,7 +112,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authOauthLink,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -130,7 +131,7 @@ export async function oauthRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.memberJoin,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags: ['member'], body: joinRequest, response: responds(201, authTokens) },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 /** docs/product/requests.md#calls: the request calls. */
 export async function requestRoutes(fastify: FastifyInstance) {
@@ -21,28 +22,40 @@ export async function requestRoutes(fastify: FastifyInstance) {
   const tags = ['request'];
   const security = [{ bearer: [] }];
 
+  // Requests: the list is the caller's own boxes; one request is its parties' (requestRecord), and a
+  // member it does not concern gets REQUEST_NOT_FOUND like a stranger.
   app.get(
     apiPaths.request,
-    { schema: { tags, security, querystring: requestListQuery, response: responds(200, requestList) } },
+    {
+      config: { policy: project('request.list') },
+      schema: { tags, security, querystring: requestListQuery, response: responds(200, requestList) },
+    },
     async (request) => ({ data: await requests.list(actorOf(request), request.query) }),
   );
 
   app.post(
     apiPaths.request,
-    { schema: { tags, security, body: createRequestRequest, response: responds(201, memberRequest) } },
+    {
+      config: { policy: project('request.create') },
+      schema: { tags, security, body: createRequestRequest, response: responds(201, memberRequest) },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await requests.create(actorOf(request), request.body) }),
   );
 
   app.get(
     apiPaths.requestOne(':requestIdx'),
-    { schema: { tags, security, params: requestIdxParams, response: responds(200, memberRequest) } },
+    {
+      config: { policy: record('request.view', 'REQUEST_NOT_FOUND') },
+      schema: { tags, security, params: requestIdxParams, response: responds(200, memberRequest) },
+    },
     async (request) => ({ data: await requests.get(actorOf(request), request.params.requestIdx) }),
   );
 
   app.patch(
     apiPaths.requestOne(':requestIdx'),
     {
+      config: { policy: record('request.update', 'REQUEST_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -58,13 +71,17 @@ export async function requestRoutes(fastify: FastifyInstance) {
 
   app.delete(
     apiPaths.requestOne(':requestIdx'),
-    { schema: { tags, security, params: requestIdxParams, response: responds(200, deletedRequestResponse) } },
+    {
+      config: { policy: record('request.delete', 'REQUEST_NOT_FOUND') },
+      schema: { tags, security, params: requestIdxParams, response: responds(200, deletedRequestResponse) },
+    },
     async (request) => ({ data: await requests.remove(actorOf(request), request.params.requestIdx) }),
   );
 
   app.post(
     apiPaths.requestComment(':requestIdx'),
     {
+      config: { policy: record('request.comment', 'REQUEST_NOT_FOUND') },
       schema: {
         tags,
         security,

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, responds } from '../../shared/http.js';
 import { filePartOf, readingPart } from '../../shared/upload-part.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 /** docs/product/recruitment-and-reviews.md#reviews: the review calls, review images and signed file addresses. */
 export async function reviewRoutes(fastify: FastifyInstance) {
@@ -27,20 +28,27 @@ export async function reviewRoutes(fastify: FastifyInstance) {
 
   app.post(
     apiPaths.reviewMember,
-    { schema: { tags, security, body: createReviewRequest, response: responds(201, reviewItem) } },
+    {
+      config: { policy: project('review.create') },
+      schema: { tags, security, body: createReviewRequest, response: responds(201, reviewItem) },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await review.create(actorOf(request), request.body) }),
   );
 
   app.get(
     apiPaths.reviewOfMember,
-    { schema: { tags, security, querystring: reviewOfMemberQuery, response: responds(200, reviewList) } },
+    {
+      config: { policy: record('review.view', 'MEMBER_NOT_FOUND') },
+      schema: { tags, security, querystring: reviewOfMemberQuery, response: responds(200, reviewList) },
+    },
     async (request) => ({ data: await review.list(actorOf(request), request.query.memberIdx) }),
   );
 
   app.patch(
     apiPaths.reviewOne(':reviewIdx'),
     {
+      config: { policy: record('review.update', 'REVIEW_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -56,13 +64,18 @@ export async function reviewRoutes(fastify: FastifyInstance) {
 
   app.delete(
     apiPaths.reviewOne(':reviewIdx'),
-    { schema: { tags, security, params: reviewIdxParams, response: responds(200, deletedReviewResponse) } },
+    {
+      config: { policy: record('review.delete', 'REVIEW_NOT_FOUND') },
+      schema: { tags, security, params: reviewIdxParams, response: responds(200, deletedReviewResponse) },
+    },
     async (request) => ({ data: await review.remove(actorOf(request), request.params.reviewIdx) }),
   );
 
+  // Reviews are between members, decided in a project the caller shares with the reviewed member.
   app.post(
     apiPaths.fileMedia(':id'),
     {
+      config: { policy: record('review.create', 'REVIEW_NOT_SHARED') },
       schema: {
         tags,
         security,
@@ -86,9 +99,12 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // A signed address is for a file the caller may read (file.download), or an image of reviews the
+  // caller may read (review.view in a shared project): docs/decisions.md "Reviews".
   app.get(
     apiPaths.fileUrl,
     {
+      config: { policy: record('file.download', 'FILE_NOT_FOUND') },
       schema: {
         tags,
         security,

@@ -10,9 +10,11 @@ export async function sessionRoutes(fastify: FastifyInstance) {
   const tags = ['member'];
   const security = [{ bearer: [] }];
 
+  // The devices page: the caller's own sessions only (another's sessionId is SESSION_NOT_FOUND).
   app.get(
     apiPaths.memberSessions,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -26,6 +28,7 @@ export async function sessionRoutes(fastify: FastifyInstance) {
   app.delete(
     apiPaths.memberSessionsOthers,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -39,6 +42,7 @@ export async function sessionRoutes(fastify: FastifyInstance) {
   app.delete(
     apiPaths.memberSessionOne(':sessionId'),
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 export async function storyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,22 +27,33 @@ export async function storyRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.storyAwaitingZone,
-    { schema: { tags, security, description: 'The backlog.', querystring: projectIdxQuery, response: list } },
+    {
+      config: { policy: project('planning.view') },
+      schema: { tags, security, description: 'The backlog.', querystring: projectIdxQuery, response: list },
+    },
     async (request) => ({ data: await stories.awaitingZone(actorOf(request), request.query.projectIdx) }),
   );
   app.get(
     apiPaths.storyNoEpic(':id'),
-    { schema: { tags, security, description: 'id = projectIdx.', params: idParams, response: list } },
+    {
+      config: { policy: project('planning.view') },
+      schema: { tags, security, description: 'id = projectIdx.', params: idParams, response: list },
+    },
     async (request) => ({ data: await stories.noEpic(actorOf(request), request.params.id) }),
   );
   app.get(
     apiPaths.storyByEpic(':id'),
-    { schema: { tags, security, description: 'id = epicIdx.', params: idParams, response: list } },
+    {
+      config: { policy: record('epic.view', 'EPIC_NOT_FOUND') },
+      schema: { tags, security, description: 'id = epicIdx.', params: idParams, response: list },
+    },
     async (request) => ({ data: await stories.byEpic(actorOf(request), request.params.id) }),
   );
+  // Who may not edit the plan proposes a story (considering) instead.
   app.post(
     apiPaths.story,
     {
+      config: { policy: project('planning.view') },
       schema: {
         tags,
         security,
@@ -56,6 +68,7 @@ export async function storyRoutes(fastify: FastifyInstance) {
   app.patch(
     apiPaths.storyOrder,
     {
+      config: { policy: record('planning.edit', 'STORY_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -68,24 +81,32 @@ export async function storyRoutes(fastify: FastifyInstance) {
   );
   app.get(
     apiPaths.storyOne(':storyIdx'),
-    { schema: { tags, security, params: storyIdxParams, response: responds(200, story) } },
+    {
+      config: { policy: record('planning.view', 'STORY_NOT_FOUND') },
+      schema: { tags, security, params: storyIdxParams, response: responds(200, story) },
+    },
     async (request) => ({ data: await stories.get(actorOf(request), request.params.storyIdx) }),
   );
   app.patch(
     apiPaths.storyOne(':id'),
     {
+      config: { policy: record('story.edit', 'STORY_NOT_FOUND') },
       schema: { tags, security, params: idParams, body: updateStoryRequest, response: responds(200, story) },
     },
     async (request) => ({ data: await stories.update(actorOf(request), request.params.id, request.body) }),
   );
   app.delete(
     apiPaths.storyOne(':id'),
-    { schema: { tags, security, params: idParams, response: responds(200, deletedStoryResponse) } },
+    {
+      config: { policy: record('story.edit', 'STORY_NOT_FOUND') },
+      schema: { tags, security, params: idParams, response: responds(200, deletedStoryResponse) },
+    },
     async (request) => ({ data: await stories.remove(actorOf(request), request.params.id) }),
   );
   app.patch(
     apiPaths.assignee(':id'),
     {
+      config: { policy: record('story.edit', 'STORY_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -101,12 +122,16 @@ export async function storyRoutes(fastify: FastifyInstance) {
   );
   app.get(
     apiPaths.storyComment(':id'),
-    { schema: { tags, security, params: idParams, response: responds(200, z.array(storyComment)) } },
+    {
+      config: { policy: record('planning.view', 'STORY_NOT_FOUND') },
+      schema: { tags, security, params: idParams, response: responds(200, z.array(storyComment)) },
+    },
     async (request) => ({ data: await stories.comments(actorOf(request), request.params.id) }),
   );
   app.post(
     apiPaths.storyComment(':id'),
     {
+      config: { policy: record('story.comment', 'STORY_NOT_FOUND') },
       schema: {
         tags,
         security,

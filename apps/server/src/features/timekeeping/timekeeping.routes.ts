@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project, record } from '../../platform/authorization/route-policy.js';
 
 export async function timekeepingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +23,7 @@ export async function timekeepingRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.timekeeping,
     {
+      config: { policy: project('planning.view') },
       schema: {
         tags,
         security,
@@ -35,13 +37,17 @@ export async function timekeepingRoutes(fastify: FastifyInstance) {
   );
   app.post(
     apiPaths.timekeeping,
-    { schema: { tags, security, body: createTimekeepingRequest, response: responds(201, timekeeping) } },
+    {
+      config: { policy: record('time.log', 'STORY_NOT_FOUND') },
+      schema: { tags, security, body: createTimekeepingRequest, response: responds(201, timekeeping) },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await service.create(actorOf(request), request.body) }),
   );
   app.patch(
     apiPaths.timekeepingOne(':timekeepingIdx'),
     {
+      config: { policy: record('time.edit', 'TIMEKEEPING_NOT_FOUND') },
       schema: {
         tags,
         security,
@@ -60,6 +66,7 @@ export async function timekeepingRoutes(fastify: FastifyInstance) {
   app.delete(
     apiPaths.timekeepingBulk,
     {
+      config: { policy: record('time.delete', 'TIMEKEEPING_NOT_FOUND') },
       schema: {
         tags,
         security,

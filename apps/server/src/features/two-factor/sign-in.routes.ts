@@ -20,10 +20,12 @@ export async function signInRoutes(fastify: FastifyInstance) {
   const tags = ['auth'];
   const security = [{ bearer: [] }];
 
+  // Two-factor sign-in (docs/decisions.md "Two-factor sign-in"): the second step holds a challenge
+  // token instead of a key; passwordless passkey sign-in holds its WebAuthn ticket.
   app.post(
     apiPaths.authLoginSecondFactor,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -46,7 +48,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authLoginSecondFactorPasskey,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description: 'WebAuthn request options for the passkeys of a second-factor challenge.',
@@ -61,7 +63,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authPasskeyOptions,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description: 'WebAuthn request options for a passwordless sign-in with any passkey of this site.',
@@ -74,7 +76,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authLoginPasskey,
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags,
         description:
@@ -97,6 +99,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authStepUp,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -117,6 +120,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.authStepUpPasskey,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 import { errorStatus, type ErrorCode } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey } from '../../platform/authorization/routes.js';
+import { routeKey } from '../../platform/authorization/route-policy.js';
 import { stepUpRoutes } from '../../platform/authorization/step-up.js';
 import { api, planningFixture } from '../../test/planning-fixture.js';
 import { twoFactorHelpers } from '../../test/two-factor.js';

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, responds } from '../../shared/http.js';
+import { project } from '../../platform/authorization/route-policy.js';
 
 /** One's own factors, and the project setting (docs/decisions.md "Two-factor sign-in"). */
 export async function twoFactorRoutes(fastify: FastifyInstance) {
@@ -25,13 +26,17 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.get(
     apiPaths.twoFactor,
-    { schema: { tags, security, response: responds(200, twoFactorStatus) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, response: responds(200, twoFactorStatus) },
+    },
     async (request) => ({ data: await twoFactor.status(actorOf(request)) }),
   );
 
   app.post(
     apiPaths.twoFactorTotp,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -47,6 +52,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.twoFactorTotpConfirm,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -64,7 +70,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.delete(
     apiPaths.twoFactorTotp,
-    { schema: { tags, security, response: responds(200, z.object({})) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, response: responds(200, z.object({})) },
+    },
     async (request) => {
       await twoFactor.removeTotp(actorOf(request));
       return { data: {} };
@@ -74,6 +83,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.twoFactorRecoveryCodes,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -88,6 +98,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.twoFactorPasskeyOptions,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -102,6 +113,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     apiPaths.twoFactorPasskey,
     {
+      config: { policy: 'authenticated' },
       schema: {
         tags,
         security,
@@ -118,7 +130,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.delete(
     apiPaths.twoFactorPasskeyOne(':passkeyIdx'),
-    { schema: { tags, security, params: passkeyParams, response: responds(200, z.object({})) } },
+    {
+      config: { policy: 'authenticated' },
+      schema: { tags, security, params: passkeyParams, response: responds(200, z.object({})) },
+    },
     async (request) => {
       await twoFactor.removePasskey(actorOf(request), request.params.passkeyIdx);
       return { data: {} };
@@ -129,6 +144,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.projectTwoFactor(':projectIdx'),
     {
+      config: { policy: project('project.view') },
       schema: {
         tags,
         security,
@@ -145,6 +161,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.put(
     apiPaths.projectTwoFactor(':projectIdx'),
     {
+      config: { policy: project('project.update') },
       schema: {
         tags,
         security,

@@ -20,10 +20,11 @@ import { timekeepings, webhookDeliveries } from '../../db/schema/index.js';
 import { api, planningFixture, type Person, type PlanningFixture } from '../../test/planning-fixture.js';
 import { startGithubFake, type GithubFake } from '../../test/github-fake.js';
 import { addToProject, bearer, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
-import { routePolicies, type RoutePolicy } from './routes.js';
+import { routeKey, type ActionPolicy } from './route-policy.js';
 
 /**
- * The route × caller matrix, generated from the route registry: every route with a project action,
+ * The route × caller matrix, generated from the policies the app's routes declare (their config, as
+ * `registeredRoutes` collected them): every route with a project action,
  * for every kind of caller, expects the answer the ACTION TABLE gives (contract `can`, `allows`,
  * `ruleDenial`), never one computed by the code under test, and checks it on the real app.
  * Records are created fresh for each cell, owned by a depth2 member on the depth1 lead's team
@@ -50,7 +51,6 @@ const callers: Caller[] = [
   'admin',
 ];
 
-let t: TestApp;
 let f: PlanningFixture;
 let call: ReturnType<typeof api>;
 let n = 0;
@@ -1010,7 +1010,7 @@ async function githubConnected(withRepo = false) {
 /** The answer the table gives: 'ok' or an error code. */
 function expected(
   caller: Caller,
-  policy: Exclude<RoutePolicy, string>,
+  policy: ActionPolicy,
   action: ProjectAction,
   request?: Case['request'],
   contract?: Case['contract'],
@@ -1060,27 +1060,34 @@ function expected(
 }
 
 const GITHUB_TOKEN = 'ghp_matrix';
-let github: GithubFake;
+// The app is built while the file is collected: the matrix's tests are generated from the policies its
+// routes declare, known only once they are registered.
+const github: GithubFake = await startGithubFake();
+github.tokens.set(GITHUB_TOKEN, 'octo-matrix');
+github.repos.push({ fullName: 'acme/shop', defaultBranch: 'main', private: false });
+// Webhook cases point at a closed local port (answered at once, no network); GitHub at the fake.
+const t: TestApp = await createTestApp({
+  config: {
+    outboundAllowPrivate: true,
+    // Every allowed caller starts an AI job in one project, faster than jobs finish.
+    aiOpenJobs: { perProject: 100, perMember: 100 },
+    github: {
+      apiUrl: github.url,
+      webUrl: github.url,
+      oauth: { clientId: 'c', clientSecret: 's' },
+      timeoutMs: 5_000,
+      pollCron: '*/5 * * * *',
+    },
+  },
+});
+/** Every registered route with a project action, by `METHOD /api/url`, and its policy. */
+const policies = new Map(
+  t.app.registeredRoutes.flatMap(({ policy, ...route }) =>
+    typeof policy === 'string' ? [] : [[routeKey(route), policy] as const],
+  ),
+);
 
 beforeAll(async () => {
-  github = await startGithubFake();
-  github.tokens.set(GITHUB_TOKEN, 'octo-matrix');
-  github.repos.push({ fullName: 'acme/shop', defaultBranch: 'main', private: false });
-  // Webhook cases point at a closed local port (answered at once, no network); GitHub at the fake.
-  t = await createTestApp({
-    config: {
-      outboundAllowPrivate: true,
-      // Every allowed caller starts an AI job in one project, faster than jobs finish.
-      aiOpenJobs: { perProject: 100, perMember: 100 },
-      github: {
-        apiUrl: github.url,
-        webUrl: github.url,
-        oauth: { clientId: 'c', clientSecret: 's' },
-        timeoutMs: 5_000,
-        pollCron: '*/5 * * * *',
-      },
-    },
-  });
   f = await planningFixture(t, 'matrix');
   call = api(t);
 });
@@ -1089,23 +1096,18 @@ afterAll(async () => {
   await github?.close();
 });
 
-describe('route × caller matrix (generated from the route registry, expected from the action table)', () => {
-  const projectRoutes = Object.entries(routePolicies).filter(
-    (entry): entry is [string, Exclude<RoutePolicy, string>] => typeof entry[1] !== 'string',
-  );
-
+describe("route × caller matrix (generated from the routes' policies, expected from the action table)", () => {
   it('has a request for every route with a project action', () => {
     const covered = new Set(cases.map((c) => c.route));
-    expect(projectRoutes.map(([key]) => key).filter((key) => !covered.has(key))).toEqual([]);
-    expect(cases.filter((c) => !(c.route in routePolicies)).map((c) => c.route)).toEqual([]);
+    expect([...policies.keys()].filter((key) => !covered.has(key))).toEqual([]);
+    expect(cases.filter((c) => !policies.has(c.route)).map((c) => c.route)).toEqual([]);
   });
 
   for (const c of cases) {
-    const policy = routePolicies[c.route] as Exclude<RoutePolicy, string>;
-    const action = c.action ?? policy?.action;
+    const policy = policies.get(c.route);
     for (const caller of callers) {
       const answer = policy
-        ? expected(caller, policy, action, c.request, c.contract, c.review)
+        ? expected(caller, policy, c.action ?? policy.action, c.request, c.contract, c.review)
         : 'unknown route';
       const note = [c.action, c.note].filter(Boolean).join(', ');
       it(`${c.route}${note ? ` (${note})` : ''} × ${caller} → ${answer}`, async () => {

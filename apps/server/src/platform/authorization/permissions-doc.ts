@@ -7,10 +7,10 @@ import {
   type ProjectAction,
   type ProjectRole,
 } from '@teamline/contract';
-import { routePolicies, type RoutePolicy } from './routes.js';
+import type { ActionPolicy, RegisteredRoute } from './route-policy.js';
 
 /**
- * docs/permissions.md, generated from the action table and the route registry
+ * docs/permissions.md, generated from the action table and the policies the app's routes declare
  * (`npm run docs:permissions`); `permissions-doc.test.ts` fails when the checked-in file differs.
  */
 const columns: { title: string; role: ProjectRole; isAdmin: boolean }[] = [
@@ -21,16 +21,15 @@ const columns: { title: string; role: ProjectRole; isAdmin: boolean }[] = [
   { title: 'client + isAdmin', role: 'client', isAdmin: true },
 ];
 
-const routesOf = (action: ProjectAction) =>
-  Object.entries(routePolicies).filter(
-    (entry): entry is [string, Exclude<RoutePolicy, string>] =>
-      typeof entry[1] !== 'string' && entry[1].action === action,
-  );
+const policiesOf = (routes: readonly RegisteredRoute[], action: ProjectAction) =>
+  routes
+    .map((route) => route.policy)
+    .filter((p): p is ActionPolicy => typeof p !== 'string' && p.action === action);
 
-function strangerCell(action: ProjectAction): string {
-  const codes = new Set(routesOf(action).map(([, p]) => (p.by === 'record' ? '404' : '403')));
+function strangerCell(routes: readonly RegisteredRoute[], action: ProjectAction): string {
+  const codes = new Set(policiesOf(routes, action).map((p) => (p.by === 'record' ? '404' : '403')));
   // member.leave shares DELETE /member-in-project/{id} with member.remove.
-  if (codes.size === 0) return action === 'member.leave' ? strangerCell('member.remove') : '403';
+  if (codes.size === 0) return action === 'member.leave' ? strangerCell(routes, 'member.remove') : '403';
   return [...codes].sort().join(' / ');
 }
 
@@ -44,7 +43,11 @@ function table(rows: string[][]): string {
   ].join('\n');
 }
 
-export function renderPermissions(rules: ActionTable = actionRules): string {
+/** `routes`: the app's `registeredRoutes`, in the order they were registered. */
+export function renderPermissions(
+  routes: readonly RegisteredRoute[],
+  rules: ActionTable = actionRules,
+): string {
   const header = ['Action', ...columns.map((c) => c.title), 'stranger', 'anonymous'];
   const rows = projectActions.map((action) => {
     const own = rules[action].record === 'own';
@@ -57,14 +60,14 @@ export function renderPermissions(rules: ActionTable = actionRules): string {
             : '✓'
           : ruleDenial[rules[action].rule],
       ),
-      strangerCell(action),
+      strangerCell(routes, action),
       '401',
     ];
   });
   const routeRows = [
     ['Route', 'Policy', 'Stranger gets'],
-    ...Object.entries(routePolicies).map(([route, p]) => [
-      `\`${route}\``,
+    ...routes.map(({ method, url, policy: p }) => [
+      `\`${method} ${url}\``,
       typeof p === 'string' ? p : `\`${p.action}\``,
       typeof p === 'string' ? '' : p.by === 'record' ? `404 ${p.missing}` : '403 PROJECT_ACCESS_DENIED',
     ]),
@@ -80,9 +83,9 @@ export function renderPermissions(rules: ActionTable = actionRules): string {
     'lookup, the table, then the record rule for actions marked per record); `GET /project/{projectIdx}/roles`',
     "returns the caller's allowed actions as `abilities`, and records decided per record carry the server's",
     'answer (`can` on time entries, `can: { edit, delete }` on `GET /story/{storyIdx}` and',
-    '`GET /milestone/{milestoneIdx}`), so the web app never computes a rule. Every route declares its policy in',
-    '`apps/server/src/platform/authorization/routes.ts`; `matrix.test.ts` checks every route below for every kind',
-    'of caller against this table, on PGlite and on PostgreSQL.',
+    '`GET /milestone/{milestoneIdx}`), so the web app never computes a rule. Every route declares its policy beside',
+    'its handler (`config: { policy }`, `apps/server/src/platform/authorization/route-policy.ts`); `matrix.test.ts`',
+    'checks every route below for every kind of caller against this table, on PGlite and on PostgreSQL.',
     '',
     '**Admin authority** = role `admin`, or any role with the `isAdmin` flag (the "authority setting" of a',
     'member; a client who creates a project is a `client` with it). Professionals = `admin`, `depth1`,',

@@ -1,7 +1,8 @@
-import { API_BASE, apiPaths, contractMoves, settlementMoveNames } from '@teamline/contract';
+import { API_BASE, apiPaths, contractMoves, projectActions, settlementMoveNames } from '@teamline/contract';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { routeKey, routePolicies } from './routes.js';
+import { collectRoutePolicies, routeKey, type RoutePolicy } from './route-policy.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,6 +33,13 @@ function contractPaths(): Set<string> {
   return paths;
 }
 
+/** A policy as the types allow it: a route's config is plain data, so the test reads it as such. */
+const isPolicy = (policy: RoutePolicy) =>
+  policy === 'public' ||
+  policy === 'authenticated' ||
+  (projectActions.includes(policy.action) &&
+    (policy.by === 'project' || (policy.by === 'record' && typeof policy.missing === 'string')));
+
 describe('route registry', () => {
   it('every registered API route has its path in the contract (apiPaths), parameter names aside', () => {
     const known = contractPaths();
@@ -44,18 +52,40 @@ describe('route registry', () => {
     ).toEqual([]);
   });
 
-  it('every registered API route declares its policy, and the registry names no route that is gone', () => {
-    const registered = t.app.registeredRoutes.map(routeKey);
-    expect(registered.length).toBeGreaterThan(50);
-    const withoutPolicy = registered.filter((key) => !(key in routePolicies));
-    expect(withoutPolicy, 'add these routes to platform/authorization/routes.ts').toEqual([]);
-    expect(Object.keys(routePolicies).filter((key) => !registered.includes(key))).toEqual([]);
+  it('every registered API route declares a policy the table knows, once', () => {
+    const routes = t.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((route) => !isPolicy(route.policy)).map(routeKey)).toEqual([]);
+    const keys = routes.map(routeKey);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
   });
 
-  it('routes the auth hook lets through without a key are exactly the public ones', () => {
+  it('an API route without a policy stops the app from starting, naming the route', async () => {
+    const app = Fastify({ logger: false });
+    collectRoutePolicies(app, API_BASE);
+    const registering = app.register(
+      async (api) => {
+        api.get('/declared', { config: { policy: 'authenticated' } }, async () => ({}));
+        api.get('/forgotten', async () => ({}));
+      },
+      { prefix: API_BASE },
+    );
+    await expect(registering).rejects.toThrow(`GET ${API_BASE}/forgotten declares no policy`);
+    await app.close();
+  });
+
+  it('routes the auth hook lets through without a key are exactly the public ones', async () => {
+    const refused: string[] = [];
     for (const route of t.app.registeredRoutes) {
-      const isPublic = (route.config as { public?: boolean } | undefined)?.public === true;
-      expect(isPublic, routeKey(route)).toBe(routePolicies[routeKey(route)] === 'public');
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:\w+/g, '1'),
+      });
+      if (res.statusCode === 401 && res.json().error.code === 'UNAUTHENTICATED')
+        refused.push(routeKey(route));
     }
+    expect(refused).toEqual(
+      t.app.registeredRoutes.filter((route) => route.policy !== 'public').map(routeKey),
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The calls that need a factor proven in the last STEP_UP_SECONDS (10 minutes) on top of their
- * policy in `routes.ts`: money (a card, a refund), who may act (roles), where project data goes
+ * policy (`route-policy.ts`): money (a card, a refund), who may act (roles), where project data goes
  * (webhooks, GitHub) and how one signs in (password, factors, the project's two-factor setting).
  * Older proofs get 403 STEP_UP_REQUIRED (`plugins/step-up.ts`); the web app asks for the factor
  * and retries. `step-up.test.ts` lists them and checks each refuses a stale login. The e-mail of

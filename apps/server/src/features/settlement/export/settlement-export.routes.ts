@@ -6,6 +6,7 @@ import { contentDisposition } from '../../file/file.routes.js';
 import { settlementCsvStream } from './settlement-csv.js';
 import { settlementPdf } from './settlement-pdf.js';
 import { statementFileName, type StatementProvider } from './statement.js';
+import { record } from '../../../platform/authorization/route-policy.js';
 
 /**
  * `GET /settlement/{settlementIdx}/export?format=csv|pdf`: the statement as a download. Who may
@@ -21,6 +22,7 @@ export async function settlementExportRoutes(fastify: FastifyInstance, provider:
   app.get(
     apiPaths.settlementExport(':settlementIdx'),
     {
+      config: { policy: record('settlement.view', 'SETTLEMENT_NOT_FOUND') },
       schema: {
         tags: ['settlement'],
         security: [{ bearer: [] }],
