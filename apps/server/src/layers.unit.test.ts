@@ -20,6 +20,9 @@ const clean: Record<string, string[]> = {
   'apps/server/src/features/low/low.repository.ts': ['../../shared/context.js'],
   'apps/server/src/features/high/high.service.ts': ['../low/low.repository.js', '../../platform/module.js'],
   'apps/server/src/features/high/high.module.ts': ['./high.service.js'],
+  'apps/server/src/features/membership/membership.repository.ts': ['../../shared/context.js'],
+  'apps/server/src/features/membership/membership.port.ts': ['./membership.repository.js'],
+  'apps/server/src/features/high/high.rules.ts': ['../membership/membership.port.js'],
   'apps/web/src/lib/api.ts': [],
   'apps/web/src/components/Modal.tsx': ['../lib/api.js'],
   'apps/web/src/app/router.tsx': ['../features/one/One.js', '../components/Modal.js'],
@@ -33,6 +36,8 @@ const planted: Record<string, string[]> = {
   'apps/server/src/platform/module.ts': ['../shared/context.js', '../features/high/high.module.js'],
   // no-feature-folder-cycles: no file cycle, a folder one (high → low → high)
   'apps/server/src/features/low/low.rules.ts': ['../high/high.module.js'],
+  // membership-through-its-port
+  'apps/server/src/features/high/high.jobs.ts': ['../membership/membership.repository.js'],
   // web-shared-not-app-or-features (a file outside the config's known list)
   'apps/web/src/lib/format.ts': ['../app/router.js'],
   // web-feature-not-other-feature, in the form that leaves features/ and comes back
@@ -79,6 +84,9 @@ describe('layer rules', () => {
     );
     expect(found).toContain(
       'no-feature-folder-cycles: apps/server/src/features/low → apps/server/src/features/high',
+    );
+    expect(found).toContain(
+      'membership-through-its-port: apps/server/src/features/high/high.jobs.ts → apps/server/src/features/membership/membership.repository.ts',
     );
     expect(found).toContain(
       'web-shared-not-app-or-features: apps/web/src/lib/format.ts → apps/web/src/app/router.tsx',
