@@ -38,11 +38,12 @@ export const appModules: readonly AppModule[] = [
   auditModule,
   authModule,
   membershipModule,
+  // Before member: a profile picture is checked through the file service.
+  fileModule,
   memberModule,
   sessionModule,
   twoFactorModule,
   oauthModule,
-  fileModule,
   myDataModule,
   linkModule,
   planningModule,

@@ -1,7 +1,6 @@
 import { defineModule } from '../../platform/module.js';
 import { createMemberRepository } from '../account-store/member.repository.js';
 import { createNewBrowserNotice } from '../session/new-browser.js';
-import { createSessionRepository } from '../session/session.repository.js';
 import { createAuthRepository } from './auth.repository.js';
 import { authRoutes } from './auth.routes.js';
 import { createAuthService, type AuthService } from './auth.service.js';
@@ -21,7 +20,7 @@ export const authModule = defineModule({
         ctx,
         createAuthRepository(ctx.database.db),
         members,
-        createNewBrowserNotice(ctx, createSessionRepository(ctx.database.db), members),
+        createNewBrowserNotice(ctx, members),
       ),
     };
   },

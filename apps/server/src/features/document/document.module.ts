@@ -1,6 +1,5 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
-import { createFileRepository } from '../file/file.repository.js';
 import { createDocumentRepository } from './document.repository.js';
 import { createDataFixRepository } from '../../platform/jobs/data-fix.repository.js';
 import { binPurgeJob } from './bin-purge.job.js';
@@ -25,7 +24,7 @@ export const documentModule = defineModule({
     const transaction = unitOfWork(ctx.database.db, ctx, createDocumentRepository);
     const documents = createDocumentService(ctx, {
       repo,
-      files: createFileRepository(ctx.database.db),
+      files: services.file,
       fileUrls: services.file,
       memberships: services.membershipRepo,
       authz: services.authz,

@@ -18,7 +18,6 @@ import type { Authorization } from '../../platform/authorization/authorization.j
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { MembershipRow, MembershipPort } from '../membership/membership.port.js';
-import type { FileRepository } from '../file/file.repository.js';
 import type { FileService } from '../file/file.service.js';
 import { createDocumentAccess } from './document.access.js';
 import type { DocumentRepository, DocumentRow } from './document.repository.js';
@@ -71,7 +70,7 @@ export function createDocumentService(
   ctx: AppContext,
   deps: {
     repo: DocumentRepository;
-    files: FileRepository;
+    files: Pick<FileService, 'findStored'>;
     /** Signed addresses of a document's image files, for readers outside the app. */
     fileUrls: Pick<FileService, 'signedUrlsInProject'>;
     memberships: MembershipPort;
@@ -188,7 +187,7 @@ export function createDocumentService(
       }
       let fileIdx: number | null = null;
       if (input.fileIdx !== undefined) {
-        const file = await deps.files.findById(input.fileIdx);
+        const file = await deps.files.findStored(input.fileIdx);
         if (!file || file.projectIdx !== input.projectIdx) throw new AppError('FILE_NOT_FOUND');
         fileIdx = file.fileIdx;
       }

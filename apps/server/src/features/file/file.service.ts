@@ -26,6 +26,14 @@ export interface StoredFileContent {
   open(range?: ByteRange): Promise<Readable>;
 }
 
+/** What another feature learns of a stored file it was handed by id. */
+export interface StoredFile {
+  fileIdx: number;
+  uploaderIdx: number;
+  projectIdx: number | null;
+  mime: string;
+}
+
 export function createFileService(
   ctx: AppContext,
   repo: FileRepository,
@@ -106,6 +114,21 @@ export function createFileService(
     createHmac('sha256', ctx.config.fileUrlSecret).update(`file:${fileIdx}:${expires}`).digest('base64url');
 
   return {
+    /**
+     * A stored (not deleted) file's owner, project and type, for another feature that takes a file
+     * by id (a profile picture, a document's attachment) and checks it belongs there.
+     */
+    async findStored(fileIdx: number): Promise<StoredFile | null> {
+      const row = await repo.findById(fileIdx);
+      return (
+        row && {
+          fileIdx: row.fileIdx,
+          uploaderIdx: row.uploaderIdx,
+          projectIdx: row.projectIdx,
+          mime: row.mime,
+        }
+      );
+    },
     /**
      * Streams the upload to a temporary file in the storage folder (counting its size against the
      * smaller of UPLOAD_MAX_BYTES and the quota left), reads its type from the written bytes, renames

@@ -1,6 +1,5 @@
 import { defineModule } from '../../platform/module.js';
 import { createFileDeletion } from '../file/file-deletion.js';
-import { createFileRepository } from '../file/file.repository.js';
 import { createMemberRepository } from '../account-store/member.repository.js';
 import { memberRoutes } from './member.routes.js';
 import { createMemberService, type MemberService } from './member.service.js';
@@ -19,7 +18,7 @@ export const memberModule = defineModule({
       ctx,
       createMemberRepository(ctx.database.db),
       services.auth,
-      createFileRepository(ctx.database.db),
+      services.file,
       services.membership,
       createProfileCache(ctx.pubsub),
       createFileDeletion(ctx),

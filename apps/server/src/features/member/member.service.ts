@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../shared/crypto.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { FileDeletion } from '../file/file-deletion.js';
 import type { SessionClient } from '../session/device-cookie.js';
-import type { FileRepository } from '../file/file.repository.js';
+import type { FileService } from '../file/file.service.js';
 import type { MembershipService } from '../membership/membership.port.js';
 import { canSeeContact } from './member.policy.js';
 import { accountEntry, type AuditEntry } from '../../platform/audit/audit-trail.js';
@@ -92,7 +92,7 @@ export function createMemberService(
   ctx: AppContext,
   repo: MemberRepository,
   auth: AuthService,
-  fileRepo: FileRepository,
+  storedFiles: Pick<FileService, 'findStored'>,
   membership: Pick<MembershipService, 'withdraw'>,
   profiles: ProfileCache,
   fileDeletion: FileDeletion,
@@ -128,7 +128,7 @@ export function createMemberService(
   /** A profile image must be an image the member uploaded, so nobody can borrow another's file. */
   async function checkProfileFile(memberIdx: number, fileIdx: number | null | undefined) {
     if (fileIdx == null) return;
-    const file = await fileRepo.findById(fileIdx);
+    const file = await storedFiles.findStored(fileIdx);
     if (!file || file.uploaderIdx !== memberIdx) throw new AppError('FILE_NOT_FOUND');
     if (!file.mime.startsWith('image/')) throw new AppError('FILE_TYPE_NOT_ALLOWED');
   }
@@ -143,7 +143,7 @@ export function createMemberService(
       );
       if (input.profileFileIdx != null) {
         // Files uploaded before joining do not exist (upload needs a session); ignore silently.
-        const file = await fileRepo.findById(input.profileFileIdx);
+        const file = await storedFiles.findStored(input.profileFileIdx);
         if (file?.uploaderIdx === member.memberIdx)
           await updateMember(member.memberIdx, { profileFileIdx: file.fileIdx });
       }

@@ -4,7 +4,7 @@ import { sha256 } from '../../shared/crypto.js';
 import { resources } from '@teamline/contract/i18n';
 import type { MemberRepository } from '../account-store/member.repository.js';
 import type { SessionClient } from './device-cookie.js';
-import type { SessionRepository } from './session.repository.js';
+import { createSessionRepository } from './session.repository.js';
 import { describeUserAgent } from './user-agent.js';
 
 /**
@@ -15,11 +15,8 @@ import { describeUserAgent } from './user-agent.js';
  * transaction), in the member's language. Answers whether the browser was new (the sign-in's audit
  * record says so).
  */
-export function createNewBrowserNotice(
-  ctx: AppContext,
-  sessions: SessionRepository,
-  members: Pick<MemberRepository, 'findActiveById'>,
-) {
+export function createNewBrowserNotice(ctx: AppContext, members: Pick<MemberRepository, 'findActiveById'>) {
+  const sessions = createSessionRepository(ctx.database.db);
   return async function noteSignIn(memberIdx: number, client: SessionClient): Promise<boolean> {
     const prior = await sessions.priorSignIns(memberIdx, sha256(client.device));
     if (!prior.any || prior.fromDevice) return false;
