@@ -1,6 +1,5 @@
 import { defineModule } from '../../platform/module.js';
 import { createPlanningVersionRepository } from '../planning-store/planning-version.repository.js';
-import { createSettlementRepository } from '../settlement/settlement.repository.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { createDashboardService, type DashboardService } from './dashboard.service.js';
@@ -11,7 +10,10 @@ declare module '../../platform/services.js' {
   }
 }
 
-/** Read-only: its own queries, the membership lookup, the planning version (for its cache) and settlement spend. */
+/**
+ * Read-only: its own queries, the membership lookup, the planning version (for its cache) and the
+ * settlement module's spend (so it comes after that module).
+ */
 export const dashboardModule = defineModule({
   name: 'dashboard',
   services: ({ ctx, services }) => ({
@@ -21,7 +23,7 @@ export const dashboardModule = defineModule({
       services.projectRepo,
       services.authz,
       createPlanningVersionRepository(ctx.database.db),
-      createSettlementRepository(ctx.database.db),
+      services.settlementSpend,
     ),
   }),
   routes: dashboardRoutes,

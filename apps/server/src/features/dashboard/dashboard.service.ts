@@ -16,10 +16,9 @@ import { AppError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../membership/membership.port.js';
-import type { ProjectRepository } from '../project/project.repository.js';
+import type { Services } from '../../platform/services.js';
 import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
 import type { DashboardRepository } from './dashboard.repository.js';
-import type { SettlementRepository } from '../settlement/settlement.repository.js';
 import { monthOf, spendOf } from '../settlement/settlement-months.js';
 import { PROFILE_CHANGED } from '../member/profile-cache.js';
 import { toDeadline } from './dashboard.presenter.js';
@@ -67,10 +66,10 @@ const CACHE_PROJECTS = 500;
 export function createDashboardService(
   ctx: AppContext,
   repo: DashboardRepository,
-  projectRepo: ProjectRepository,
+  projectRepo: Pick<Services['projectRepo'], 'findById'>,
   authz: Authorization<MembershipRow>,
   versions: PlanningVersionRepository,
-  settlements: Pick<SettlementRepository, 'decidedInMonths'>,
+  settlements: Services['settlementSpend'],
 ) {
   type MyRows = Awaited<ReturnType<DashboardRepository['myStories']>>;
   type ActivityRows = Awaited<ReturnType<DashboardRepository['activity']>>;

@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/module.js';
 import { scheduleAutoApproval, settlementJobs } from './settlement.jobs.js';
 import { mailAutoApproveNotice } from './settlement-notice.js';
-import { createSettlementRepository } from './settlement.repository.js';
+import { createSettlementRepository, type SettlementRepository } from './settlement.repository.js';
 import { settlementRoutes } from './settlement.routes.js';
 import {
   createSettlementService,
@@ -12,15 +12,21 @@ import {
 declare module '../../platform/services.js' {
   interface Services {
     settlement: SettlementService;
+    /** The project's decided pay by month, for the dashboard's spend (read-only, authorized by the caller). */
+    settlementSpend: Pick<SettlementRepository, 'decidedInMonths'>;
   }
 }
 
 /** Settlements: a contract's pay per month from logged time, its review, and the automatic approval. */
 export const settlementModule = defineModule({
   name: 'settlement',
-  services: ({ ctx, services: { authz } }) => ({
-    settlement: createSettlementService(ctx, createSettlementStore(ctx.database.db, ctx), authz),
-  }),
+  services: ({ ctx, services: { authz } }) => {
+    const settlements = createSettlementRepository(ctx.database.db);
+    return {
+      settlement: createSettlementService(ctx, createSettlementStore(ctx.database.db, ctx), authz),
+      settlementSpend: { decidedInMonths: (...args) => settlements.decidedInMonths(...args) },
+    };
+  },
   routes: settlementRoutes,
   consumers: ({ ctx, services }) => [
     scheduleAutoApproval(services.settlement, ctx.jobs),
