@@ -52,6 +52,18 @@ module.exports = {
       },
     },
     {
+      name: 'not-another-features-repository',
+      comment:
+        "A feature uses another through what that feature's module hands out (its services, or a port file), " +
+        'never by importing its repository; the store folders (planning-store, account-store) are shared by design.',
+      severity: 'error',
+      from: { path: `${server}features/([^/]+)/` },
+      to: {
+        path: `${server}features/[^/]+/[^/]+\\.repository\\.ts$`,
+        pathNot: `${server}features/($1|planning-store|account-store)/`,
+      },
+    },
+    {
       name: 'web-shared-not-app-or-features',
       comment: 'components/ and lib/ are shared by the features and the app: they import neither.',
       severity: 'error',

@@ -18,7 +18,8 @@ const clean: Record<string, string[]> = {
   'apps/server/src/shared/context.ts': [],
   'apps/server/src/platform/module.ts': ['../shared/context.js'],
   'apps/server/src/features/low/low.repository.ts': ['../../shared/context.js'],
-  'apps/server/src/features/high/high.service.ts': ['../low/low.repository.js', '../../platform/module.js'],
+  'apps/server/src/features/low/low.port.ts': ['./low.repository.js'],
+  'apps/server/src/features/high/high.service.ts': ['../low/low.port.js', '../../platform/module.js'],
   'apps/server/src/features/high/high.module.ts': ['./high.service.js'],
   'apps/server/src/features/membership/membership.repository.ts': ['../../shared/context.js'],
   'apps/server/src/features/membership/membership.port.ts': ['./membership.repository.js'],
@@ -38,6 +39,8 @@ const planted: Record<string, string[]> = {
   'apps/server/src/features/low/low.rules.ts': ['../high/high.module.js'],
   // membership-through-its-port
   'apps/server/src/features/high/high.jobs.ts': ['../membership/membership.repository.js'],
+  // not-another-features-repository (a store folder's repository is allowed)
+  'apps/server/src/features/high/high.presenter.ts': ['../low/low.repository.js'],
   // web-shared-not-app-or-features (a file outside the config's known list)
   'apps/web/src/lib/format.ts': ['../app/router.js'],
   // web-feature-not-other-feature, in the form that leaves features/ and comes back
@@ -87,6 +90,9 @@ describe('layer rules', () => {
     );
     expect(found).toContain(
       'membership-through-its-port: apps/server/src/features/high/high.jobs.ts → apps/server/src/features/membership/membership.repository.ts',
+    );
+    expect(found).toContain(
+      'not-another-features-repository: apps/server/src/features/high/high.presenter.ts → apps/server/src/features/low/low.repository.ts',
     );
     expect(found).toContain(
       'web-shared-not-app-or-features: apps/web/src/lib/format.ts → apps/web/src/app/router.tsx',

@@ -15,14 +15,14 @@ import { createStore, type UnitOfWorkContext } from '../../platform/events/unit-
 import { AppError, fieldError } from '../../shared/app-error.js';
 import type { Actor, AppContext } from '../../shared/context.js';
 import type { MembershipRow } from '../membership/membership.port.js';
-import { createRequestRepository, type RequestRow } from '../request/request.repository.js';
+import { requestRecordsOn, type RequestRow } from '../request/request.port.js';
 import { createContractRepository, type ContractRow } from './contract.repository.js';
 
 /** What contracts read and write over one handle: their table, the offer's request, memberships. */
 function contractRepositories(db: Db) {
   return {
     contracts: createContractRepository(db),
-    requests: createRequestRepository(db),
+    requests: requestRecordsOn(db),
   };
 }
 
