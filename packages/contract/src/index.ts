@@ -1,4 +1,5 @@
 export * from './api-paths.js';
+export * from './api-responses.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './rules/authorization.js';

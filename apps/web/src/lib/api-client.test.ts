@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type SessionPort } from './api-client';
+import type { Contract, EmptyResponse } from '@teamline/contract';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { ApiError, createApiClient, pathOf, type SessionPort } from './api-client';
 
 /** The address a fetch was called with, whatever form it took. */
 const urlOf = (url: string | URL | Request): string =>
@@ -46,20 +47,20 @@ function setup(initial = { key: 'old-key', signedIn: true }, refreshOk = true) {
 describe('api client session refresh (docs/product/accounts.md#sessions)', () => {
   it('adds the bearer key to non-auth calls and not to auth calls', async () => {
     const { api, fetchMock } = setup({ key: 'new-key', signedIn: true });
-    await api('/member');
+    await api.get('member');
     expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).Authorization).toBe(
       'Bearer new-key',
     );
-    await api('/auth/login/general', { method: 'POST', body: {} }).catch(() => undefined);
+    await api.post('authLoginGeneral', { body: {} }).catch(() => undefined);
     expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
   it('concurrent 401s share one refresh by cookie, and every call is replayed with the new key', async () => {
     const { api, refreshCount, refreshRequests, session } = setup();
     const results = await Promise.all([
-      api<{ path: string }>('/member'),
-      api<{ path: string }>('/project/list-of-member'),
-      api('/link?x'),
+      api.get('member'),
+      api.get('projectListOfMember'),
+      api.get('link', { query: { projectIdx: 1 } }),
     ]);
     expect(refreshCount()).toBe(1);
     expect(results[0]).toEqual({ path: '/api/member' });
@@ -72,7 +73,7 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
 
   it('after a reload (no key in memory, signed in) gets a key from the cookie before the first call', async () => {
     const { api, fetchMock, refreshCount, session, state } = setup({ key: '', signedIn: true });
-    const results = await Promise.all([api<{ path: string }>('/member'), api<{ path: string }>('/link')]);
+    const results = await Promise.all([api.get('member'), api.get('link')]);
     expect(results).toEqual([{ path: '/api/member' }, { path: '/api/link' }]);
     expect(refreshCount()).toBe(1);
     expect(state.key).toBe('new-key');
@@ -87,9 +88,9 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
 
   it('ensureKey (a socket about to send the key) joins the refresh the first call makes: one refresh', async () => {
     const { api, refreshCount } = setup({ key: '', signedIn: true });
-    const [key, result] = await Promise.all([api.ensureKey(), api<{ path: string }>('/member')]);
+    const [key, result] = await Promise.all([api.ensureKey(), api.get('member')]);
     expect(key).toBe('new-key');
-    expect(result.path).toBe('/api/member');
+    expect(result).toEqual({ path: '/api/member' });
     expect(refreshCount()).toBe(1);
     // With a key in memory, or signed out, nothing is asked.
     expect(await api.ensureKey()).toBe('new-key');
@@ -99,7 +100,7 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
 
   it('after a reload with a cookie that no longer works, the session is lost and the call rejects', async () => {
     const { api, fetchMock, session } = setup({ key: '', signedIn: true }, false);
-    await expect(api('/member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED', status: 401 });
+    await expect(api.get('member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED', status: 401 });
     expect(fetchMock.mock.calls.map(([url]) => urlOf(url))).toEqual(['/api/auth/refresh']);
     expect(session.onSessionLost).toHaveBeenCalledTimes(1);
     expect(session.setTokens).not.toHaveBeenCalled();
@@ -107,7 +108,7 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
 
   it('a failed refresh resets the session once per failing call and rejects', async () => {
     const { api, session, refreshCount } = setup(undefined, false);
-    await expect(api('/member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED' });
+    await expect(api.get('member')).rejects.toMatchObject({ code: 'AUTH_SESSION_EXPIRED' });
     expect(refreshCount()).toBe(1);
     expect(session.onSessionLost).toHaveBeenCalled();
     expect(session.setTokens).not.toHaveBeenCalled();
@@ -115,14 +116,14 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
 
   it('a call made after logout is refused without a refresh and without sending the user to login', async () => {
     const { api, session, refreshCount } = setup({ key: '', signedIn: false });
-    await expect(api('/member')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    await expect(api.get('member')).rejects.toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     expect(refreshCount()).toBe(0);
     expect(session.onSessionLost).not.toHaveBeenCalled();
   });
 
   it('a 401 from an auth call is an error of that call, not a session loss', async () => {
     const { api, session, refreshCount } = setup();
-    await expect(api('/auth/login/general', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(api.post('authLoginGeneral', { body: {} })).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
     expect(refreshCount()).toBe(0);
@@ -139,7 +140,7 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
       { getKey: () => '', isSignedIn: () => false, setTokens: vi.fn(), onSessionLost: vi.fn() },
       fetchMock,
     );
-    const error = await api('/auth/email', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    const error = await api.post('authEmail', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       code: 'EMAIL_ALREADY_REGISTERED',
@@ -155,14 +156,38 @@ describe('api client session refresh (docs/product/accounts.md#sessions)', () =>
         vi.fn(async () => response()),
       );
     const quota = client(() => json(413, { error: { code: 'STORAGE_QUOTA_EXCEEDED', message: 'x' } }));
-    await expect(quota('/file', { method: 'POST', body: new FormData() })).rejects.toMatchObject({
+    await expect(quota.post('file', { body: new FormData() })).rejects.toMatchObject({
       code: 'STORAGE_QUOTA_EXCEEDED',
       status: 413,
     });
     // A proxy's 413 without a JSON body still reads as a too-large file.
     const proxy = client(() => new Response('Request Entity Too Large', { status: 413 }));
-    await expect(proxy('/file', { method: 'POST', body: new FormData() })).rejects.toMatchObject({
+    await expect(proxy.post('file', { body: new FormData() })).rejects.toMatchObject({
       code: 'FILE_TOO_LARGE',
     });
+  });
+});
+
+describe('calls named by their path (docs/decisions.md "API")', () => {
+  it("builds the path from the name in apiPaths and the path function's arguments", () => {
+    expect(pathOf('contract')).toBe('/contract');
+    expect(pathOf(['contractMove', 7, 'accept'])).toBe('/contract/7/accept');
+  });
+
+  it("takes the answer's type from the contract, for the path and the method", () => {
+    const { api } = setup();
+    // Checked by the compiler only: the calls are never sent.
+    const typed = () => {
+      expectTypeOf(api.post(['contractMove', 7, 'accept'])).resolves.toEqualTypeOf<Contract>();
+      expectTypeOf(api.delete(['linkOne', 3])).resolves.toEqualTypeOf<EmptyResponse>();
+      expectTypeOf(api.file(['settlementExport', 2])).resolves.toEqualTypeOf<Blob>();
+      // @ts-expect-error no GET answers on a contract's move
+      expectTypeOf(api.get(['contractMove', 7, 'accept'])).toBeObject();
+      // @ts-expect-error the move is one of the contract's
+      expectTypeOf(api.post(['contractMove', 7, 'reopen'])).toBeObject();
+      // @ts-expect-error an export is read as a file, not as JSON
+      expectTypeOf(api.get(['settlementExport', 2])).toBeObject();
+    };
+    expect(typed).toBeTypeOf('function');
   });
 });

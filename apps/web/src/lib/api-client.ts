@@ -2,7 +2,10 @@ import {
   API_BASE,
   apiPaths,
   isErrorCode,
+  type ApiResponses,
   type AuthTokens,
+  type FileBody,
+  type HttpMethod,
   type ErrorCode,
   type FieldErrors,
   type SecondFactorMethod,
@@ -88,13 +91,65 @@ export interface SessionPort {
   stepUp?: (methods: SecondFactorMethod[]) => Promise<boolean>;
 }
 
-export type ApiClient = (<T>(path: string, options?: RequestOptions) => Promise<T>) & {
+type PathName = keyof typeof apiPaths;
+type PathArgs<N extends PathName> = (typeof apiPaths)[N] extends (...args: infer A) => string ? A : never;
+
+/**
+ * A call's path by its name in `apiPaths`: the name alone for a fixed path (`'contract'`), the name and
+ * the path function's arguments for the others (`['contractMove', contractIdx, 'accept']`).
+ */
+export type ApiRoute<N extends PathName = PathName> = N extends PathName
+  ? (typeof apiPaths)[N] extends string
+    ? N
+    : readonly [N, ...PathArgs<N>]
+  : never;
+
+type Answered = keyof ApiResponses;
+/** The paths that answer method M with JSON (files are read with `file`). */
+type JsonNames<M extends HttpMethod> = {
+  [N in Answered]: M extends keyof ApiResponses[N]
+    ? ApiResponses[N][M] extends FileBody
+      ? never
+      : N
+    : never;
+}[Answered];
+type FileNames = { [N in Answered]: ApiResponses[N] extends { GET: FileBody } ? N : never }[Answered];
+type NameOf<R> = R extends readonly [infer N, ...unknown[]] ? N : R;
+type Answer<R, M extends HttpMethod> =
+  NameOf<R> extends infer N extends Answered
+    ? M extends keyof ApiResponses[N]
+      ? ApiResponses[N][M]
+      : never
+    : never;
+
+export type CallOptions = Omit<RequestOptions, 'method' | 'asBlob'>;
+/** One method's calls: the answer's type is the contract's for that path and method, never the caller's. */
+type Call<M extends HttpMethod> = <const R extends ApiRoute<JsonNames<M>>>(
+  route: R,
+  options?: CallOptions,
+) => Promise<Answer<R, M>>;
+
+/** The API path of a route (`['contractMove', 7, 'accept']` → `/contract/7/accept`). */
+export function pathOf(route: ApiRoute): string {
+  if (typeof route === 'string') return apiPaths[route];
+  const [name, ...args] = route;
+  return (apiPaths[name] as (...a: unknown[]) => string)(...args);
+}
+
+export interface ApiClient {
+  get: Call<'GET'>;
+  post: Call<'POST'>;
+  put: Call<'PUT'>;
+  patch: Call<'PATCH'>;
+  delete: Call<'DELETE'>;
+  /** A file's bytes (an export, an attachment), fetched with the access key like every call. */
+  file: <const R extends ApiRoute<FileNames>>(route: R, options?: CallOptions) => Promise<Blob>;
   /**
    * The access key, fetched from the refresh cookie when a reload left none in memory (the same
    * shared refresh the calls use); empty when signed out. For what sends the key itself (a socket).
    */
   ensureKey: () => Promise<string>;
-};
+}
 
 export function createApiClient(
   session: SessionPort,
@@ -229,5 +284,17 @@ export function createApiClient(
     return (JSON.parse(text) as { data: T }).data;
   }
 
-  return Object.assign(request, { ensureKey });
+  const calling =
+    (method: HttpMethod) =>
+    (route: ApiRoute, options?: CallOptions): Promise<never> =>
+      request(pathOf(route), { ...options, method });
+  return {
+    get: calling('GET'),
+    post: calling('POST'),
+    put: calling('PUT'),
+    patch: calling('PATCH'),
+    delete: calling('DELETE'),
+    file: (route, options) => request(pathOf(route), { ...options, asBlob: true }),
+    ensureKey,
+  };
 }

@@ -1,4 +1,4 @@
-import { apiPaths, type Contract, type ContractList, type OfferContractRequest } from '@teamline/contract';
+import { type OfferContractRequest } from '@teamline/contract';
 
 import { api } from './api';
 
@@ -7,13 +7,12 @@ import { api } from './api';
  * panel, the settlement pages (whether the caller has a contract) and a contract request's detail.
  */
 export const contractApi = {
-  list: (projectIdx: number) => api<ContractList>(apiPaths.contract, { query: { projectIdx } }),
-  offer: (body: OfferContractRequest) => api<Contract>(apiPaths.contract, { method: 'POST', body }),
-  accept: (contractIdx: number) =>
-    api<Contract>(apiPaths.contractMove(contractIdx, 'accept'), { method: 'POST' }),
+  list: (projectIdx: number) => api.get('contract', { query: { projectIdx } }),
+  offer: (body: OfferContractRequest) => api.post('contract', { body }),
+  accept: (contractIdx: number) => api.post(['contractMove', contractIdx, 'accept']),
   decline: (contractIdx: number, reason: string) =>
-    api<Contract>(apiPaths.contractMove(contractIdx, 'decline'), { method: 'POST', body: { reason } }),
-  end: (contractIdx: number) => api<Contract>(apiPaths.contractMove(contractIdx, 'end'), { method: 'POST' }),
+    api.post(['contractMove', contractIdx, 'decline'], { body: { reason } }),
+  end: (contractIdx: number) => api.post(['contractMove', contractIdx, 'end']),
 };
 
 /** Under the project's planning key: contract.* and request.* events refetch them. */

@@ -1,13 +1,10 @@
-import { apiPaths, type InviteAcceptResponse, type InvitePreview } from '@teamline/contract';
 import { api } from './api';
 
 export const invitationApi = {
-  preview: (token: string) => api<InvitePreview>(apiPaths.invite, { query: { token } }),
-  accept: (token: string) =>
-    api<InviteAcceptResponse>(apiPaths.inviteAccept, { method: 'POST', body: { token } }),
+  preview: (token: string) => api.get('invite', { query: { token } }),
+  accept: (token: string) => api.post('inviteAccept', { body: { token } }),
   /** An invitee without an account: the invitation proves the address, the join form opens at once. */
-  verify: (token: string) =>
-    api<{ email: string; verifiedToken: string }>(apiPaths.inviteVerify, { method: 'POST', body: { token } }),
+  verify: (token: string) => api.post('inviteVerify', { body: { token } }),
 };
 
 /**

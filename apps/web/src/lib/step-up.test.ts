@@ -28,8 +28,7 @@ describe('a sensitive call refused for an old proof (403 STEP_UP_REQUIRED)', () 
     const stepUp = vi.fn(async () => true);
     const { api, fetchMock } = client([stepUpRequired(), json(200, { data: { refunded: true } })], stepUp);
     await expect(
-      api('/subscription/7/refund', {
-        method: 'POST',
+      api.post(['subscriptionRefund', 7], {
         body: { mode: 'FULL' },
         headers: { 'Idempotency-Key': 'k1' },
       }),
@@ -47,12 +46,12 @@ describe('a sensitive call refused for an old proof (403 STEP_UP_REQUIRED)', () 
       [stepUpRequired()],
       vi.fn(async () => false),
     );
-    await expect(closed.api('/card', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(closed.api.post('card', { body: {} })).rejects.toMatchObject({
       code: 'STEP_UP_REQUIRED',
     });
     const twice = vi.fn(async () => true);
     const again = client([stepUpRequired(), stepUpRequired()], twice);
-    await expect(again.api('/card', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(again.api.post('card', { body: {} })).rejects.toBeInstanceOf(ApiError);
     expect(twice).toHaveBeenCalledTimes(1);
   });
 
@@ -61,7 +60,7 @@ describe('a sensitive call refused for an old proof (403 STEP_UP_REQUIRED)', () 
       [json(401, { error: { code: 'AUTH_INCORRECT_PASSWORD', message: 'x' } })],
       vi.fn(),
     );
-    await expect(api('/auth/step-up', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(api.post('authStepUp', { body: {} })).rejects.toMatchObject({
       code: 'AUTH_INCORRECT_PASSWORD',
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type MemberInProject } from '@teamline/contract';
 import { api } from './api';
 
 /**
@@ -9,5 +8,5 @@ import { api } from './api';
 export const useProjectMembers = (projectIdx: number) =>
   useQuery({
     queryKey: ['planning', projectIdx, 'members'] as const,
-    queryFn: () => api<MemberInProject[]>(apiPaths.memberInProject, { query: { projectIdx } }),
+    queryFn: () => api.get('memberInProject', { query: { projectIdx } }),
   });

@@ -89,6 +89,10 @@ function isRealDate(code: string): boolean {
 
 export const successOf = <T extends z.ZodType>(data: T) => z.object({ data });
 
+/** The answer of a call that reports nothing but its success (a deletion, a mail sent, a sign-out). */
+export const emptyResponse = z.object({});
+export type EmptyResponse = z.infer<typeof emptyResponse>;
+
 export const errorBody = z.object({
   error: z.object({
     code: z.string(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { idx } from './common.js';
 
+/** A file stored: attach it by its `fileIdx`. */
 export const uploadResponse = z.object({ fileIdx: z.number().int() });
+export type UploadResponse = z.infer<typeof uploadResponse>;
 export const fileQuery = z.object({ fileIdx: idx });
 export const regionResponse = z.object({ isoCode: z.string() });
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });

@@ -84,6 +84,9 @@ export const recruitment = z.object({
 });
 export type Recruitment = z.infer<typeof recruitment>;
 
+export const deletedRecruitmentResponse = z.object({ recruitmentIdx: z.number().int() });
+export type DeletedRecruitmentResponse = z.infer<typeof deletedRecruitmentResponse>;
+
 export const recruitmentListQuery = z.object({
   q: singleLine().trim().max(100).optional(),
   status: z.enum(recruitmentStatuses).optional(),

@@ -57,6 +57,10 @@ export const deletedProject = z.object({
 });
 export type DeletedProject = z.infer<typeof deletedProject>;
 
+/** `DELETE /project/{id}`: the project now in the bin. */
+export const deletedProjectResponse = z.object({ projectIdx: z.number().int() });
+export type DeletedProjectResponse = z.infer<typeof deletedProjectResponse>;
+
 /** PATCH /member-in-project/{memberInProjectIdx} (admin authority). */
 export const updateMemberInProjectRequest = z
   .object({

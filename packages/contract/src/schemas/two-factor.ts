@@ -112,6 +112,13 @@ export const passkeySummary = z.object({
 });
 export type PasskeySummary = z.infer<typeof passkeySummary>;
 
+/** A passkey added; the recovery codes come with the account's first factor only. */
+export const passkeyRegistered = z.object({
+  passkey: passkeySummary,
+  recoveryCodes: z.array(z.string()).nullable(),
+});
+export type PasskeyRegistered = z.infer<typeof passkeyRegistered>;
+
 /** `GET /two-factor`: what protects the caller's account. */
 export const twoFactorStatus = z.object({
   totp: z.boolean(),

@@ -1,4 +1,3 @@
-import { apiPaths } from '@teamline/contract';
 import { api } from '../../lib/api';
 
 /** docs/product/i18n-and-modes.md#widgets: profile images cached in memory per file id and fetched once per id. */
@@ -23,7 +22,7 @@ export function loadFileUrl(
 }
 
 function defaultFetch(fileIdx: number): Promise<Blob> {
-  return api<Blob>(apiPaths.file, { query: { fileIdx }, asBlob: true });
+  return api.file('file', { query: { fileIdx } });
 }
 
 export function clearFileCache(): void {

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { caretColorOf, collabDocumentName, collabUrl, useLiveDocument } from './collaboration';
 
-vi.mock('../../lib/api', () => ({ api: vi.fn(() => Promise.resolve({})) }));
+vi.mock('../../lib/api', () => ({ api: { get: vi.fn(() => Promise.resolve({})) } }));
 
 type Config = ConstructorParameters<typeof HocuspocusProvider>[0];
 

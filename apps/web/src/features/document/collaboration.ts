@@ -133,7 +133,8 @@ export function useLiveDocument(documentIdx: number, options: LiveOptions = {}):
         if (failures > 1) return refused();
         // The 30-minute key ran out (on a reconnect too): any authenticated call refreshes it (one
         // shared refresh), then the provider asks again.
-        void api(apiPaths.member)
+        void api
+          .get('member')
           .then(() => provider.sendToken())
           .catch(refused);
       },

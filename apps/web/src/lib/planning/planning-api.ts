@@ -1,21 +1,11 @@
 import {
-  apiPaths,
   type CreateMilestoneRequest,
   type CreateStoryRequest,
   type CreateTimekeepingRequest,
   type CreateEpicRequest,
-  type Epic,
-  type HistoryData,
-  type HistoryItem,
-  type MemberInProject,
-  type Milestone,
   type MilestoneApprovalRequest,
   type MilestoneOrderRequest,
-  type Story,
-  type StoryComment,
   type StoryOrderRequest,
-  type TimelineResponse,
-  type Timekeeping,
   type UpdateEpicRequest,
   type UpdateMilestoneRequest,
   type UpdateStoryRequest,
@@ -24,52 +14,39 @@ import { api } from '../api';
 
 /** Every planning call of docs/product/planning.md#milestones and docs/product/planning.md#history, typed by the contract. */
 export const planningApi = {
-  timeline: (projectIdx: number) =>
-    api<TimelineResponse>(apiPaths.milestoneTimeline, { query: { projectIdx } }),
-  backlog: (projectIdx: number) => api<Story[]>(apiPaths.storyAwaitingZone, { query: { projectIdx } }),
-  milestone: (milestoneIdx: number) => api<Milestone>(apiPaths.milestoneOne(milestoneIdx)),
-  createMilestone: (body: CreateMilestoneRequest) =>
-    api<Milestone>(apiPaths.milestone, { method: 'POST', body }),
+  timeline: (projectIdx: number) => api.get('milestoneTimeline', { query: { projectIdx } }),
+  backlog: (projectIdx: number) => api.get('storyAwaitingZone', { query: { projectIdx } }),
+  milestone: (milestoneIdx: number) => api.get(['milestoneOne', milestoneIdx]),
+  createMilestone: (body: CreateMilestoneRequest) => api.post('milestone', { body }),
   updateMilestone: (milestoneIdx: number, body: UpdateMilestoneRequest) =>
-    api<Milestone>(apiPaths.milestoneOne(milestoneIdx), { method: 'PATCH', body }),
-  orderMilestone: (body: MilestoneOrderRequest) =>
-    api<Milestone>(apiPaths.milestoneOrder, { method: 'PATCH', body }),
+    api.patch(['milestoneOne', milestoneIdx], { body }),
+  orderMilestone: (body: MilestoneOrderRequest) => api.patch('milestoneOrder', { body }),
   approveMilestone: (milestoneIdx: number, body: MilestoneApprovalRequest) =>
-    api<Milestone>(apiPaths.milestoneApproved(milestoneIdx), { method: 'PATCH', body }),
-  deleteMilestone: (milestoneIdx: number) =>
-    api<{ milestoneIdx: number; movedStoryCount: number }>(apiPaths.milestoneOne(milestoneIdx), {
-      method: 'DELETE',
-    }),
-  story: (storyIdx: number) => api<Story>(apiPaths.storyOne(storyIdx)),
-  createStory: (body: CreateStoryRequest) => api<Story>(apiPaths.story, { method: 'POST', body }),
-  updateStory: (storyIdx: number, body: UpdateStoryRequest) =>
-    api<Story>(apiPaths.storyOne(storyIdx), { method: 'PATCH', body }),
-  orderStory: (body: StoryOrderRequest) => api<Story>(apiPaths.storyOrder, { method: 'PATCH', body }),
-  deleteStory: (storyIdx: number) =>
-    api<{ storyIdx: number }>(apiPaths.storyOne(storyIdx), { method: 'DELETE' }),
+    api.patch(['milestoneApproved', milestoneIdx], { body }),
+  deleteMilestone: (milestoneIdx: number) => api.delete(['milestoneOne', milestoneIdx]),
+  story: (storyIdx: number) => api.get(['storyOne', storyIdx]),
+  createStory: (body: CreateStoryRequest) => api.post('story', { body }),
+  updateStory: (storyIdx: number, body: UpdateStoryRequest) => api.patch(['storyOne', storyIdx], { body }),
+  orderStory: (body: StoryOrderRequest) => api.patch('storyOrder', { body }),
+  deleteStory: (storyIdx: number) => api.delete(['storyOne', storyIdx]),
   setAssignees: (storyIdx: number, assignees: number[]) =>
-    api<Story>(apiPaths.assignee(storyIdx), { method: 'PATCH', body: { assignees } }),
-  storiesByEpic: (epicIdx: number) => api<Story[]>(apiPaths.storyByEpic(epicIdx)),
-  storiesNoEpic: (projectIdx: number) => api<Story[]>(apiPaths.storyNoEpic(projectIdx)),
-  comments: (storyIdx: number) => api<StoryComment[]>(apiPaths.storyComment(storyIdx)),
+    api.patch(['assignee', storyIdx], { body: { assignees } }),
+  storiesByEpic: (epicIdx: number) => api.get(['storyByEpic', epicIdx]),
+  storiesNoEpic: (projectIdx: number) => api.get(['storyNoEpic', projectIdx]),
+  comments: (storyIdx: number) => api.get(['storyComment', storyIdx]),
   addComment: (storyIdx: number, content: string) =>
-    api<StoryComment>(apiPaths.storyComment(storyIdx), { method: 'POST', body: { content } }),
-  timekeeping: (storyIdx: number) => api<Timekeeping[]>(apiPaths.timekeeping, { query: { storyIdx } }),
-  logTime: (body: CreateTimekeepingRequest) =>
-    api<Timekeeping>(apiPaths.timekeeping, { method: 'POST', body }),
-  deleteTime: (timekeepingIdxs: number[]) =>
-    api<{ deletedCount: number }>(apiPaths.timekeepingBulk, { method: 'DELETE', body: { timekeepingIdxs } }),
-  members: (projectIdx: number) =>
-    api<MemberInProject[]>(apiPaths.memberInProject, { query: { projectIdx } }),
-  epics: (projectIdx: number) => api<Epic[]>(apiPaths.epicAllOfProject, { query: { projectIdx } }),
-  createEpic: (body: CreateEpicRequest) => api<Epic>(apiPaths.epic, { method: 'POST', body }),
-  updateEpic: (epicIdx: number, body: UpdateEpicRequest) =>
-    api<Epic>(apiPaths.epicOne(epicIdx), { method: 'PATCH', body }),
-  deleteEpic: (epicIdx: number) => api<unknown>(apiPaths.epicOne(epicIdx), { method: 'DELETE' }),
-  storyHistory: (storyIdx: number) => api<HistoryItem[]>(apiPaths.historyStory, { query: { storyIdx } }),
-  milestoneHistory: (milestoneIdx: number) =>
-    api<HistoryItem[]>(apiPaths.historyMilestone, { query: { milestoneIdx } }),
-  historyData: (historyIdx: number) => api<HistoryData>(apiPaths.historyData, { query: { historyIdx } }),
+    api.post(['storyComment', storyIdx], { body: { content } }),
+  timekeeping: (storyIdx: number) => api.get('timekeeping', { query: { storyIdx } }),
+  logTime: (body: CreateTimekeepingRequest) => api.post('timekeeping', { body }),
+  deleteTime: (timekeepingIdxs: number[]) => api.delete('timekeepingBulk', { body: { timekeepingIdxs } }),
+  members: (projectIdx: number) => api.get('memberInProject', { query: { projectIdx } }),
+  epics: (projectIdx: number) => api.get('epicAllOfProject', { query: { projectIdx } }),
+  createEpic: (body: CreateEpicRequest) => api.post('epic', { body }),
+  updateEpic: (epicIdx: number, body: UpdateEpicRequest) => api.patch(['epicOne', epicIdx], { body }),
+  deleteEpic: (epicIdx: number) => api.delete(['epicOne', epicIdx]),
+  storyHistory: (storyIdx: number) => api.get('historyStory', { query: { storyIdx } }),
+  milestoneHistory: (milestoneIdx: number) => api.get('historyMilestone', { query: { milestoneIdx } }),
+  historyData: (historyIdx: number) => api.get('historyData', { query: { historyIdx } }),
 };
 
 /** Query keys: everything of one project sits under ['planning', projectIdx] so one invalidation refreshes it. */

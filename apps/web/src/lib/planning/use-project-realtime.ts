@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiPaths, type Story, type TimelineResponse, type TimelineStory } from '@teamline/contract';
+import { type Story, type TimelineResponse, type TimelineStory } from '@teamline/contract';
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { useAuthStore } from '../../stores/auth-store';
@@ -83,7 +83,7 @@ export function useProjectRealtime(projectIdx: number | null): RealtimeStatus {
       onReconnect: () => invalidateSoon([], 0),
       // Any authenticated call refreshes an expired key through the shared refresh.
       onUnauthorized: async () => {
-        await api(apiPaths.memberInProjectInfo, { query: { projectIdx } });
+        await api.get('memberInProjectInfo', { query: { projectIdx } });
       },
     });
     return () => {

@@ -1,8 +1,8 @@
-import { API_BASE, apiPaths, isErrorCode } from '@teamline/contract';
+import { API_BASE, isErrorCode } from '@teamline/contract';
 import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, pathOf, type ApiRoute } from '../../../lib/api-client';
 import { useAuthStore } from '../../../stores/auth-store';
-import type { AiApplyRequest, AiApplyResponse, AiDocumentRequest, AiJob } from '@teamline/contract';
+import type { AiApplyRequest, AiDocumentRequest } from '@teamline/contract';
 import type { AiJobStarted } from './ai-types';
 
 /**
@@ -10,17 +10,17 @@ import type { AiJobStarted } from './ai-types';
  * memory, or on a 401, it goes through the app's client instead, which refreshes the session first.
  */
 function uploadWithProgress(
-  path: string,
+  route: ApiRoute<'timelineByAi'>,
   body: FormData,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<AiJobStarted> {
   const key = useAuthStore.getState().key;
-  const viaClient = () => api<AiJobStarted>(path, { method: 'POST', body, signal });
+  const viaClient = () => api.post(route, { body, signal });
   if (!key || typeof XMLHttpRequest === 'undefined') return viaClient();
   return new Promise<AiJobStarted>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', API_BASE + path);
+    xhr.open('POST', API_BASE + pathOf(route));
     xhr.setRequestHeader('Authorization', `Bearer ${key}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -62,14 +62,12 @@ export const aiApi = {
   ) => {
     const body = new FormData();
     body.append('file', file);
-    return uploadWithProgress(apiPaths.timelineByAi(projectIdx), body, onProgress, signal);
+    return uploadWithProgress(['timelineByAi', projectIdx], body, onProgress, signal);
   },
-  job: (jobIdx: number) => api<AiJob>(apiPaths.aiJob(jobIdx)),
-  apply: (jobIdx: number, body: AiApplyRequest) =>
-    api<AiApplyResponse>(apiPaths.aiJobApply(jobIdx), { method: 'POST', body }),
-  cancel: (jobIdx: number) => api<unknown>(apiPaths.aiJobCancel(jobIdx), { method: 'POST' }),
-  writeDocument: (body: AiDocumentRequest) =>
-    api<AiJobStarted>(apiPaths.documentAi, { method: 'POST', body }),
+  job: (jobIdx: number) => api.get(['aiJob', jobIdx]),
+  apply: (jobIdx: number, body: AiApplyRequest) => api.post(['aiJobApply', jobIdx], { body }),
+  cancel: (jobIdx: number) => api.post(['aiJobCancel', jobIdx]),
+  writeDocument: (body: AiDocumentRequest) => api.post('documentAi', { body }),
 };
 
 export const aiKeys = {

@@ -1,4 +1,3 @@
-import { apiPaths, type DashboardResponse } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
 /**
@@ -8,5 +7,5 @@ import { api } from '../../../lib/api';
 export const dashboardKey = (projectIdx: number) => ['planning', projectIdx, 'dashboard'] as const;
 
 export const dashboardApi = {
-  get: (projectIdx: number) => api<DashboardResponse>(apiPaths.dashboard, { query: { projectIdx } }),
+  get: (projectIdx: number) => api.get('dashboard', { query: { projectIdx } }),
 };

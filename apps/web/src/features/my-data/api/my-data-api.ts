@@ -1,4 +1,3 @@
-import { apiPaths, type MemberExportStatus, type StorageUsage } from '@teamline/contract';
 import { api } from '../../../lib/api';
 import { storageUsageKey } from '../../../lib/storage-usage';
 
@@ -10,9 +9,9 @@ export const myDataKeys = {
 
 /** Storage use, file deletion and the "My data" archive (issue 30). */
 export const myDataApi = {
-  usage: () => api<StorageUsage>(apiPaths.fileUsage),
-  projectUsage: (projectIdx: number) => api<StorageUsage>(apiPaths.projectStorage(projectIdx)),
-  deleteFile: (fileIdx: number) => api<{ fileIdx: number }>(apiPaths.fileOne(fileIdx), { method: 'DELETE' }),
-  exportStatus: () => api<MemberExportStatus>(apiPaths.memberExport),
-  startExport: () => api<MemberExportStatus>(apiPaths.memberExport, { method: 'POST' }),
+  usage: () => api.get('fileUsage'),
+  projectUsage: (projectIdx: number) => api.get(['projectStorage', projectIdx]),
+  deleteFile: (fileIdx: number) => api.delete(['fileOne', fileIdx]),
+  exportStatus: () => api.get('memberExport'),
+  startExport: () => api.post('memberExport'),
 };

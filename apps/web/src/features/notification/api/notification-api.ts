@@ -1,11 +1,4 @@
-import {
-  apiPaths,
-  type NotificationList,
-  type NotificationReadRequest,
-  type NotificationReadResponse,
-  type NotificationSetting,
-  type NotificationSettingRequest,
-} from '@teamline/contract';
+import { type NotificationReadRequest, type NotificationSettingRequest } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
 export const notificationKeys = {
@@ -15,11 +8,8 @@ export const notificationKeys = {
 };
 
 export const notificationApi = {
-  list: (cursor?: number) =>
-    api<NotificationList>(apiPaths.notification, { query: cursor ? { cursor } : {} }),
-  markRead: (body: NotificationReadRequest) =>
-    api<NotificationReadResponse>(apiPaths.notificationRead, { method: 'POST', body }),
-  settings: () => api<NotificationSetting>(apiPaths.notificationSetting),
-  saveSettings: (body: NotificationSettingRequest) =>
-    api<NotificationSetting>(apiPaths.notificationSetting, { method: 'PUT', body }),
+  list: (cursor?: number) => api.get('notification', { query: cursor ? { cursor } : {} }),
+  markRead: (body: NotificationReadRequest) => api.post('notificationRead', { body }),
+  settings: () => api.get('notificationSetting'),
+  saveSettings: (body: NotificationSettingRequest) => api.put('notificationSetting', { body }),
 };

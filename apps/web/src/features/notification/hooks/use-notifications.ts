@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, type NotificationReadRequest } from '@teamline/contract';
+import { type NotificationReadRequest } from '@teamline/contract';
 import { api } from '../../../lib/api';
 import { useAuthStore } from '../../../stores/auth-store';
 import { connectRealtime } from '../../../lib/realtime-client';
@@ -41,7 +41,7 @@ export function useNotificationsLive(enabled: boolean) {
       },
       onReconnect: refresh,
       onUnauthorized: async () => {
-        await api(apiPaths.member);
+        await api.get('member');
       },
     });
   }, [client, enabled]);

@@ -1,10 +1,5 @@
 import {
-  apiPaths,
-  type Application,
-  type ApplicationList,
   type CreateRecruitmentRequest,
-  type Recruitment,
-  type RecruitmentList,
   type RecruitmentListQuery,
   type UpdateApplicationRequest,
   type UpdateRecruitmentRequest,
@@ -19,21 +14,17 @@ const queryOf = (query: RecruitmentListQuery) =>
   >;
 
 export const recruitmentApi = {
-  list: (query: RecruitmentListQuery) =>
-    api<RecruitmentList>(apiPaths.recruitment, { query: queryOf(query) }),
-  get: (recruitmentIdx: number) => api<Recruitment>(apiPaths.recruitmentOne(recruitmentIdx)),
-  create: (body: CreateRecruitmentRequest) =>
-    api<Recruitment>(apiPaths.recruitment, { method: 'POST', body }),
+  list: (query: RecruitmentListQuery) => api.get('recruitment', { query: queryOf(query) }),
+  get: (recruitmentIdx: number) => api.get(['recruitmentOne', recruitmentIdx]),
+  create: (body: CreateRecruitmentRequest) => api.post('recruitment', { body }),
   update: (recruitmentIdx: number, body: UpdateRecruitmentRequest) =>
-    api<Recruitment>(apiPaths.recruitmentOne(recruitmentIdx), { method: 'PATCH', body }),
-  remove: (recruitmentIdx: number) =>
-    api<{ recruitmentIdx: number }>(apiPaths.recruitmentOne(recruitmentIdx), { method: 'DELETE' }),
+    api.patch(['recruitmentOne', recruitmentIdx], { body }),
+  remove: (recruitmentIdx: number) => api.delete(['recruitmentOne', recruitmentIdx]),
   apply: (recruitmentIdx: number, note: string) =>
-    api<Application>(apiPaths.recruitmentApply(recruitmentIdx), { method: 'POST', body: { note } }),
-  applications: (recruitmentIdx: number) =>
-    api<ApplicationList>(apiPaths.recruitmentApplications(recruitmentIdx)),
+    api.post(['recruitmentApply', recruitmentIdx], { body: { note } }),
+  applications: (recruitmentIdx: number) => api.get(['recruitmentApplications', recruitmentIdx]),
   decide: (applicationIdx: number, body: UpdateApplicationRequest) =>
-    api<Application>(apiPaths.applicationOne(applicationIdx), { method: 'PATCH', body }),
+    api.patch(['applicationOne', applicationIdx], { body }),
 };
 
 export const recruitmentKeys = {

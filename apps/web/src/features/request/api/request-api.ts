@@ -1,10 +1,6 @@
 import {
-  apiPaths,
   type CreateRequestRequest,
-  type MemberRequest,
   type RequestBox,
-  type RequestComment,
-  type RequestList,
   type RequestStatus,
   type UpdateRequestRequest,
 } from '@teamline/contract';
@@ -12,25 +8,22 @@ import { api } from '../../../lib/api';
 
 export const requestApi = {
   list: (projectIdx: number, box: RequestBox, status?: RequestStatus) =>
-    api<RequestList>(apiPaths.request, { query: { projectIdx, box, ...(status ? { status } : {}) } }),
-  get: (requestIdx: number) => api<MemberRequest>(apiPaths.requestOne(requestIdx)),
-  create: (body: Omit<CreateRequestRequest, 'kind'>) =>
-    api<MemberRequest>(apiPaths.request, { method: 'POST', body }),
-  update: (requestIdx: number, body: UpdateRequestRequest) =>
-    api<MemberRequest>(apiPaths.requestOne(requestIdx), { method: 'PATCH', body }),
-  remove: (requestIdx: number) =>
-    api<{ requestIdx: number }>(apiPaths.requestOne(requestIdx), { method: 'DELETE' }),
+    api.get('request', { query: { projectIdx, box, ...(status ? { status } : {}) } }),
+  get: (requestIdx: number) => api.get(['requestOne', requestIdx]),
+  create: (body: Omit<CreateRequestRequest, 'kind'>) => api.post('request', { body }),
+  update: (requestIdx: number, body: UpdateRequestRequest) => api.patch(['requestOne', requestIdx], { body }),
+  remove: (requestIdx: number) => api.delete(['requestOne', requestIdx]),
   comment: (requestIdx: number, content: string) =>
-    api<RequestComment>(apiPaths.requestComment(requestIdx), { method: 'POST', body: { content } }),
+    api.post(['requestComment', requestIdx], { body: { content } }),
   /** A file of the project, to attach by its `fileIdx` (`projectIdx` goes before the file: the server reads it first). */
   upload: (projectIdx: number, file: File) => {
     const form = new FormData();
     form.append('projectIdx', String(projectIdx));
     form.append('file', file, file.name);
-    return api<{ fileIdx: number }>(apiPaths.file, { method: 'POST', body: form });
+    return api.post('file', { body: form });
   },
   /** An attached file's bytes, fetched with the access key like every call. */
-  download: (fileIdx: number) => api<Blob>(apiPaths.file, { query: { fileIdx }, asBlob: true }),
+  download: (fileIdx: number) => api.file('file', { query: { fileIdx } }),
 };
 
 /**

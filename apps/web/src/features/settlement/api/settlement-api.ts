@@ -1,27 +1,18 @@
-import {
-  apiPaths,
-  type PaySettlementRequest,
-  type Settlement,
-  type SettlementExportFormat,
-  type SettlementList,
-} from '@teamline/contract';
+import { type PaySettlementRequest, type SettlementExportFormat } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
 export const settlementApi = {
-  list: (projectIdx: number, month: string) =>
-    api<SettlementList>(apiPaths.settlement, { query: { projectIdx, month } }),
-  get: (settlementIdx: number) => api<Settlement>(apiPaths.settlementOne(settlementIdx)),
-  submit: (settlementIdx: number) =>
-    api<Settlement>(apiPaths.settlementMove(settlementIdx, 'submit'), { method: 'POST' }),
-  approve: (settlementIdx: number) =>
-    api<Settlement>(apiPaths.settlementMove(settlementIdx, 'approve'), { method: 'POST' }),
+  list: (projectIdx: number, month: string) => api.get('settlement', { query: { projectIdx, month } }),
+  get: (settlementIdx: number) => api.get(['settlementOne', settlementIdx]),
+  submit: (settlementIdx: number) => api.post(['settlementMove', settlementIdx, 'submit']),
+  approve: (settlementIdx: number) => api.post(['settlementMove', settlementIdx, 'approve']),
   return: (settlementIdx: number, note: string) =>
-    api<Settlement>(apiPaths.settlementMove(settlementIdx, 'return'), { method: 'POST', body: { note } }),
+    api.post(['settlementMove', settlementIdx, 'return'], { body: { note } }),
   pay: (settlementIdx: number, body: PaySettlementRequest) =>
-    api<Settlement>(apiPaths.settlementMove(settlementIdx, 'pay'), { method: 'POST', body }),
+    api.post(['settlementMove', settlementIdx, 'pay'], { body }),
   /** The statement file, fetched with the access key like every call (a plain link would carry none). */
   export: (settlementIdx: number, format: SettlementExportFormat) =>
-    api<Blob>(apiPaths.settlementExport(settlementIdx), { query: { format }, asBlob: true }),
+    api.file(['settlementExport', settlementIdx], { query: { format } }),
 };
 
 /** Under the project's planning key, so the project's live updates refetch them too. */

@@ -24,7 +24,7 @@ vi.mock('../api/settlement-api', async (importOriginal) => ({
   settlementApi: api,
 }));
 vi.mock('../../../lib/project-api', () => ({ projectApi: { roles } }));
-vi.mock('../../../lib/api', () => ({ api: members }));
+vi.mock('../../../lib/api', () => ({ api: { get: members } }));
 
 const member = (memberInProjectIdx: number, nickname: string): MemberInProject => ({
   memberInProjectIdx,

@@ -29,7 +29,7 @@ vi.mock('../../../lib/contract-api', async (importOriginal) => ({
 vi.mock('../../../lib/project-api', () => ({ projectApi: { roles } }));
 // The project's members, for the names in a lead's team table.
 vi.mock('../../../lib/api', () => ({
-  api: vi.fn(async () => [{ memberInProjectIdx: 9, nickname: 'Mina' }]),
+  api: { get: vi.fn(async () => [{ memberInProjectIdx: 9, nickname: 'Mina' }]) },
 }));
 
 beforeEach(() => {

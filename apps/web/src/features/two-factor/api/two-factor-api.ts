@@ -1,55 +1,33 @@
-import {
-  apiPaths,
-  type AuthTokens,
-  type FactorProof,
-  type PasskeyOptionsResponse,
-  type PasskeySummary,
-  type ProjectTwoFactorSetting,
-  type RecoveryCodesResponse,
-  type StepUpRequest,
-  type TotpSetupResponse,
-  type TwoFactorStatus,
-} from '@teamline/contract';
+import { type FactorProof, type StepUpRequest } from '@teamline/contract';
 import { api } from '../../../lib/api';
 
 /** The two-factor calls (docs/decisions.md "Two-factor sign-in"). */
 export const twoFactorApi = {
   // Sign-in
   secondFactor: (challengeToken: string, proof: FactorProof) =>
-    api<AuthTokens>(apiPaths.authLoginSecondFactor, { method: 'POST', body: { challengeToken, ...proof } }),
+    api.post('authLoginSecondFactor', { body: { challengeToken, ...proof } }),
   secondFactorPasskeyOptions: (challengeToken: string) =>
-    api<PasskeyOptionsResponse>(apiPaths.authLoginSecondFactorPasskey, {
-      method: 'POST',
-      body: { challengeToken },
-    }),
-  passkeyLoginOptions: () => api<PasskeyOptionsResponse>(apiPaths.authPasskeyOptions, { method: 'POST' }),
+    api.post('authLoginSecondFactorPasskey', { body: { challengeToken } }),
+  passkeyLoginOptions: () => api.post('authPasskeyOptions'),
   passkeyLogin: (ticket: string, credential: unknown) =>
-    api<AuthTokens>(apiPaths.authLoginPasskey, { method: 'POST', body: { ticket, credential } }),
+    api.post('authLoginPasskey', { body: { ticket, credential } }),
   // Step-up
-  stepUp: (body: StepUpRequest) => api<unknown>(apiPaths.authStepUp, { method: 'POST', body }),
-  stepUpPasskeyOptions: () => api<PasskeyOptionsResponse>(apiPaths.authStepUpPasskey, { method: 'POST' }),
+  stepUp: (body: StepUpRequest) => api.post('authStepUp', { body }),
+  stepUpPasskeyOptions: () => api.post('authStepUpPasskey'),
   // One's own factors
-  status: () => api<TwoFactorStatus>(apiPaths.twoFactor),
-  startTotp: () => api<TotpSetupResponse>(apiPaths.twoFactorTotp, { method: 'POST' }),
-  confirmTotp: (code: string) =>
-    api<RecoveryCodesResponse>(apiPaths.twoFactorTotpConfirm, { method: 'POST', body: { code } }),
-  removeTotp: () => api<unknown>(apiPaths.twoFactorTotp, { method: 'DELETE' }),
-  regenerateCodes: () => api<RecoveryCodesResponse>(apiPaths.twoFactorRecoveryCodes, { method: 'POST' }),
-  passkeyOptions: () => api<PasskeyOptionsResponse>(apiPaths.twoFactorPasskeyOptions, { method: 'POST' }),
+  status: () => api.get('twoFactor'),
+  startTotp: () => api.post('twoFactorTotp'),
+  confirmTotp: (code: string) => api.post('twoFactorTotpConfirm', { body: { code } }),
+  removeTotp: () => api.delete('twoFactorTotp'),
+  regenerateCodes: () => api.post('twoFactorRecoveryCodes'),
+  passkeyOptions: () => api.post('twoFactorPasskeyOptions'),
   registerPasskey: (body: { ticket: string; name: string; credential: unknown }) =>
-    api<{ passkey: PasskeySummary; recoveryCodes: string[] | null }>(apiPaths.twoFactorPasskey, {
-      method: 'POST',
-      body,
-    }),
-  removePasskey: (passkeyIdx: number) =>
-    api<unknown>(apiPaths.twoFactorPasskeyOne(passkeyIdx), { method: 'DELETE' }),
+    api.post('twoFactorPasskey', { body }),
+  removePasskey: (passkeyIdx: number) => api.delete(['twoFactorPasskeyOne', passkeyIdx]),
   // The project setting
-  projectSetting: (projectIdx: number) => api<ProjectTwoFactorSetting>(apiPaths.projectTwoFactor(projectIdx)),
+  projectSetting: (projectIdx: number) => api.get(['projectTwoFactor', projectIdx]),
   setProjectSetting: (projectIdx: number, required: boolean) =>
-    api<ProjectTwoFactorSetting>(apiPaths.projectTwoFactor(projectIdx), {
-      method: 'PUT',
-      body: { required },
-    }),
+    api.put(['projectTwoFactor', projectIdx], { body: { required } }),
 };
 
 export const twoFactorKey = ['two-factor'] as const;
