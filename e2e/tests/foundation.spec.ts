@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createProjectByApi, logIn, newUser, signUpByApi } from '../support/journeys.js';
 import { linkFromOutbox } from '../support/outbox.js';
-import { settle } from '../support/axe.js';
+import { runAxe, settle } from '../support/axe.js';
 
 /** axe must find nothing serious or critical on the page as it stands. */
 async function expectNoSeriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await runAxe(page);
   const serious = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
