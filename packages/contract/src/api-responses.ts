@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { apiPaths } from './api-paths.js';
+import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
 import { auditList } from './schemas/audit.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
@@ -132,6 +133,8 @@ export const apiResponses = {
   memberSessions: { GET: memberSessionList },
   memberSessionsOthers: { DELETE: signedOutResponse },
   memberSessionOne: { DELETE: emptyResponse },
+  memberToken: { GET: accessTokenList, POST: createdAccessToken },
+  memberTokenOne: { DELETE: emptyResponse },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },

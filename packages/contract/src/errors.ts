@@ -187,6 +187,14 @@ export const errorStatus = {
   TOTP_SETUP_MISSING: 409,
   PASSKEY_NOT_FOUND: 404,
   PASSKEY_REGISTRATION_FAILED: 400,
+  // Personal access tokens (issue 34, docs/product/api.md#access-tokens)
+  /** A token unknown, revoked, or whose member withdrew. */
+  ACCESS_TOKEN_INVALID: 401,
+  ACCESS_TOKEN_EXPIRED: 401,
+  /** A token's scopes do not cover the route, or the route takes no token at all (account, billing, settings…). */
+  TOKEN_SCOPE_DENIED: 403,
+  ACCESS_TOKEN_LIMIT_REACHED: 409,
+  ACCESS_TOKEN_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
