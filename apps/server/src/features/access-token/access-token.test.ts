@@ -5,7 +5,7 @@ import { routeKey } from '../../platform/authorization/route-policy.js';
 import { anyTokenReadRoutes, tokenAreaRoutes } from '../../platform/authorization/token-scope.js';
 import { stepUpRoutes } from '../../platform/authorization/step-up.js';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, PASSWORD, signUp, type TestApp } from '../../test/test-app.js';
 import { TOKEN_CALL_LIMIT } from './access-token.service.js';
 
 /* Rate limits on (memory counters): the token's own limit is part of what is tested. */
@@ -249,6 +249,28 @@ describe('personal access tokens (issue 34)', () => {
       status: 201,
     });
     expect(log.body).not.toContain(secret);
+  });
+
+  it("a withdrawn member's tokens stop at once", async () => {
+    const leaver = await signUp(t, 'pat-leaver@example.com');
+    const { secret } = await makeToken(leaver.key, ['planning:read']);
+    expect((await call('GET', '/project/list-of-member', secret)).statusCode).toBe(200);
+    const gone = await call('DELETE', '/member', leaver.key, { password: PASSWORD });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expectError(await call('GET', '/project/list-of-member', secret), 'ACCESS_TOKEN_INVALID');
+    const rows = (await t.database.db.execute(
+      sql`select revoked_at from access_token where member_idx = ${leaver.memberIdx}`,
+    )) as { rows: { revoked_at: unknown }[] };
+    expect(rows.rows.map((r) => r.revoked_at !== null)).toEqual([true]);
+  });
+
+  it('the OpenAPI page describes the bearer token and how to call with one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.components.securitySchemes.bearer.description).toContain('tl_pat_');
+    expect(doc.info.description).toContain('curl -H "Authorization: Bearer tl_pat_');
+    expect(Object.keys(doc.paths)).toContain('/api/member/token');
   });
 
   it('lists only routes that exist, none public or asking for a fresh factor', () => {
