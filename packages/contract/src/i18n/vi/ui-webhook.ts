@@ -97,7 +97,7 @@ export const webhookUi = {
       milestone: 'Cột mốc',
       story: 'Câu chuyện',
       comment: 'Bình luận',
-      epic: 'Epic',
+      epic: 'Hạng mục',
       timekeeping: 'Thời gian làm việc',
       link: 'Liên kết',
       request: 'Yêu cầu',
