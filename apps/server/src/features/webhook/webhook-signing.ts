@@ -17,13 +17,19 @@ export function signatureOf(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
+export type StandardHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
 /** The three headers of one attempt, signed with every secret given (the newest first). */
 export function standardHeaders(
   secrets: readonly string[],
   id: string,
   at: Date,
   body: string,
-): Record<string, string> {
+): StandardHeaders {
   const timestamp = Math.floor(at.getTime() / 1000);
   return {
     'webhook-id': id,

@@ -248,7 +248,20 @@ export function createWebhookService(
       await checkAddress(row.url);
       const now = ctx.clock.now();
       if (!isChatWebhookType(row.type)) {
-        const secrets = signingSecrets(cipher, row, now);
+        let secrets: string[];
+        try {
+          secrets = signingSecrets(cipher, row, now);
+        } catch {
+          secrets = [];
+        }
+        // SECRET_KEY changed since the secret was sealed: nothing is sent unsigned.
+        if (secrets.length === 0)
+          return {
+            ok: false,
+            statusCode: null,
+            responseExcerpt: 'the signing secret does not open with this SECRET_KEY: rotate the secret',
+            asynchronous: false,
+          };
         const result = await attemptDelivery(
           ctx.outbound,
           row.url,

@@ -1,7 +1,8 @@
 /** Web texts of Settings › Webhooks (ui.webhook.*). Same keys in en, kr and vi. */
 export const webhookUi = {
   title: 'Webhooks',
-  intro: 'Post milestone, story and request changes to Slack, Microsoft Teams, Dooray or Discord.',
+  intro:
+    'Post milestone, story and request changes to Slack, Microsoft Teams, Dooray or Discord, or send chosen events as signed JSON to any receiver (Standard Webhooks).',
   add: 'Add webhook',
   empty: 'No webhooks yet. Add one to post changes to a chat channel.',
   types: {

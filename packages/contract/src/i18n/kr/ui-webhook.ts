@@ -1,7 +1,8 @@
 /** Web texts of Settings › Webhooks (ui.webhook.*). Same keys in en, kr and vi. */
 export const webhookUi = {
   title: '웹훅',
-  intro: '마일스톤, 스토리, 요청의 변경을 Slack, Microsoft Teams, Dooray, Discord로 보냅니다.',
+  intro:
+    '마일스톤, 스토리, 요청의 변경을 Slack, Microsoft Teams, Dooray, Discord로 보내거나, 고른 이벤트를 서명된 JSON으로 어떤 수신처에든 보냅니다(Standard Webhooks).',
   add: '웹훅 추가',
   empty: '아직 웹훅이 없습니다. 채팅 채널로 변경을 보내려면 추가하세요.',
   types: {

@@ -1,7 +1,8 @@
 /** Web texts of Settings › Webhooks (ui.webhook.*). Same keys in en, kr and vi. */
 export const webhookUi = {
   title: 'Webhook',
-  intro: 'Gửi thay đổi của cột mốc, câu chuyện và yêu cầu tới Slack, Microsoft Teams, Dooray hoặc Discord.',
+  intro:
+    'Gửi thay đổi của cột mốc, câu chuyện và yêu cầu tới Slack, Microsoft Teams, Dooray hoặc Discord, hoặc gửi các sự kiện đã chọn dưới dạng JSON có chữ ký tới bất kỳ nơi nhận nào (Standard Webhooks).',
   add: 'Thêm webhook',
   empty: 'Chưa có webhook nào. Thêm một webhook để gửi thay đổi tới kênh trò chuyện.',
   types: {
