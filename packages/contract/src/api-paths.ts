@@ -126,6 +126,7 @@ export const apiPaths = {
   webhook: '/webhook',
   webhookOne: (webhookIdx: number | string) => `/webhook/${webhookIdx}`,
   webhookTest: (webhookIdx: number | string) => `/webhook/${webhookIdx}/test`,
+  webhookSecret: (webhookIdx: number | string) => `/webhook/${webhookIdx}/secret`,
   webhookDeliveries: (webhookIdx: number | string) => `/webhook/${webhookIdx}/delivery`,
   webhookIcon: '/webhook/icon.png',
   webhookDeliveryRetry: (deliveryIdx: number | string) => `/webhook/delivery/${deliveryIdx}/retry`,

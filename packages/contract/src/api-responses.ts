@@ -93,7 +93,14 @@ import {
   totpSetupResponse,
   twoFactorStatus,
 } from './schemas/two-factor.js';
-import { webhook, webhookDelivery, webhookDeliveryList, webhookTestResult } from './schemas/webhook.js';
+import {
+  createdWebhook,
+  webhook,
+  webhookDelivery,
+  webhookDeliveryList,
+  webhookSecret,
+  webhookTestResult,
+} from './schemas/webhook.js';
 
 /** A response that is a file's bytes, not the `{ data }` envelope (the web reads it as a Blob). */
 export const fileBody = Symbol('file body');
@@ -208,9 +215,10 @@ export const apiResponses = {
   notification: { GET: notificationList },
   notificationRead: { POST: notificationReadResponse },
   notificationSetting: { GET: notificationSetting, PUT: notificationSetting },
-  webhook: { GET: z.array(webhook), POST: webhook },
+  webhook: { GET: z.array(webhook), POST: createdWebhook },
   webhookOne: { PATCH: webhook, DELETE: emptyResponse },
   webhookTest: { POST: webhookTestResult },
+  webhookSecret: { POST: webhookSecret },
   webhookDeliveries: { GET: webhookDeliveryList },
   webhookDeliveryRetry: { POST: webhookDelivery },
   reviewMember: { POST: reviewItem },

@@ -48,6 +48,7 @@ describe('the sensitive calls ask for a fresh factor (step-up)', () => {
       'POST /api/webhook',
       'PATCH /api/webhook/:webhookIdx',
       'DELETE /api/webhook/:webhookIdx',
+      'POST /api/webhook/:webhookIdx/secret',
       'POST /api/github/token',
       'POST /api/github/oauth',
       'PUT /api/github',

@@ -14,6 +14,7 @@ export const stepUpRoutes: readonly string[] = [
   'POST /api/webhook',
   'PATCH /api/webhook/:webhookIdx',
   'DELETE /api/webhook/:webhookIdx',
+  'POST /api/webhook/:webhookIdx/secret',
   'POST /api/github/token',
   'POST /api/github/oauth',
   'PUT /api/github',

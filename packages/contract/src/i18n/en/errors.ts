@@ -112,6 +112,9 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: 'This webhook URL points to a private network address and cannot be used.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Delivery not found.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 'Only a failed delivery can be retried.',
+  WEBHOOK_NOT_STANDARD: 'Only a Standard Webhooks hook has a signing secret.',
+  WEBHOOK_TYPE_LOCKED:
+    "A Standard Webhooks hook cannot become a chat tool's hook, nor the other way round: add a new webhook instead.",
   REVIEW_NOT_FOUND: 'This review does not exist or was deleted.',
   REVIEW_NOT_SHARED: 'You can review only members you have worked with in a project.',
   REVIEW_OWN: 'You cannot review yourself.',

@@ -109,6 +109,9 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: '이 웹훅 URL은 사설 네트워크 주소를 가리키므로 사용할 수 없습니다.',
   WEBHOOK_DELIVERY_NOT_FOUND: '전송 기록을 찾을 수 없습니다.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: '실패한 전송만 다시 시도할 수 있습니다.',
+  WEBHOOK_NOT_STANDARD: '서명 비밀키는 Standard Webhooks 웹훅에만 있습니다.',
+  WEBHOOK_TYPE_LOCKED:
+    'Standard Webhooks 웹훅과 채팅 도구 웹훅은 서로 바꿀 수 없습니다. 새 웹훅을 추가하세요.',
   REVIEW_NOT_FOUND: '리뷰가 없거나 삭제되었습니다.',
   REVIEW_NOT_SHARED: '프로젝트를 함께한 멤버만 평가할 수 있습니다.',
   REVIEW_OWN: '자기 자신은 평가할 수 없습니다.',

@@ -114,6 +114,9 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: 'URL webhook này trỏ tới địa chỉ mạng riêng nên không thể dùng.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Không tìm thấy lần gửi.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 'Chỉ có thể gửi lại một lần gửi đã thất bại.',
+  WEBHOOK_NOT_STANDARD: 'Chỉ webhook Standard Webhooks mới có khóa bí mật để ký.',
+  WEBHOOK_TYPE_LOCKED:
+    'Không thể đổi webhook Standard Webhooks thành webhook của công cụ chat hay ngược lại: hãy thêm webhook mới.',
   REVIEW_NOT_FOUND: 'Đánh giá này không tồn tại hoặc đã bị xóa.',
   REVIEW_NOT_SHARED: 'Bạn chỉ có thể đánh giá thành viên đã cùng làm trong một dự án.',
   REVIEW_OWN: 'Bạn không thể tự đánh giá mình.',
