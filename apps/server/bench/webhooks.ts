@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { webhookTypes } from '@teamline/contract';
+import { chatWebhookTypes } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -40,7 +40,8 @@ export async function benchWebhooks(
 ): Promise<WebhookBench> {
   const { projectIdx, headers } = options;
   const receivers: ChatReceiver[] = [];
-  for (let i = 0; i < HOOKS; i++) receivers.push(await startReceiver(webhookTypes[i % webhookTypes.length]!));
+  for (let i = 0; i < HOOKS; i++)
+    receivers.push(await startReceiver(chatWebhookTypes[i % chatWebhookTypes.length]!));
   const silent = receivers[HOOKS - 1]!;
   silent.mode = 'hang';
   const hookIdxs: number[] = [];

@@ -79,6 +79,30 @@ function serializeRequest(request: { method: string; url: string; ip?: string })
   return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
 }
 
+/** The OpenAPI page's introduction (`/api/docs`): the envelope, and how to call the API with a personal access token. */
+const apiDescription = [
+  'Envelope: `{data}` on success, `{error}` on failure (`error.code` is stable, see the error catalogue).',
+  '',
+  '## Personal access tokens',
+  '',
+  'Scripts and other tools call the API with a personal access token instead of a login. Make one in ' +
+    'Profile › Access tokens (a name, scopes and an expiry of at most a year); its secret `tl_pat_…` is ' +
+    'shown once. Send it as a bearer token:',
+  '',
+  '```sh',
+  'curl -H "Authorization: Bearer tl_pat_…" "https://teamline.example/api/milestone/timeline?projectIdx=1"',
+  '```',
+  '',
+  'A token acts as its member (the project roles still decide) on the routes of its scopes only: ' +
+    '`planning` (milestones, stories, epics, history, the dashboard), `time` (time entries), `documents` ' +
+    '(folders and documents), `settlement` (contracts and settlements), each `read` (GET) or `write` ' +
+    '(every method; write implies read); `GET /api/project/list-of-member` takes any token. Other routes ' +
+    '(account, tokens, two-factor, members and roles, billing, webhooks…) answer 403 `TOKEN_SCOPE_DENIED`; ' +
+    'an unknown or revoked token 401 `ACCESS_TOKEN_INVALID`, an expired one 401 `ACCESS_TOKEN_EXPIRED`. ' +
+    'A token makes at most 600 calls a minute (429 `RATE_LIMITED` with `Retry-After`); its writes are in ' +
+    "the member's account activity.",
+].join('\n');
+
 /** A request id taken from a proxy: short, and nothing a log reader could mistake for structure. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -267,10 +291,22 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       info: {
         title: 'Teamline API',
         version: '0.1.0',
-        description: 'Envelope: `{data}` on success, `{error}` on failure.',
+        description: apiDescription,
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A login's access key (30 minutes, from `POST /auth/login/general`) or a personal access token " +
+              '(`tl_pat_…`, made in Profile › Access tokens), as `Authorization: Bearer <key>`. A token reaches ' +
+              'only the routes of its scopes (`planning`, `time`, `documents`, `settlement`; GET reads, other ' +
+              'methods write); any other route answers 403 `TOKEN_SCOPE_DENIED`.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,3 +1,4 @@
+import { accessTokenModule } from './features/access-token/access-token.module.js';
 import { auditModule } from './features/audit/audit.module.js';
 import { billingModule } from './features/billing/billing.module.js';
 import { authModule } from './features/auth/auth.module.js';
@@ -43,6 +44,7 @@ export const appModules: readonly AppModule[] = [
   memberModule,
   sessionModule,
   twoFactorModule,
+  accessTokenModule,
   oauthModule,
   myDataModule,
   linkModule,

@@ -1,4 +1,4 @@
-import { webhookTypes, type WebhookType } from '@teamline/contract';
+import { chatWebhookTypes, type ChatWebhookType } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -20,7 +20,7 @@ let t: TestApp;
 let f: PlanningFixture;
 let call: ReturnType<typeof api>;
 let base: string;
-const receivers = {} as Record<WebhookType, ChatReceiver>;
+const receivers = {} as Record<ChatWebhookType, ChatReceiver>;
 const closers: (() => void)[] = [];
 
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeAll(async () => {
   f = await planningFixture(t, 'trust');
   call = api(t);
   base = await listen(t);
-  for (const type of webhookTypes) {
+  for (const type of chatWebhookTypes) {
     receivers[type] = await startReceiver(type);
     const res = await call('POST', '/webhook', f.admin.key, {
       projectIdx: f.projectA,
@@ -170,7 +170,7 @@ describe('a javascript: address through every way in', () => {
     // What the chat tools received.
     await t.app.ctx.events.idle();
     await t.app.ctx.jobs.idle('webhook.deliver', 20_000);
-    for (const type of webhookTypes) {
+    for (const type of chatWebhookTypes) {
       expect(receivers[type].received.length, type).toBeGreaterThan(0);
       for (const r of receivers[type].received) {
         reads.push(JSON.stringify(r.body));

@@ -34,6 +34,9 @@ export const apiPaths = {
   memberSessions: '/member/sessions',
   memberSessionsOthers: '/member/sessions/others',
   memberSessionOne: (sessionId: string) => `/member/sessions/${sessionId}`,
+  // Personal access tokens (issue 34): the caller's own, created (step-up), listed and revoked.
+  memberToken: '/member/token',
+  memberTokenOne: (tokenIdx: number | string) => `/member/token/${tokenIdx}`,
   file: '/file',
   project: '/project',
   projectListOfMember: '/project/list-of-member',
@@ -123,6 +126,7 @@ export const apiPaths = {
   webhook: '/webhook',
   webhookOne: (webhookIdx: number | string) => `/webhook/${webhookIdx}`,
   webhookTest: (webhookIdx: number | string) => `/webhook/${webhookIdx}/test`,
+  webhookSecret: (webhookIdx: number | string) => `/webhook/${webhookIdx}/secret`,
   webhookDeliveries: (webhookIdx: number | string) => `/webhook/${webhookIdx}/delivery`,
   webhookIcon: '/webhook/icon.png',
   webhookDeliveryRetry: (deliveryIdx: number | string) => `/webhook/delivery/${deliveryIdx}/retry`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { apiPaths } from './api-paths.js';
+import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
 import { auditList } from './schemas/audit.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
@@ -92,7 +93,14 @@ import {
   totpSetupResponse,
   twoFactorStatus,
 } from './schemas/two-factor.js';
-import { webhook, webhookDelivery, webhookDeliveryList, webhookTestResult } from './schemas/webhook.js';
+import {
+  createdWebhook,
+  webhook,
+  webhookDelivery,
+  webhookDeliveryList,
+  webhookSecret,
+  webhookTestResult,
+} from './schemas/webhook.js';
 
 /** A response that is a file's bytes, not the `{ data }` envelope (the web reads it as a Blob). */
 export const fileBody = Symbol('file body');
@@ -132,6 +140,8 @@ export const apiResponses = {
   memberSessions: { GET: memberSessionList },
   memberSessionsOthers: { DELETE: signedOutResponse },
   memberSessionOne: { DELETE: emptyResponse },
+  memberToken: { GET: accessTokenList, POST: createdAccessToken },
+  memberTokenOne: { DELETE: emptyResponse },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },
@@ -205,9 +215,10 @@ export const apiResponses = {
   notification: { GET: notificationList },
   notificationRead: { POST: notificationReadResponse },
   notificationSetting: { GET: notificationSetting, PUT: notificationSetting },
-  webhook: { GET: z.array(webhook), POST: webhook },
+  webhook: { GET: z.array(webhook), POST: createdWebhook },
   webhookOne: { PATCH: webhook, DELETE: emptyResponse },
   webhookTest: { POST: webhookTestResult },
+  webhookSecret: { POST: webhookSecret },
   webhookDeliveries: { GET: webhookDeliveryList },
   webhookDeliveryRetry: { POST: webhookDelivery },
   reviewMember: { POST: reviewItem },

@@ -124,6 +124,8 @@ export const errorStatus = {
   WEBHOOK_URL_PRIVATE: 400,
   WEBHOOK_DELIVERY_NOT_FOUND: 404,
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 409,
+  WEBHOOK_NOT_STANDARD: 409,
+  WEBHOOK_TYPE_LOCKED: 409,
   // Reviews (issue 16)
   REVIEW_NOT_FOUND: 404,
   REVIEW_NOT_SHARED: 403,
@@ -187,6 +189,14 @@ export const errorStatus = {
   TOTP_SETUP_MISSING: 409,
   PASSKEY_NOT_FOUND: 404,
   PASSKEY_REGISTRATION_FAILED: 400,
+  // Personal access tokens (issue 34, docs/product/api.md#access-tokens)
+  /** A token unknown, revoked, or whose member withdrew. */
+  ACCESS_TOKEN_INVALID: 401,
+  ACCESS_TOKEN_EXPIRED: 401,
+  /** A token's scopes do not cover the route, or the route takes no token at all (account, billing, settings…). */
+  TOKEN_SCOPE_DENIED: 403,
+  ACCESS_TOKEN_LIMIT_REACHED: 409,
+  ACCESS_TOKEN_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -47,3 +47,4 @@ export * from './rules/two-factor.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/audit.js';
 export * from './rules/audit.js';
+export * from './schemas/access-token.js';

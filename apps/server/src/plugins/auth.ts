@@ -1,17 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../shared/app-error.js';
 import { bearerOf } from '../shared/http.js';
+import { isAccessTokenSecret } from '../features/access-token/access-token.service.js';
 
 /**
  * Every /api route needs `Authorization: Bearer <access key>` unless its policy is `'public'`.
  * Runs on request (before body validation) so an anonymous caller learns nothing from validation.
+ *
+ * A bearer starting `tl_pat_` is a personal access token (features/access-token): it acts as its
+ * member on the routes of its scopes' areas only (platform/authorization/token-scope.ts, else 403
+ * TOKEN_SCOPE_DENIED), within its own rate limit, and each write it makes lands in the member's audit
+ * log once answered. The policy and the project roles then decide as for the member.
  */
 export function registerAuthHook(app: FastifyInstance) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config?.policy === 'public') return;
-    const actor = await app.services.auth.authenticate(bearerOf(request));
+    const bearer = bearerOf(request);
+    if (isAccessTokenSecret(bearer)) {
+      const actor = await app.services.accessToken.authenticate(bearer, request.ip || null);
+      request.actor = actor;
+      await app.services.accessToken.admit(actor.token!, request.method, request.routeOptions.url ?? '');
+      return;
+    }
+    const actor = await app.services.auth.authenticate(bearer);
     if (!actor) throw new AppError('UNAUTHENTICATED');
     request.actor = actor;
+  });
+  // Before the answer leaves, inside the request (the audit reads its address): writes made with a token.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.actor;
+    if (!actor?.token || request.method === 'GET' || request.method === 'HEAD') return payload;
+    // Like every rate-limited request, a 429 is not recorded (docs/decisions.md "Audit log").
+    if (reply.statusCode === 429) return payload;
+    try {
+      await app.services.accessToken.recordCall(
+        actor,
+        request.method,
+        request.routeOptions.url ?? request.url,
+        reply.statusCode,
+      );
+    } catch (err) {
+      request.log.error({ err }, 'token call not recorded in the audit log');
+    }
+    return payload;
   });
 }

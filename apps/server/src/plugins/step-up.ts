@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { routeKey } from '../platform/authorization/route-policy.js';
 import { stepUpRoutes } from '../platform/authorization/step-up.js';
+import { AppError } from '../shared/app-error.js';
 import { actorOf } from '../shared/http.js';
 
 /**
@@ -13,7 +14,10 @@ import { actorOf } from '../shared/http.js';
 export function registerStepUp(api: FastifyInstance) {
   const listed = new Set(stepUpRoutes);
   const stepUpHook = async (request: FastifyRequest) => {
-    await api.services.signInFactor.requireFreshProof(actorOf(request));
+    const actor = actorOf(request);
+    // A personal access token proves no factor: these calls are a signed-in browser's (and no token area lists them).
+    if (actor.token) throw new AppError('TOKEN_SCOPE_DENIED', { needed: null });
+    await api.services.signInFactor.requireFreshProof(actor);
   };
   api.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();

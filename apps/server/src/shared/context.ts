@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ActionTable } from '@teamline/contract';
+import type { ActionTable, TokenScope } from '@teamline/contract';
 import type { AppConfig } from '../config.js';
 import type { Clock } from '../infra/clock.js';
 import type { Database, Db } from '../infra/db.js';
@@ -52,5 +52,11 @@ export interface AppContext {
 /** The signed-in caller, set by the auth hook. */
 export interface Actor {
   memberIdx: number;
+  /** The login (session family); a personal access token's caller has `token:<tokenIdx>`, a login of no session. */
   familyId: string;
+  /**
+   * Set when the caller came with a personal access token (features/access-token) instead of a
+   * login: only the routes of its scopes' areas take it (platform/authorization/token-scope.ts).
+   */
+  token?: { tokenIdx: number; name: string; scopes: readonly TokenScope[] };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { WebhookType } from '@teamline/contract';
+import type { ChatWebhookType } from '@teamline/contract';
 
 /**
  * Local stand-ins for the four chat tools' incoming webhooks: real HTTP servers that check a
@@ -182,7 +182,7 @@ export function validateDooray(body: unknown): string[] {
   return problems;
 }
 
-export const validators: Record<WebhookType, (body: unknown, bytes: number) => string[]> = {
+export const validators: Record<ChatWebhookType, (body: unknown, bytes: number) => string[]> = {
   slack: (body) => validateSlack(body),
   discord: (body) => validateDiscord(body),
   teams: (body, bytes) => validateTeams(body, bytes),
@@ -199,7 +199,7 @@ export interface Received {
 }
 
 export interface ChatReceiver {
-  type: WebhookType;
+  type: ChatWebhookType;
   url: string;
   port: number;
   /** Valid messages accepted, in arrival order. */
@@ -283,7 +283,7 @@ function answer(receiver: ChatReceiver, res: ServerResponse, problems: string[],
 }
 
 /** Starts a receiver of one tool on 127.0.0.1 (a free port unless given). */
-export async function startReceiver(type: WebhookType, port = 0): Promise<ChatReceiver> {
+export async function startReceiver(type: ChatWebhookType, port = 0): Promise<ChatReceiver> {
   let server: Server | null = null;
   const sockets = new Set<Socket>();
   const receiver: ChatReceiver = {

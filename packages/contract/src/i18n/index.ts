@@ -63,6 +63,7 @@ export const uiAreas = [
   'signIn',
   'twoFactor',
   'audit',
+  'accessToken',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

@@ -21,6 +21,9 @@ export const auditKinds = [
   'account.password_changed',
   'account.password_reset',
   'account.withdrawn',
+  'account.token_created',
+  'account.token_revoked',
+  'account.token_used',
   'member.invited',
   'member.invitation_revoked',
   'member.joined',
@@ -68,6 +71,7 @@ export const auditTargetTypes = [
   'github',
   'document',
   'audit',
+  'accessToken',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../constants.js';
+import type { DomainEventName } from '../events.js';
 import { idx, singleLine } from './common.js';
 
 /**
@@ -13,8 +14,83 @@ import { idx, singleLine } from './common.js';
  * then `gaveUp`. A 404 or 410 from the receiver switches the hook to INACTIVE (`disabledAt`,
  * `disabledReason`). The log is kept 30 days (`WEBHOOK_LOG_DAYS`).
  */
-export const webhookTypes = ['slack', 'teams', 'dooray', 'discord'] as const;
+export const chatWebhookTypes = ['slack', 'teams', 'dooray', 'discord'] as const;
+export type ChatWebhookType = (typeof chatWebhookTypes)[number];
+/**
+ * The chat tools, and `standard`: JSON signed per the Standard Webhooks specification
+ * (docs/product/notifications-and-webhooks.md#standard-webhooks, issue 34) for any receiver. A standard hook
+ * chooses `eventNames` of the event catalogue instead of categories × events, and has a signing
+ * secret (`whsec_…`) shown once when it is made or rotated.
+ */
+export const webhookTypes = [...chatWebhookTypes, 'standard'] as const;
 export type WebhookType = (typeof webhookTypes)[number];
+export const isChatWebhookType = (type: WebhookType): type is ChatWebhookType => type !== 'standard';
+
+/**
+ * The events of the catalogue (events.ts) a standard hook may send: those about one project's work.
+ * Left out: `project.created` (no hook exists yet), recruitment (applicants are not members of the
+ * project yet), payments (billing is the owner's) and `webhook.disabled` (about hooks themselves).
+ * Grouped for pickers by the part of the name before the dot.
+ */
+export const standardWebhookEvents = [
+  'project.updated',
+  'project.deleted',
+  'project.restored',
+  'project.inactivated',
+  'member.joined',
+  'member.updated',
+  'member.removed',
+  'invite.created',
+  'milestone.created',
+  'milestone.updated',
+  'milestone.ordered',
+  'milestone.deleted',
+  'milestone.approval_requested',
+  'milestone.approved',
+  'milestone.rejected',
+  'story.created',
+  'story.updated',
+  'story.ordered',
+  'story.deleted',
+  'comment.created',
+  'epic.created',
+  'epic.updated',
+  'epic.deleted',
+  'timekeeping.created',
+  'timekeeping.updated',
+  'timekeeping.deleted',
+  'link.created',
+  'link.deleted',
+  'request.created',
+  'request.updated',
+  'request.status_changed',
+  'request.deleted',
+  'request.commented',
+  'contract.offered',
+  'contract.accepted',
+  'contract.declined',
+  'contract.ended',
+  'settlement.submitted',
+  'settlement.returned',
+  'settlement.approved',
+  'settlement.paid',
+  'settlement.auto_approve_due',
+  'subscription.warned',
+  'subscription.cleared',
+] as const satisfies readonly DomainEventName[];
+export type StandardWebhookEvent = (typeof standardWebhookEvents)[number];
+/** The groups of `standardWebhookEvents` in order, each with its events (`story` → `story.created`…). */
+export const standardWebhookEventGroups = standardWebhookEvents.reduce<
+  { group: string; events: StandardWebhookEvent[] }[]
+>((groups, name) => {
+  const group = name.slice(0, name.indexOf('.'));
+  const last = groups.at(-1);
+  if (last?.group === group) last.events.push(name);
+  else groups.push({ group, events: [name] });
+  return groups;
+}, []);
+/** How long the secret before a rotation keeps signing beside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 export const webhookCategories = ['milestone', 'story', 'request'] as const;
 export type WebhookCategory = (typeof webhookCategories)[number];
 export const webhookEvents = ['new', 'edit', 'delete'] as const;
@@ -73,6 +149,10 @@ const eventList = z
   .array(z.enum(webhookEvents))
   .max(webhookEvents.length)
   .transform((list) => webhookEvents.filter((e) => list.includes(e)));
+const standardEventList = z
+  .array(z.enum(standardWebhookEvents))
+  .max(standardWebhookEvents.length)
+  .transform((list) => standardWebhookEvents.filter((e) => list.includes(e)));
 
 export const webhook = z.object({
   webhookIdx: z.number().int(),
@@ -85,6 +165,13 @@ export const webhook = z.object({
   categories: z.array(z.enum(webhookCategories)),
   /** Chosen events, in the order of `webhookEvents`. */
   events: z.array(z.enum(webhookEvents)),
+  /** A standard hook's chosen catalogue events, in the order of `standardWebhookEvents`; [] for chat tools. */
+  eventNames: z.array(z.enum(standardWebhookEvents)),
+  /**
+   * A standard hook just rotated: the previous secret still signs, beside the new one, until then
+   * (`WEBHOOK_SECRET_OVERLAP_HOURS` after the rotation); null otherwise. The secret itself is never here.
+   */
+  previousSecretUntil: z.string().nullable(),
   /** The language of the messages. */
   language: z.enum(languages),
   status: z.enum(webhookStatuses),
@@ -109,20 +196,41 @@ export const createWebhookRequest = z.object({
   name: singleLine().trim().max(WEBHOOK_NAME_MAX, 'invalid').nullish(),
   type: z.enum(webhookTypes),
   url: webhookUrl,
-  categories: categoryList,
-  events: eventList,
+  /** Chat tools only: a standard hook keeps none. */
+  categories: categoryList.default([]),
+  events: eventList.default([]),
+  /** Standard hooks only: a chat tool keeps none. */
+  eventNames: standardEventList.default([]),
   language: z.enum(languages).default('en'),
   status: z.enum(webhookStatuses).default('ACTIVE'),
 });
 export type CreateWebhookRequest = z.input<typeof createWebhookRequest>;
 
-/** Any subset; switching to ACTIVE clears `disabledAt` and `disabledReason`. */
+/**
+ * What `POST /webhook` answers: the hook and, for a standard one, its signing secret — the only time
+ * it is sent (null for chat tools).
+ */
+export const createdWebhook = webhook.extend({ secret: z.string().nullable() });
+export type CreatedWebhook = z.infer<typeof createdWebhook>;
+
+/**
+ * What `POST /webhook/{webhookIdx}/secret` answers: the new secret, shown once, and until when the
+ * previous one keeps signing beside it.
+ */
+export const webhookSecret = z.object({ secret: z.string(), previousSecretUntil: z.string() });
+export type WebhookSecret = z.infer<typeof webhookSecret>;
+
+/**
+ * Any subset; switching to ACTIVE clears `disabledAt` and `disabledReason`. The type moves between
+ * chat tools only: a standard hook stays standard (WEBHOOK_TYPE_LOCKED).
+ */
 export const updateWebhookRequest = z.object({
   name: singleLine().trim().max(WEBHOOK_NAME_MAX, 'invalid').nullish(),
   type: z.enum(webhookTypes).optional(),
   url: webhookUrl.optional(),
   categories: categoryList.optional(),
   events: eventList.optional(),
+  eventNames: standardEventList.optional(),
   language: z.enum(languages).optional(),
   status: z.enum(webhookStatuses).optional(),
 });

@@ -18,3 +18,4 @@ export * from './member-export.js';
 export * from './two-factor.js';
 export * from './data-fix.js';
 export * from './audit.js';
+export * from './access-token.js';

@@ -1,5 +1,6 @@
 import type {
   Language,
+  StandardWebhookEvent,
   WebhookCategory,
   WebhookDeliveryStatus,
   WebhookEvent,
@@ -39,6 +40,16 @@ export const webhooks = pgTable(
     url: text('url').notNull(),
     categories: jsonb('categories').$type<WebhookCategory[]>().notNull(),
     events: jsonb('events').$type<WebhookEvent[]>().notNull(),
+    /** A standard hook's catalogue events (issue 34); [] for chat tools. */
+    eventNames: jsonb('event_names').$type<StandardWebhookEvent[]>().notNull().default([]),
+    /**
+     * A standard hook's signing secret (`whsec_…`), sealed like GitHub tokens (AES-256-GCM with
+     * SECRET_KEY, features/github/token-cipher.ts); null for chat tools. After a rotation the one
+     * before keeps signing until `previous_secret_until`.
+     */
+    secretCipher: text('secret_cipher'),
+    previousSecretCipher: text('previous_secret_cipher'),
+    previousSecretUntil: ts('previous_secret_until'),
     language: text('language').$type<Language>().notNull(),
     status: text('status').$type<WebhookStatus>().notNull().default('ACTIVE'),
     disabledAt: ts('disabled_at'),
@@ -51,7 +62,7 @@ export const webhooks = pgTable(
   },
   (t) => [
     index('webhook_project_idx').on(t.projectIdx),
-    check('webhook_type_check', sql`${t.type} in ('slack', 'teams', 'dooray', 'discord')`),
+    check('webhook_type_check', sql`${t.type} in ('slack', 'teams', 'dooray', 'discord', 'standard')`),
     check('webhook_status_check', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
   ],
 );

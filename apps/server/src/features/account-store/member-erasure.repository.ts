@@ -1,6 +1,7 @@
 import { FORMER_MEMBER_NICKNAME, DEFAULT_COLOR_CODE } from '@teamline/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  accessTokens,
   applications,
   emailTokens,
   memberExports,
@@ -32,7 +33,8 @@ export interface Erased {
  *   without the images (their files);
  * - their applications keep the hiring record but lose the note and the careers copied into them;
  * - their files outside projects (profile image, review images) and their export archives go;
- * - the sessions end (the member service revokes them after this).
+ * - the sessions end (the member service revokes them after this); the personal access tokens are
+ *   revoked here;
  * Kept: project records, time entries, comments, requests, contracts, settlements, payments and the
  * project files they uploaded, which are the project's work and its money records.
  */
@@ -44,6 +46,10 @@ export function createMemberErasure(db: Db) {
       const attachments = createFileAttachments(db);
 
       await db.delete(memberIdentities).where(eq(memberIdentities.memberIdx, memberIdx));
+      await db
+        .update(accessTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(accessTokens.memberIdx, memberIdx), isNull(accessTokens.revokedAt)));
       await db.delete(emailTokens).where(eq(emailTokens.email, member.email));
       await db.delete(notifications).where(eq(notifications.memberIdx, memberIdx));
       await db.delete(notificationSettings).where(eq(notificationSettings.memberIdx, memberIdx));

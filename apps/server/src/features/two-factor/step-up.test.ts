@@ -48,6 +48,7 @@ describe('the sensitive calls ask for a fresh factor (step-up)', () => {
       'POST /api/webhook',
       'PATCH /api/webhook/:webhookIdx',
       'DELETE /api/webhook/:webhookIdx',
+      'POST /api/webhook/:webhookIdx/secret',
       'POST /api/github/token',
       'POST /api/github/oauth',
       'PUT /api/github',
@@ -59,6 +60,7 @@ describe('the sensitive calls ask for a fresh factor (step-up)', () => {
       'POST /api/two-factor/passkey/options',
       'DELETE /api/two-factor/passkey/:passkeyIdx',
       'PUT /api/project/:projectIdx/two-factor',
+      'POST /api/member/token',
     ]);
     const registered = new Set(t.app.registeredRoutes.map(routeKey));
     expect(stepUpRoutes.filter((key) => !registered.has(key))).toEqual([]);

@@ -1,9 +1,17 @@
-import { WEBHOOK_LOG_DAYS, type Language, type WebhookType } from '@teamline/contract';
+import {
+  WEBHOOK_LOG_DAYS,
+  isEventOf,
+  standardWebhookEvents,
+  type ChatWebhookType,
+  type Language,
+} from '@teamline/contract';
 import type { AppContext } from '../../shared/context.js';
 import { eventConsumer, type EventConsumer } from '../../platform/events/event-dispatcher.js';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
-import { formatFor } from './formatters/index.js';
+import type { TokenCipher } from '../github/token-cipher.js';
+import { formatFor, standardMessage } from './formatters/index.js';
 import { attemptDelivery, type AttemptResult } from './webhook-sender.js';
+import { messageIdOf, standardHeaders } from './webhook-signing.js';
 import { factsOf } from './webhook-facts.js';
 import { renderMessage, webhookEventNames, webhookEventOf } from './webhook-message.js';
 import type { LeasedHook, OpenDelivery, WebhookRepository } from './webhook.repository.js';
@@ -15,6 +23,24 @@ export const CLEANUP_JOB = 'webhook.cleanup';
 export interface DeliverJobData {
   projectIdx: number;
   webhookIdx: number;
+}
+
+/** The events the fan-out listens to: the chat tools' and the standard hooks' (once each). */
+const fanOutEvents = [...new Set([...webhookEventNames, ...standardWebhookEvents])];
+
+/**
+ * The secrets a standard hook signs with at `at`: its own, and the one before a rotation while that
+ * still overlaps. Throws TokenUnreadableError when SECRET_KEY changed since they were sealed.
+ */
+export function signingSecrets(
+  cipher: TokenCipher,
+  hook: Pick<LeasedHook, 'secretCipher' | 'previousSecretCipher' | 'previousSecretUntil'>,
+  at: Date,
+): string[] {
+  const secrets = hook.secretCipher ? [cipher.open(hook.secretCipher)] : [];
+  if (hook.previousSecretCipher && hook.previousSecretUntil && hook.previousSecretUntil > at)
+    secrets.push(cipher.open(hook.previousSecretCipher));
+  return secrets;
 }
 
 /** How long one sender keeps a hook before handing it to a fresh job (its lease outlives this). */
@@ -34,6 +60,7 @@ export function createWebhookDelivery(
   ctx: AppContext,
   repo: WebhookRepository,
   transaction: UnitOfWork<WebhookRepository>,
+  cipher: TokenCipher,
 ) {
   const settings = ctx.config.webhook;
   const now = () => ctx.clock.now();
@@ -65,6 +92,35 @@ export function createWebhookDelivery(
           statusCode: result.statusCode ?? 0,
           reason,
         });
+    });
+  }
+
+  /**
+   * One attempt of a delivery; a standard hook's is signed now (the timestamp of this attempt, the
+   * delivery's own id). A secret that no longer opens (SECRET_KEY changed) fails the delivery.
+   */
+  async function attemptOne(hook: LeasedHook, head: OpenDelivery, at: Date): Promise<AttemptResult> {
+    let sign: ((text: string) => Record<string, string>) | undefined;
+    if (hook.type === 'standard') {
+      let secrets: string[];
+      try {
+        secrets = signingSecrets(cipher, hook, at);
+      } catch {
+        secrets = [];
+      }
+      if (secrets.length === 0)
+        return {
+          outcome: 'refused',
+          statusCode: null,
+          excerpt: 'the signing secret does not open with this SECRET_KEY: rotate the secret',
+          retryAfterSeconds: null,
+        };
+      sign = (text) => standardHeaders(secrets, messageIdOf(head.deliveryIdx), at, text);
+    }
+    return attemptDelivery(ctx.outbound, hook.url, head.body, {
+      timeoutMs: settings.timeoutMs,
+      now,
+      ...(sign ? { sign } : {}),
     });
   }
 
@@ -113,10 +169,7 @@ export function createWebhookDelivery(
             await sleep(wait);
           }
           const at = now();
-          const result = await attemptDelivery(ctx.outbound, hook.url, head.body, {
-            timeoutMs: settings.timeoutMs,
-            now,
-          });
+          const result = await attemptOne(hook, head, at);
           lastSent = at.getTime();
           sent++;
           const attempts = head.attempts + 1;
@@ -183,20 +236,46 @@ export function createWebhookDelivery(
 
     /**
      * The consumer turning committed events into deliveries: one row per matching ACTIVE hook,
-     * recorded once per (event, hook) however often the event arrives, then the hooks' jobs.
+     * recorded once per (event, hook) however often the event arrives, then the hooks' jobs. Chat
+     * hooks get a message by category × event; standard hooks that chose the event get the event.
      */
     consumer(): EventConsumer {
+      const nextAttempt = () => new Date(now().getTime() + (settings.retrySeconds[0] ?? 0) * 1000);
       return eventConsumer({
         name: 'webhook.fanout',
-        events: webhookEventNames,
+        events: fanOutEvents,
         async handle(event) {
+          if (isEventOf(event, standardWebhookEvents)) {
+            const standard = await repo.activeStandardFor(event.projectIdx, event.name);
+            if (standard.length > 0) {
+              const body = standardMessage(event);
+              await repo.insertDeliveries(
+                standard.map((hook) => ({
+                  webhookIdx: hook.webhookIdx,
+                  projectIdx: hook.projectIdx,
+                  eventIdx: event.eventIdx,
+                  eventName: event.name,
+                  body,
+                  nextAttemptAt: nextAttempt(),
+                })),
+              );
+              await ctx.jobs.sendMany(
+                DELIVER_JOB,
+                standard.map((hook): DeliverJobData => ({
+                  projectIdx: hook.projectIdx,
+                  webhookIdx: hook.webhookIdx,
+                })),
+              );
+            }
+          }
+          if (!isEventOf(event, webhookEventNames)) return;
           const kind = webhookEventOf(event);
           if (!kind) return;
           const hooks = await repo.activeFor(event.projectIdx, kind.category, kind.event);
           if (hooks.length === 0) return;
           const facts = await factsOf(repo, event, kind);
           const bodies = new Map<string, object>();
-          const bodyOf = (type: WebhookType, language: Language) => {
+          const bodyOf = (type: ChatWebhookType, language: Language) => {
             const key = `${type}:${language}`;
             if (!bodies.has(key))
               bodies.set(key, formatFor(type, renderMessage(facts, language, ctx.config.publicUrl)));
@@ -208,8 +287,8 @@ export function createWebhookDelivery(
               projectIdx: hook.projectIdx,
               eventIdx: event.eventIdx,
               eventName: event.name,
-              body: bodyOf(hook.type, hook.language),
-              nextAttemptAt: new Date(now().getTime() + (settings.retrySeconds[0] ?? 0) * 1000),
+              body: bodyOf(hook.type as ChatWebhookType, hook.language),
+              nextAttemptAt: nextAttempt(),
             })),
           );
           await ctx.jobs.sendMany(

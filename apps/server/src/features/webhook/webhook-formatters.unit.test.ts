@@ -2,7 +2,7 @@ import {
   languages,
   webhookCategories,
   webhookEvents,
-  webhookTypes,
+  chatWebhookTypes,
   type DomainEvent,
   type DomainEventName,
   type WebhookCategory,
@@ -71,7 +71,7 @@ function factsFor(category: WebhookCategory, event: WebhookEvent, size: 'short' 
 }
 
 describe('native messages (every tool × category × event × language, short and too long)', () => {
-  for (const type of webhookTypes)
+  for (const type of chatWebhookTypes)
     for (const category of webhookCategories)
       for (const event of webhookEvents)
         it(`${type} ${category} ${event}`, () => {

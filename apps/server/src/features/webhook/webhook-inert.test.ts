@@ -1,4 +1,4 @@
-import { webhookTypes, type WebhookType } from '@teamline/contract';
+import { chatWebhookTypes, type ChatWebhookType } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -12,13 +12,13 @@ import { startReceiver, until, type ChatReceiver } from '../../test/webhook-rece
 let t: TestApp;
 let f: PlanningFixture;
 let call: ReturnType<typeof api>;
-const receivers = {} as Record<WebhookType, ChatReceiver>;
+const receivers = {} as Record<ChatWebhookType, ChatReceiver>;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { outboundAllowPrivate: true } });
   f = await planningFixture(t, 'wi');
   call = api(t);
-  for (const type of webhookTypes) {
+  for (const type of chatWebhookTypes) {
     receivers[type] = await startReceiver(type);
     const res = await call('POST', '/webhook', f.admin.key, {
       projectIdx: f.projectA,
@@ -42,7 +42,7 @@ describe('a story’s text in the chat tools', () => {
   it('is shown as typed and is no link, mention or ping in any tool', async () => {
     const res = await call('POST', '/story', f.admin.key, { projectIdx: f.projectA, title, description });
     expect(res.statusCode, res.body).toBe(201);
-    for (const type of webhookTypes)
+    for (const type of chatWebhookTypes)
       await until(() => receivers[type].received.length > 0, 15_000, `${type} received the story`);
 
     const slack = JSON.stringify(receivers.slack.received[0]!.body);

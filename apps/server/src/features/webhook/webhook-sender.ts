@@ -57,24 +57,38 @@ export async function attemptDelivery(
   outbound: OutboundHttp,
   url: string,
   body: unknown,
-  options: { timeoutMs: number; now?: () => Date },
+  options: {
+    timeoutMs: number;
+    now?: () => Date;
+    /** Headers made from the exact bytes sent (a standard hook's signature), at send time. */
+    sign?: (text: string) => Record<string, string>;
+  },
 ): Promise<AttemptResult> {
   try {
-    const response = await outbound.post(url, JSON.stringify(body), {
-      headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Teamline-Webhook/1' },
+    const text = JSON.stringify(body);
+    const response = await outbound.post(url, text, {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Teamline-Webhook/1',
+        ...options.sign?.(text),
+      },
       timeoutMs: options.timeoutMs,
       maxBytes: READ_MAX_BYTES,
     });
-    const text = response.body.toString('utf8');
+    const answer = response.body.toString('utf8');
     const status = response.status;
-    const base = { statusCode: status, excerpt: excerptOf(text), retryAfterSeconds: null };
+    const base = { statusCode: status, excerpt: excerptOf(answer), retryAfterSeconds: null };
     if (status >= 200 && status < 300) return { ...base, outcome: 'delivered' };
     if (status === 404 || status === 410) return { ...base, outcome: 'gone' };
     if (status === 429 || status >= 500)
       return {
         ...base,
         outcome: 'retry',
-        retryAfterSeconds: retryAfterOf(response.headers['retry-after'], text, options.now?.() ?? new Date()),
+        retryAfterSeconds: retryAfterOf(
+          response.headers['retry-after'],
+          answer,
+          options.now?.() ?? new Date(),
+        ),
       };
     return { ...base, outcome: 'refused' };
   } catch (err) {

@@ -1,5 +1,6 @@
 import { unitOfWork } from '../../platform/events/unit-of-work.js';
 import { defineModule } from '../../platform/module.js';
+import { createTokenCipher, secretKeyOf } from '../github/token-cipher.js';
 import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery.js';
 import { webhookJobs } from './webhook.jobs.js';
 import { createWebhookRepository } from './webhook.repository.js';
@@ -13,16 +14,18 @@ declare module '../../platform/services.js' {
   }
 }
 
-/** Outgoing chat webhooks (issue 13): admin management, the fan-out of events, durable deliveries. */
+/** Outgoing chat webhooks (issue 13) and Standard Webhooks (issue 34): admin management, the fan-out of events, durable deliveries. */
 export const webhookModule = defineModule({
   name: 'webhook',
   services: ({ ctx, services }) => {
     const repo = createWebhookRepository(ctx.database.db);
     const transaction = unitOfWork(ctx.database.db, ctx, createWebhookRepository);
-    const webhookDelivery = createWebhookDelivery(ctx, repo, transaction);
+    // Standard hooks' signing secrets are sealed like GitHub tokens, with SECRET_KEY.
+    const cipher = createTokenCipher(() => secretKeyOf(ctx.config));
+    const webhookDelivery = createWebhookDelivery(ctx, repo, transaction, cipher);
     return {
       webhookDelivery,
-      webhook: createWebhookService(ctx, repo, transaction, services.authz, webhookDelivery),
+      webhook: createWebhookService(ctx, repo, transaction, services.authz, webhookDelivery, cipher),
     };
   },
   routes: webhookRoutes,

@@ -11,6 +11,8 @@ export const toWebhook = (row: WebhookRow | WebhookListRow): Webhook => ({
   url: row.url,
   categories: row.categories,
   events: row.events,
+  eventNames: row.eventNames,
+  previousSecretUntil: iso(row.previousSecretUntil),
   language: row.language,
   status: row.status,
   disabledAt: iso(row.disabledAt),

@@ -1,5 +1,5 @@
-import type { WebhookCategory, WebhookEvent } from '@teamline/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { StandardWebhookEvent, WebhookCategory, WebhookEvent } from '@teamline/contract';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import {
   histories,
   members,
@@ -25,7 +25,15 @@ export type WebhookListRow = WebhookRow & {
 /** What a sender needs of the hook it holds. */
 export type LeasedHook = Pick<
   WebhookRow,
-  'webhookIdx' | 'projectIdx' | 'name' | 'type' | 'url' | 'lastSentAt'
+  | 'webhookIdx'
+  | 'projectIdx'
+  | 'name'
+  | 'type'
+  | 'url'
+  | 'lastSentAt'
+  | 'secretCipher'
+  | 'previousSecretCipher'
+  | 'previousSecretUntil'
 >;
 /** The head of a hook's queue. */
 export type OpenDelivery = Pick<DeliveryRow, 'deliveryIdx' | 'body' | 'attempts' | 'nextAttemptAt'>;
@@ -79,7 +87,23 @@ export function createWebhookRepository(db: Db) {
       await db.delete(webhooks).where(eq(webhooks.webhookIdx, webhookIdx));
     },
 
-    /** The project's ACTIVE hooks that send this category and event. */
+    /** The project's ACTIVE standard hooks that send this catalogue event. */
+    async activeStandardFor(projectIdx: number, eventName: StandardWebhookEvent): Promise<WebhookRow[]> {
+      return db
+        .select()
+        .from(webhooks)
+        .where(
+          and(
+            eq(webhooks.projectIdx, projectIdx),
+            eq(webhooks.status, 'ACTIVE'),
+            eq(webhooks.type, 'standard'),
+            sql`${webhooks.eventNames} @> ${JSON.stringify([eventName])}::jsonb`,
+          ),
+        )
+        .orderBy(asc(webhooks.webhookIdx));
+    },
+
+    /** The project's ACTIVE chat hooks that send this category and event. */
     async activeFor(
       projectIdx: number,
       category: WebhookCategory,
@@ -92,6 +116,7 @@ export function createWebhookRepository(db: Db) {
           and(
             eq(webhooks.projectIdx, projectIdx),
             eq(webhooks.status, 'ACTIVE'),
+            ne(webhooks.type, 'standard'),
             sql`${webhooks.categories} @> ${JSON.stringify([category])}::jsonb`,
             sql`${webhooks.events} @> ${JSON.stringify([event])}::jsonb`,
           ),
@@ -184,8 +209,10 @@ export function createWebhookRepository(db: Db) {
              set lease_until = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
            where webhook_idx = ${webhookIdx} and status = 'ACTIVE'
              and (lease_until is null or lease_until < ${now.toISOString()}::timestamptz)
-          returning webhook_idx, project_idx, name, type, url, last_sent_at)
+          returning webhook_idx, project_idx, name, type, url, last_sent_at,
+                    secret_cipher, previous_secret_cipher, previous_secret_until)
         select c.webhook_idx, c.project_idx, c.name, c.type, c.url, c.last_sent_at,
+               c.secret_cipher, c.previous_secret_cipher, c.previous_secret_until,
                d.delivery_idx, d.body, d.attempts, d.next_attempt_at
           from claimed c
           left join lateral (
@@ -201,6 +228,9 @@ export function createWebhookRepository(db: Db) {
         type: r.type as LeasedHook['type'],
         url: String(r.url),
         lastSentAt: r.last_sent_at ? new Date(r.last_sent_at as string) : null,
+        secretCipher: (r.secret_cipher as string | null) ?? null,
+        previousSecretCipher: (r.previous_secret_cipher as string | null) ?? null,
+        previousSecretUntil: r.previous_secret_until ? new Date(r.previous_secret_until as string) : null,
       };
       const head =
         r.delivery_idx === null || r.delivery_idx === undefined

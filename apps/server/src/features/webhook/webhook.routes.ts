@@ -1,6 +1,7 @@
 import {
   apiPaths,
   createWebhookRequest,
+  createdWebhook,
   updateWebhookRequest,
   webhook,
   webhookDelivery,
@@ -8,6 +9,7 @@ import {
   webhookDeliveryList,
   webhookIdxParams,
   webhookListQuery,
+  webhookSecret,
   webhookTestResult,
 } from '@teamline/contract';
 import type { FastifyInstance } from 'fastify';
@@ -39,7 +41,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     apiPaths.webhook,
     {
       config: { ...config, policy: project('webhook.manage') },
-      schema: { tags, security, body: createWebhookRequest, response: responds(201, webhook) },
+      schema: { tags, security, body: createWebhookRequest, response: responds(201, createdWebhook) },
     },
     async (request, reply) =>
       reply.status(201).send({ data: await hooks.create(actorOf(request), request.body) }),
@@ -81,6 +83,16 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       schema: { tags, security, params: webhookIdxParams, response: responds(200, webhookTestResult) },
     },
     async (request) => ({ data: await hooks.test(actorOf(request), request.params.webhookIdx) }),
+  );
+
+  // A standard hook's new signing secret, answered once (docs/product/notifications-and-webhooks.md#standard-webhooks).
+  app.post(
+    apiPaths.webhookSecret(':webhookIdx'),
+    {
+      config: { policy: record('webhook.manage', 'WEBHOOK_NOT_FOUND') },
+      schema: { tags, security, params: webhookIdxParams, response: responds(200, webhookSecret) },
+    },
+    async (request) => ({ data: await hooks.rotateSecret(actorOf(request), request.params.webhookIdx) }),
   );
 
   app.get(

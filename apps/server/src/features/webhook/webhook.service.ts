@@ -1,4 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { URL } from 'node:url';
+import {
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  isChatWebhookType,
+  type CreatedWebhook,
+  type WebhookSecret,
+} from '@teamline/contract';
 import type {
   CreateWebhookRequest,
   UpdateWebhookRequest,
@@ -17,9 +24,11 @@ import { pointsToPrivateNetwork } from '../../platform/outbound-http/outbound-ht
 import type { UnitOfWork } from '../../platform/events/unit-of-work.js';
 import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { MembershipRow } from '../membership/membership.port.js';
-import { formatFor } from './formatters/index.js';
-import { attemptDelivery } from './webhook-sender.js';
-import type { WebhookDelivery } from './webhook-delivery.js';
+import type { TokenCipher } from '../github/token-cipher.js';
+import { formatFor, standardTestMessage } from './formatters/index.js';
+import { attemptDelivery, type AttemptResult } from './webhook-sender.js';
+import { signingSecrets, type WebhookDelivery } from './webhook-delivery.js';
+import { newWebhookSecret, standardHeaders } from './webhook-signing.js';
 import { renderMessage } from './webhook-message.js';
 import type { WebhookRepository, WebhookRow } from './webhook.repository.js';
 import { costlyCallLimits } from '../../platform/rate-limit/costly-calls.js';
@@ -49,7 +58,7 @@ const webhookRecord = (
 /** What an edit moved, as `{ from, to }` (the address as its host). */
 function webhookChanges(before: WebhookRow, after: WebhookRow) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
-  const fields = ['name', 'type', 'categories', 'events', 'language', 'status'] as const;
+  const fields = ['name', 'type', 'categories', 'events', 'eventNames', 'language', 'status'] as const;
   for (const field of fields)
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field]))
       changes[field] = { from: before[field], to: after[field] };
@@ -68,10 +77,27 @@ export function createWebhookService(
   transaction: UnitOfWork<WebhookRepository>,
   authz: Authorization<MembershipRow>,
   delivery: WebhookDelivery,
+  cipher: TokenCipher,
 ) {
   async function checkAddress(url: string) {
     if (await pointsToPrivateNetwork(url, ctx.config.outboundAllowPrivate))
       throw new AppError('WEBHOOK_URL_PRIVATE', undefined, { url: 'webhookUrlPrivate' });
+  }
+
+  /** What "send test" answers; a refused private address is the URL field's error. */
+  function testAnswer(result: AttemptResult): WebhookTestResult {
+    if (
+      result.outcome === 'refused' &&
+      result.statusCode === null &&
+      /not a public address/.test(result.excerpt ?? '')
+    )
+      throw new AppError('WEBHOOK_URL_PRIVATE', undefined, { url: 'webhookUrlPrivate' });
+    return {
+      ok: result.outcome === 'delivered',
+      statusCode: result.statusCode,
+      responseExcerpt: result.excerpt,
+      asynchronous: result.statusCode === 202,
+    };
   }
 
   async function load(actor: Actor, webhookIdx: number): Promise<WebhookRow> {
@@ -87,17 +113,23 @@ export function createWebhookService(
       return (await repo.listOfProject(projectIdx)).map(toWebhook);
     },
 
-    async create(actor: Actor, input: z.output<typeof createWebhookRequest>): Promise<Webhook> {
+    /** A standard hook gets its signing secret here: in this answer only, sealed in the database. */
+    async create(actor: Actor, input: z.output<typeof createWebhookRequest>): Promise<CreatedWebhook> {
       await authz.authorize(actor, 'webhook.manage', input.projectIdx);
       await checkAddress(input.url);
+      const chat = isChatWebhookType(input.type);
+      const secret = chat ? null : newWebhookSecret();
       const row = await transaction(async (r) => {
         const inserted = await r.insert({
           projectIdx: input.projectIdx,
           name: input.name?.trim() || null,
           type: input.type,
           url: input.url,
-          categories: input.categories,
-          events: input.events,
+          // Each kind keeps only its own choice: categories × events, or catalogue events.
+          categories: chat ? input.categories : [],
+          events: chat ? input.events : [],
+          eventNames: chat ? [] : input.eventNames,
+          secretCipher: secret === null ? null : cipher.seal(secret),
           language: input.language,
           status: input.status,
           createdByIdx: actor.memberIdx,
@@ -108,12 +140,33 @@ export function createWebhookService(
             url: hostOf(inserted.url),
             categories: inserted.categories,
             events: inserted.events,
+            ...(chat ? {} : { eventNames: inserted.eventNames }),
             status: inserted.status,
           }),
         );
         return inserted;
       });
-      return toWebhook(row);
+      return { ...toWebhook(row), secret };
+    },
+
+    /**
+     * A new signing secret for a standard hook, answered once; the one before keeps signing beside
+     * it for WEBHOOK_SECRET_OVERLAP_HOURS (a second rotation within that time drops the oldest).
+     */
+    async rotateSecret(actor: Actor, webhookIdx: number): Promise<WebhookSecret> {
+      const row = await load(actor, webhookIdx);
+      if (row.type !== 'standard') throw new AppError('WEBHOOK_NOT_STANDARD');
+      const secret = newWebhookSecret();
+      const until = new Date(ctx.clock.now().getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000);
+      await transaction(async (r) => {
+        const updated = await r.update(webhookIdx, {
+          secretCipher: cipher.seal(secret),
+          previousSecretCipher: row.secretCipher,
+          previousSecretUntil: row.secretCipher ? until : null,
+        });
+        r.audit.record(webhookRecord('webhook.updated', updated, { secret: { from: null, to: 'rotated' } }));
+      });
+      return { secret, previousSecretUntil: until.toISOString() };
     },
 
     async update(
@@ -122,6 +175,10 @@ export function createWebhookService(
       input: z.output<typeof updateWebhookRequest>,
     ): Promise<Webhook> {
       const row = await load(actor, webhookIdx);
+      // A standard hook has a secret and catalogue events, a chat hook neither: no switching.
+      if (input.type !== undefined && isChatWebhookType(input.type) !== isChatWebhookType(row.type))
+        throw new AppError('WEBHOOK_TYPE_LOCKED');
+      const chat = isChatWebhookType(row.type);
       if (input.url !== undefined) await checkAddress(input.url);
       const reactivated = input.status === 'ACTIVE' && row.status !== 'ACTIVE';
       await transaction(async (r) => {
@@ -129,8 +186,9 @@ export function createWebhookService(
           ...(input.name !== undefined ? { name: input.name?.trim() || null } : {}),
           ...(input.type !== undefined ? { type: input.type } : {}),
           ...(input.url !== undefined ? { url: input.url } : {}),
-          ...(input.categories !== undefined ? { categories: input.categories } : {}),
-          ...(input.events !== undefined ? { events: input.events } : {}),
+          ...(input.categories !== undefined && chat ? { categories: input.categories } : {}),
+          ...(input.events !== undefined && chat ? { events: input.events } : {}),
+          ...(input.eventNames !== undefined && !chat ? { eventNames: input.eventNames } : {}),
           ...(input.language !== undefined ? { language: input.language } : {}),
           ...(input.status !== undefined ? { status: input.status } : {}),
           ...(reactivated ? { disabledAt: null, disabledReason: null } : {}),
@@ -189,6 +247,32 @@ export function createWebhookService(
       await ctx.limiter.take(costlyCallLimits.webhookTestPerMember, actor.memberIdx);
       await checkAddress(row.url);
       const now = ctx.clock.now();
+      if (!isChatWebhookType(row.type)) {
+        let secrets: string[];
+        try {
+          secrets = signingSecrets(cipher, row, now);
+        } catch {
+          secrets = [];
+        }
+        // SECRET_KEY changed since the secret was sealed: nothing is sent unsigned.
+        if (secrets.length === 0)
+          return {
+            ok: false,
+            statusCode: null,
+            responseExcerpt: 'the signing secret does not open with this SECRET_KEY: rotate the secret',
+            asynchronous: false,
+          };
+        const result = await attemptDelivery(
+          ctx.outbound,
+          row.url,
+          standardTestMessage(row.projectIdx, row.webhookIdx, now),
+          {
+            timeoutMs: ctx.config.webhook.timeoutMs,
+            sign: (text) => standardHeaders(secrets, `msg_teamline_test_${randomUUID()}`, now, text),
+          },
+        );
+        return testAnswer(result);
+      }
       const message = renderMessage(
         {
           category: 'test',
@@ -206,18 +290,7 @@ export function createWebhookService(
       const result = await attemptDelivery(ctx.outbound, row.url, formatFor(row.type, message), {
         timeoutMs: ctx.config.webhook.timeoutMs,
       });
-      if (
-        result.outcome === 'refused' &&
-        result.statusCode === null &&
-        /not a public address/.test(result.excerpt ?? '')
-      )
-        throw new AppError('WEBHOOK_URL_PRIVATE', undefined, { url: 'webhookUrlPrivate' });
-      return {
-        ok: result.outcome === 'delivered',
-        statusCode: result.statusCode,
-        responseExcerpt: result.excerpt,
-        asynchronous: result.statusCode === 202,
-      };
+      return testAnswer(result);
     },
   };
 }

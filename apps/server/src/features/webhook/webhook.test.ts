@@ -1,9 +1,9 @@
 import {
   errorStatus,
-  webhookTypes,
+  chatWebhookTypes,
   type Webhook,
   type WebhookDelivery,
-  type WebhookType,
+  type ChatWebhookType,
 } from '@teamline/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -15,7 +15,7 @@ import { startReceiver, until, type ChatReceiver } from '../../test/webhook-rece
 let t: TestApp;
 let f: PlanningFixture;
 let call: ReturnType<typeof api>;
-const receivers = {} as Record<WebhookType, ChatReceiver>;
+const receivers = {} as Record<ChatWebhookType, ChatReceiver>;
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   f = await planningFixture(t, 'wh');
   call = api(t);
-  for (const type of webhookTypes) receivers[type] = await startReceiver(type);
+  for (const type of chatWebhookTypes) receivers[type] = await startReceiver(type);
 });
 afterAll(async () => {
   await t?.close();
@@ -44,7 +44,7 @@ afterAll(async () => {
 const all = { categories: ['milestone', 'story', 'request'], events: ['new', 'edit', 'delete'] };
 
 async function addHook(
-  type: WebhookType,
+  type: ChatWebhookType,
   body: Record<string, unknown> = {},
   url?: string,
 ): Promise<Webhook> {
@@ -218,7 +218,7 @@ describe('managing webhooks (project admins only)', () => {
 describe('send test', () => {
   it('answers what each tool said; Teams accepted asynchronously', async () => {
     const expected: Record<
-      WebhookType,
+      ChatWebhookType,
       { statusCode: number; asynchronous: boolean; excerpt: string | null }
     > = {
       slack: { statusCode: 200, asynchronous: false, excerpt: 'ok' },
@@ -230,7 +230,7 @@ describe('send test', () => {
         excerpt: expect.stringContaining('isSuccessful'),
       },
     };
-    for (const type of webhookTypes) {
+    for (const type of chatWebhookTypes) {
       const hook = await addHook(type, { language: 'vi' });
       const before = receivers[type].received.length;
       const res = await call('POST', `/webhook/${hook.webhookIdx}/test`, f.admin.key);
@@ -266,10 +266,12 @@ describe('deliveries', () => {
   it('every story, milestone and request change reaches every tool, natively, in order, once per hook', async () => {
     // A failure half-way leaves deliveries under way; removing the hooks keeps them from the next test.
     onTestFinished(removeAll);
-    const hooks = {} as Record<WebhookType, Webhook>;
-    for (const type of webhookTypes)
+    const hooks = {} as Record<ChatWebhookType, Webhook>;
+    for (const type of chatWebhookTypes)
       hooks[type] = await addHook(type, { language: type === 'slack' ? 'kr' : 'en' });
-    const counts = Object.fromEntries(webhookTypes.map((type) => [type, receivers[type].received.length]));
+    const counts = Object.fromEntries(
+      chatWebhookTypes.map((type) => [type, receivers[type].received.length]),
+    );
 
     const m = (
       await call('POST', '/milestone', f.admin.key, { projectIdx: f.projectA, title: 'Sprint 1' })
@@ -310,7 +312,7 @@ describe('deliveries', () => {
       'Story deleted',
       'Milestone deleted',
     ];
-    for (const type of webhookTypes) {
+    for (const type of chatWebhookTypes) {
       await until(
         () => receivers[type].received.length >= counts[type]! + expectedOrder.length,
         10_000,

@@ -322,6 +322,15 @@ const webhookOf = async () =>
       events: [],
     })
   ).webhookIdx as number;
+/** A Standard Webhooks hook of project A sending nothing, for its secret's rotation. */
+const standardHookOf = async () =>
+  (
+    await data('POST', '/webhook', f.admin.key, {
+      projectIdx: P(),
+      type: 'standard',
+      url: 'http://127.0.0.1:9/hook',
+    })
+  ).webhookIdx as number;
 /** A failed delivery of a fresh hook, as "retry now" expects. */
 const failedDeliveryOf = async () => {
   const webhookIdx = await webhookOf();
@@ -789,6 +798,10 @@ const cases: Case[] = [
   {
     route: 'POST /api/webhook/:webhookIdx/test',
     build: async () => ['POST', `/webhook/${await webhookOf()}/test`],
+  },
+  {
+    route: 'POST /api/webhook/:webhookIdx/secret',
+    build: async () => ['POST', `/webhook/${await standardHookOf()}/secret`],
   },
   {
     route: 'GET /api/webhook/:webhookIdx/delivery',

@@ -8,6 +8,7 @@ import {
   type ProjectRole,
 } from '@teamline/contract';
 import type { ActionPolicy, RegisteredRoute } from './route-policy.js';
+import { tokenScopeText } from './token-scope.js';
 
 /**
  * docs/permissions.md, generated from the action table and the policies the app's routes declare
@@ -65,11 +66,12 @@ export function renderPermissions(
     ];
   });
   const routeRows = [
-    ['Route', 'Policy', 'Stranger gets'],
+    ['Route', 'Policy', 'Stranger gets', 'Access token'],
     ...routes.map(({ method, url, policy: p }) => [
       `\`${method} ${url}\``,
       typeof p === 'string' ? p : `\`${p.action}\``,
       typeof p === 'string' ? '' : p.by === 'record' ? `404 ${p.missing}` : '403 PROJECT_ACCESS_DENIED',
+      p === 'public' ? '' : tokenScopeText(method, url) || 'refused',
     ]),
   ];
   return `${[
@@ -135,6 +137,10 @@ export function renderPermissions(
     '  members as strangers. Members with admin authority see it in `GET /project/deleted` and may',
     '  restore it for 30 days; afterwards it is excluded for good (never listed, never restorable). Rows',
     '  are kept; there is no purge job.',
+    '- **Personal access tokens.** A `tl_pat_…` bearer acts as its member, so the table above decides',
+    '  as for them, but only on the routes whose "Access token" cell names a scope',
+    '  (`apps/server/src/platform/authorization/token-scope.ts`: GET needs `<area>:read` or `<area>:write`,',
+    '  other methods `<area>:write`); "refused" routes answer a token `403 TOKEN_SCOPE_DENIED`.',
     '',
     '## Routes',
     '',

@@ -112,6 +112,9 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: 'This webhook URL points to a private network address and cannot be used.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Delivery not found.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 'Only a failed delivery can be retried.',
+  WEBHOOK_NOT_STANDARD: 'Only a Standard Webhooks hook has a signing secret.',
+  WEBHOOK_TYPE_LOCKED:
+    "A Standard Webhooks hook cannot become a chat tool's hook, nor the other way round: add a new webhook instead.",
   REVIEW_NOT_FOUND: 'This review does not exist or was deleted.',
   REVIEW_NOT_SHARED: 'You can review only members you have worked with in a project.',
   REVIEW_OWN: 'You cannot review yourself.',
@@ -170,6 +173,12 @@ export const errors = {
   TOTP_SETUP_MISSING: 'Start the authenticator setup again: no code was waiting to be confirmed.',
   PASSKEY_NOT_FOUND: 'This passkey was not found.',
   PASSKEY_REGISTRATION_FAILED: 'The passkey could not be registered. Please try again.',
+  ACCESS_TOKEN_INVALID: 'This access token is unknown or was revoked.',
+  ACCESS_TOKEN_EXPIRED: 'This access token has expired. Create a new one in your profile.',
+  TOKEN_SCOPE_DENIED:
+    'This access token may not make this call: its scopes do not cover it, or the call needs a signed-in browser.',
+  ACCESS_TOKEN_LIMIT_REACHED: 'You have 20 active access tokens. Revoke one before creating another.',
+  ACCESS_TOKEN_NOT_FOUND: 'This access token does not exist or was already revoked.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {
@@ -216,4 +225,6 @@ export const validation = {
   projectKey: '2–10 capital letters or digits, starting with a letter (e.g. SHOP).',
   githubRepo: 'Choose a repository (owner/name).',
   totpCode: 'Enter the 6-digit code from your authenticator app.',
+  tokenScopes: 'Choose at least one scope.',
+  tokenExpiry: 'Choose a lifetime or a date up to a year ahead.',
 };

@@ -75,6 +75,9 @@ export const auditUi = {
       password_changed: 'Password changed',
       password_reset: 'Password reset',
       withdrawn: 'Account withdrawn',
+      token_created: 'Access token created',
+      token_revoked: 'Access token revoked',
+      token_used: 'Access token used',
     },
     member: {
       invited: 'Invited',
@@ -132,6 +135,9 @@ export const auditUi = {
       password_changed: '{{actor}} changed the password',
       password_reset: 'The password of {{member}} was reset through the e-mail link',
       withdrawn: '{{actor}} withdrew the account',
+      token_created: '{{actor}} created the access token {{name}} ({{scopes}})',
+      token_revoked: '{{actor}} revoked the access token {{name}}',
+      token_used: '{{actor}} called {{method}} {{route}} with the access token {{name}} ({{status}})',
     },
     member: {
       invited: '{{actor}} invited {{email}} as {{role}}',

@@ -24,6 +24,7 @@ import { shellUi } from './ui-shell.js';
 import { memberNameUi } from './ui-memberName.js';
 import { myDataUi } from './ui-myData.js';
 import { auditUi } from './ui-audit.js';
+import { accessTokenUi } from './ui-accessToken.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
 export const ui = {
@@ -53,4 +54,5 @@ export const ui = {
   signIn: signInUi,
   twoFactor: twoFactorUi,
   audit: auditUi,
+  accessToken: accessTokenUi,
 };

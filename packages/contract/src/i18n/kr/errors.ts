@@ -109,6 +109,9 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: '이 웹훅 URL은 사설 네트워크 주소를 가리키므로 사용할 수 없습니다.',
   WEBHOOK_DELIVERY_NOT_FOUND: '전송 기록을 찾을 수 없습니다.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: '실패한 전송만 다시 시도할 수 있습니다.',
+  WEBHOOK_NOT_STANDARD: '서명 비밀키는 Standard Webhooks 웹훅에만 있습니다.',
+  WEBHOOK_TYPE_LOCKED:
+    'Standard Webhooks 웹훅과 채팅 도구 웹훅은 서로 바꿀 수 없습니다. 새 웹훅을 추가하세요.',
   REVIEW_NOT_FOUND: '리뷰가 없거나 삭제되었습니다.',
   REVIEW_NOT_SHARED: '프로젝트를 함께한 멤버만 평가할 수 있습니다.',
   REVIEW_OWN: '자기 자신은 평가할 수 없습니다.',
@@ -166,6 +169,12 @@ export const errors = {
   TOTP_SETUP_MISSING: '확인을 기다리는 설정이 없습니다. 인증 앱 설정을 다시 시작해 주세요.',
   PASSKEY_NOT_FOUND: '패스키를 찾을 수 없습니다.',
   PASSKEY_REGISTRATION_FAILED: '패스키를 등록하지 못했습니다. 다시 시도해 주세요.',
+  ACCESS_TOKEN_INVALID: '알 수 없거나 폐기된 액세스 토큰입니다.',
+  ACCESS_TOKEN_EXPIRED: '만료된 액세스 토큰입니다. 프로필에서 새 토큰을 만들어 주세요.',
+  TOKEN_SCOPE_DENIED:
+    '이 액세스 토큰으로는 할 수 없는 요청입니다. 토큰의 권한 범위 밖이거나 브라우저 로그인이 필요한 요청입니다.',
+  ACCESS_TOKEN_LIMIT_REACHED: '사용 중인 액세스 토큰이 20개입니다. 새로 만들려면 하나를 폐기해 주세요.',
+  ACCESS_TOKEN_NOT_FOUND: '존재하지 않거나 이미 폐기된 액세스 토큰입니다.',
 } satisfies typeof en;
 
 export const validation = {
@@ -212,4 +221,6 @@ export const validation = {
   projectKey: '영문 대문자로 시작하는 2~10자의 대문자 또는 숫자를 입력하세요 (예: SHOP).',
   githubRepo: '저장소를 선택하세요 (owner/name).',
   totpCode: '인증 앱에 표시된 6자리 코드를 입력해 주세요.',
+  tokenScopes: '권한 범위를 하나 이상 선택해 주세요.',
+  tokenExpiry: '유효 기간을 선택하거나 1년 이내의 날짜를 입력해 주세요.',
 } satisfies typeof enValidation;

@@ -75,6 +75,9 @@ export const auditUi = {
       password_changed: '비밀번호 변경',
       password_reset: '비밀번호 재설정',
       withdrawn: '탈퇴',
+      token_created: '액세스 토큰 생성',
+      token_revoked: '액세스 토큰 폐기',
+      token_used: '액세스 토큰 사용',
     },
     member: {
       invited: '초대',
@@ -132,6 +135,10 @@ export const auditUi = {
       password_changed: '{{actor}} 님이 비밀번호를 변경했습니다',
       password_reset: '{{member}} 님의 비밀번호가 이메일 링크로 재설정되었습니다',
       withdrawn: '{{actor}} 님이 탈퇴했습니다',
+      token_created: '{{actor}} 님이 액세스 토큰 {{name}}을(를) 만들었습니다 ({{scopes}})',
+      token_revoked: '{{actor}} 님이 액세스 토큰 {{name}}을(를) 폐기했습니다',
+      token_used:
+        '{{actor}} 님이 액세스 토큰 {{name}}(으)로 {{method}} {{route}}을(를) 호출했습니다 ({{status}})',
     },
     member: {
       invited: '{{actor}} 님이 {{email}} 님을 {{role}}(으)로 초대했습니다',

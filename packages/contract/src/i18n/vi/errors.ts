@@ -114,6 +114,9 @@ export const errors = {
   WEBHOOK_URL_PRIVATE: 'URL webhook này trỏ tới địa chỉ mạng riêng nên không thể dùng.',
   WEBHOOK_DELIVERY_NOT_FOUND: 'Không tìm thấy lần gửi.',
   WEBHOOK_DELIVERY_NOT_RETRYABLE: 'Chỉ có thể gửi lại một lần gửi đã thất bại.',
+  WEBHOOK_NOT_STANDARD: 'Chỉ webhook Standard Webhooks mới có khóa bí mật để ký.',
+  WEBHOOK_TYPE_LOCKED:
+    'Không thể đổi webhook Standard Webhooks thành webhook của công cụ chat hay ngược lại: hãy thêm webhook mới.',
   REVIEW_NOT_FOUND: 'Đánh giá này không tồn tại hoặc đã bị xóa.',
   REVIEW_NOT_SHARED: 'Bạn chỉ có thể đánh giá thành viên đã cùng làm trong một dự án.',
   REVIEW_OWN: 'Bạn không thể tự đánh giá mình.',
@@ -172,6 +175,13 @@ export const errors = {
     'Không có thiết lập nào đang chờ xác nhận. Hãy bắt đầu lại việc thiết lập ứng dụng xác thực.',
   PASSKEY_NOT_FOUND: 'Không tìm thấy passkey này.',
   PASSKEY_REGISTRATION_FAILED: 'Không thể đăng ký passkey. Vui lòng thử lại.',
+  ACCESS_TOKEN_INVALID: 'Mã truy cập này không tồn tại hoặc đã bị thu hồi.',
+  ACCESS_TOKEN_EXPIRED: 'Mã truy cập này đã hết hạn. Hãy tạo mã mới trong hồ sơ của bạn.',
+  TOKEN_SCOPE_DENIED:
+    'Mã truy cập này không được thực hiện lệnh gọi này: phạm vi của mã không bao gồm nó, hoặc lệnh gọi cần đăng nhập bằng trình duyệt.',
+  ACCESS_TOKEN_LIMIT_REACHED:
+    'Bạn đã có 20 mã truy cập đang hoạt động. Hãy thu hồi một mã trước khi tạo mã mới.',
+  ACCESS_TOKEN_NOT_FOUND: 'Mã truy cập này không tồn tại hoặc đã bị thu hồi.',
 } satisfies typeof en;
 
 export const validation = {
@@ -218,4 +228,6 @@ export const validation = {
   projectKey: '2–10 chữ in hoa hoặc số, bắt đầu bằng chữ cái (ví dụ SHOP).',
   githubRepo: 'Hãy chọn kho mã (owner/name).',
   totpCode: 'Nhập mã 6 chữ số từ ứng dụng xác thực.',
+  tokenScopes: 'Chọn ít nhất một phạm vi.',
+  tokenExpiry: 'Chọn thời hạn hoặc một ngày trong vòng một năm tới.',
 } satisfies typeof enValidation;

@@ -75,6 +75,9 @@ export const auditUi = {
       password_changed: 'Đổi mật khẩu',
       password_reset: 'Đặt lại mật khẩu',
       withdrawn: 'Xóa tài khoản',
+      token_created: 'Đã tạo mã truy cập',
+      token_revoked: 'Đã thu hồi mã truy cập',
+      token_used: 'Đã dùng mã truy cập',
     },
     member: {
       invited: 'Mời',
@@ -132,6 +135,9 @@ export const auditUi = {
       password_changed: '{{actor}} đã đổi mật khẩu',
       password_reset: 'Mật khẩu của {{member}} đã được đặt lại qua liên kết e-mail',
       withdrawn: '{{actor}} đã xóa tài khoản',
+      token_created: '{{actor}} đã tạo mã truy cập {{name}} ({{scopes}})',
+      token_revoked: '{{actor}} đã thu hồi mã truy cập {{name}}',
+      token_used: '{{actor}} đã gọi {{method}} {{route}} bằng mã truy cập {{name}} ({{status}})',
     },
     member: {
       invited: '{{actor}} đã mời {{email}} với vai trò {{role}}',

@@ -38,6 +38,7 @@ import { storageUsageKey } from '../../../lib/storage-usage';
 import { DevicesSection } from './DevicesSection';
 import { TwoFactorSection } from '../../../app/two-factor-slots';
 import { OwnAuditSection } from '../../../app/audit-sections';
+import { AccessTokensSection } from '../../../app/access-token-section';
 
 /** docs/product/accounts.md#profile: the profile form and the account settings. */
 export function ProfilePage() {
@@ -56,6 +57,9 @@ export function ProfilePage() {
         <TwoFactorSection />
       </Suspense>
       <DevicesSection />
+      <Suspense fallback={<PageSpinner />}>
+        <AccessTokensSection />
+      </Suspense>
       <Suspense fallback={<PageSpinner />}>
         <OwnAuditSection />
       </Suspense>

@@ -8,6 +8,8 @@ export const webhookApi = {
   update: (webhookIdx: number, body: UpdateWebhookRequest) => api.patch(['webhookOne', webhookIdx], { body }),
   remove: (webhookIdx: number) => api.delete(['webhookOne', webhookIdx]),
   test: (webhookIdx: number) => api.post(['webhookTest', webhookIdx]),
+  /** A standard hook's new signing secret, answered once. */
+  rotateSecret: (webhookIdx: number) => api.post(['webhookSecret', webhookIdx]),
   deliveries: (webhookIdx: number) => api.get(['webhookDeliveries', webhookIdx]),
   retry: (deliveryIdx: number) => api.post(['webhookDeliveryRetry', deliveryIdx]),
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../app/RootLayout';
 import { Button } from '../../../components/ui/Button';
+import { openAlert } from '../../../components/ui/alert-store';
 import { ConfirmDeleteButton } from '../../../components/ui/ConfirmDeleteButton';
 import { errorCodeOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -11,6 +12,7 @@ import { notify } from '../../../stores/toast-store';
 import { useWebhookChange, useWebhooks } from '../api/use-webhooks';
 import { webhookApi } from '../api/webhook-api';
 import { DeliveryLog } from './DeliveryLog';
+import { SigningSecret } from './SigningSecret';
 import { WebhookDialog } from './WebhookDialog';
 import './webhook.css';
 
@@ -69,10 +71,17 @@ function WebhookRow({ hook, onEdit }: { hook: Webhook; onEdit: () => void }) {
   );
   const remove = useWebhookChange(hook.projectIdx, () => webhookApi.remove(hook.webhookIdx));
   const sendTest = useWebhookChange(hook.projectIdx, () => webhookApi.test(hook.webhookIdx));
+  const rotate = useWebhookChange(hook.projectIdx, () => webhookApi.rotateSecret(hook.webhookIdx));
+  // A rotated secret is shown once, here, until the section is left.
+  const [secret, setSecret] = useState<string | null>(null);
+  const standard = hook.type === 'standard';
   const name = hook.name || `${t(`ui.webhook.types.${hook.type}`)} · ${hostOf(hook.url)}`;
   // A change is sent when both its category and its event are chosen.
-  const chosen =
-    hook.categories.length && hook.events.length
+  const chosen = standard
+    ? hook.eventNames.length
+      ? t('ui.webhook.standard.sends', { count: hook.eventNames.length })
+      : ''
+    : hook.categories.length && hook.events.length
       ? `${hook.categories.map((c) => t(`ui.webhook.categories.${c}`)).join(', ')} · ${hook.events
           .map((e) => t(`ui.webhook.events.${e}`))
           .join(', ')}`
@@ -88,14 +97,23 @@ function WebhookRow({ hook, onEdit }: { hook: Webhook; onEdit: () => void }) {
         <span className={`webhook-badge webhook-badge--${hook.status}`}>
           {t(`ui.webhook.status.${hook.status}`)}
         </span>
-        <span className="webhook-row__lang">{t(`ui.webhook.languages.${hook.language}`)}</span>
+        {!standard && <span className="webhook-row__lang">{t(`ui.webhook.languages.${hook.language}`)}</span>}
       </div>
       <p className="webhook-row__url" title={hook.url}>
         {hook.url}
       </p>
-      <p className="webhook-row__sends">
-        {chosen ? t('ui.webhook.sends', { what: chosen }) : t('ui.webhook.nothingChosen')}
+      <p className="webhook-row__sends" title={standard ? hook.eventNames.join(', ') : undefined}>
+        {standard
+          ? chosen || t('ui.webhook.standard.noneChosen')
+          : chosen
+            ? t('ui.webhook.sends', { what: chosen })
+            : t('ui.webhook.nothingChosen')}
       </p>
+      {standard && hook.previousSecretUntil && new Date(hook.previousSecretUntil) > new Date() && (
+        <p className="webhook-row__last">
+          {t('ui.webhook.standard.previousUntil', { time: formatDateTime(hook.previousSecretUntil, lang) })}
+        </p>
+      )}
       {hook.disabledReason && (
         <p className="webhook-row__disabled" role="status">
           {t('ui.webhook.disabled', { reason: hook.disabledReason })}
@@ -132,6 +150,33 @@ function WebhookRow({ hook, onEdit }: { hook: Webhook; onEdit: () => void }) {
         <Button size="small" variant="outline" onClick={onEdit}>
           {t('ui.webhook.edit')}
         </Button>
+        {standard && (
+          <Button
+            size="small"
+            variant="outline"
+            isLoading={rotate.isPending}
+            data-testid="webhook-rotate"
+            onClick={() =>
+              void openAlert(t('ui.webhook.standard.rotateQuestion'), {
+                confirmText: t('ui.webhook.standard.rotate'),
+              })
+                .then(() =>
+                  rotate.mutate(undefined, {
+                    onSuccess: (answer) => {
+                      if (answer && typeof answer === 'object' && 'secret' in answer)
+                        setSecret(String(answer.secret));
+                      notify(t('ui.webhook.standard.rotated'), 'success');
+                    },
+                    onError,
+                  }),
+                )
+                // Cancelling the question is the only rejection; nothing to do.
+                .catch(() => undefined)
+            }
+          >
+            {t('ui.webhook.standard.rotate')}
+          </Button>
+        )}
         <Button
           size="small"
           variant="outline"
@@ -149,6 +194,7 @@ function WebhookRow({ hook, onEdit }: { hook: Webhook; onEdit: () => void }) {
           }
         />
       </div>
+      {secret && <SigningSecret secret={secret} />}
       {test && <TestResult result={test} type={hook.type} />}
       {showLog && <DeliveryLog projectIdx={hook.projectIdx} webhookIdx={hook.webhookIdx} />}
     </li>

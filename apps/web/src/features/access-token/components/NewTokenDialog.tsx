@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { notify } from '../../../stores/toast-store';
+
+/** The new token's secret, shown this once: copy it, then close. */
+export function NewTokenDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={t('ui.accessToken.createdTitle')}
+      isOpen
+      onClose={onClose}
+      onConfirm={onClose}
+      confirmText={t('ui.accessToken.done')}
+      size="small"
+    >
+      <p>{t('ui.accessToken.createdBody')}</p>
+      <code className="token-secret" data-testid="token-secret">
+        {secret}
+      </code>
+      <Button
+        variant="outline"
+        size="small"
+        onClick={() =>
+          void navigator.clipboard
+            ?.writeText(secret)
+            .then(() => notify(t('ui.accessToken.copied'), 'success'))
+            .catch(() => undefined)
+        }
+      >
+        {t('ui.accessToken.copy')}
+      </Button>
+    </Modal>
+  );
+}

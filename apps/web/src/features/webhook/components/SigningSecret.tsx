@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button';
+import { notify } from '../../../stores/toast-store';
+
+/** A refused or missing clipboard says so instead of failing silently. */
+async function copy(text: string, done: string, failed: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('no clipboard');
+    await navigator.clipboard.writeText(text);
+    notify(done, 'success');
+  } catch {
+    notify(failed, 'error');
+  }
+}
+
+/**
+ * A standard hook's signing secret, shown once after it is made or rotated
+ * (docs/product/notifications-and-webhooks.md#standard-webhooks): the server never sends it again.
+ */
+export function SigningSecret({ secret }: { secret: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="webhook-secret" role="status" data-testid="webhook-secret">
+      <label className="webhook-form__label" htmlFor={id}>
+        {t('ui.webhook.standard.secretTitle')}
+      </label>
+      <div className="webhook-secret__row">
+        <input
+          id={id}
+          className="input webhook-secret__value"
+          readOnly
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="webhook-secret-value"
+        />
+        <Button
+          size="small"
+          variant="outline"
+          data-testid="webhook-secret-copy"
+          onClick={() =>
+            void copy(secret, t('ui.webhook.standard.copied'), t('ui.webhook.standard.copyFailed'))
+          }
+        >
+          {t('ui.webhook.standard.copy')}
+        </Button>
+      </div>
+      <p className="webhook-form__hint">{t('ui.webhook.standard.secretOnce')}</p>
+    </div>
+  );
+}
