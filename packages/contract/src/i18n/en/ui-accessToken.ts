@@ -38,6 +38,7 @@ export const accessTokenUi = {
     'This is the only time the token is shown. Store it somewhere safe, such as a password manager or your CI secrets.',
   copy: 'Copy',
   copied: 'The token was copied.',
+  copyFailed: 'Could not copy to the clipboard. Select the token and copy it by hand.',
   done: 'Done',
   created: 'Created {{time}}',
   expires: 'Expires {{time}}',

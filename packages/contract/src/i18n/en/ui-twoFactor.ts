@@ -58,6 +58,8 @@ export const twoFactorUi = {
     'If you lose your phone or passkey, each of these codes signs you in once. Keep them somewhere safe: they are shown only now.',
   codesCopy: 'Copy',
   codesCopied: 'The codes were copied.',
+  codesCopyFailed:
+    'Could not copy to the clipboard. Select the codes and copy them by hand, or download them.',
   codesDownload: 'Download',
   codesDone: 'I saved them',
   codesFile: 'teamline-recovery-codes.txt',

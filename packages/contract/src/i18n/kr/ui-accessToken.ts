@@ -37,6 +37,7 @@ export const accessTokenUi = {
   createdBody: '토큰은 지금 한 번만 표시됩니다. 비밀번호 관리자나 CI 비밀 값처럼 안전한 곳에 보관하세요.',
   copy: '복사',
   copied: '토큰을 복사했습니다.',
+  copyFailed: '클립보드에 복사하지 못했습니다. 토큰을 선택해 직접 복사하세요.',
   done: '완료',
   created: '{{time}} 생성',
   expires: '{{time}} 만료 예정',

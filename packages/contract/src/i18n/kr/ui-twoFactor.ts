@@ -56,6 +56,7 @@ export const twoFactorUi = {
     '휴대폰이나 패스키를 잃어버리면 이 코드로 한 번씩 로그인할 수 있습니다. 지금만 표시되니 안전한 곳에 보관하세요.',
   codesCopy: '복사',
   codesCopied: '코드를 복사했습니다.',
+  codesCopyFailed: '클립보드에 복사하지 못했습니다. 코드를 선택해 직접 복사하거나 내려받으세요.',
   codesDownload: '다운로드',
   codesDone: '보관했습니다',
   codesFile: 'teamline-recovery-codes.txt',

@@ -39,6 +39,7 @@ export const accessTokenUi = {
     'Mã chỉ được hiển thị lần này. Hãy lưu ở nơi an toàn, như trình quản lý mật khẩu hoặc biến bí mật CI.',
   copy: 'Sao chép',
   copied: 'Đã sao chép mã.',
+  copyFailed: 'Không sao chép được vào bộ nhớ tạm. Hãy chọn mã và tự sao chép.',
   done: 'Xong',
   created: 'Tạo lúc {{time}}',
   expires: 'Hết hạn {{time}}',

@@ -57,6 +57,8 @@ export const twoFactorUi = {
     'Nếu mất điện thoại hoặc passkey, mỗi mã này giúp bạn đăng nhập một lần. Hãy cất ở nơi an toàn: mã chỉ hiển thị lúc này.',
   codesCopy: 'Sao chép',
   codesCopied: 'Đã sao chép các mã.',
+  codesCopyFailed:
+    'Không sao chép được vào bộ nhớ tạm. Hãy chọn các mã và tự sao chép, hoặc tải chúng xuống.',
   codesDownload: 'Tải xuống',
   codesDone: 'Tôi đã lưu',
   codesFile: 'teamline-recovery-codes.txt',

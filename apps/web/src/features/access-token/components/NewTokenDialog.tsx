@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
-import { notify } from '../../../stores/toast-store';
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /** The new token's secret, shown this once: copy it, then close. */
 export function NewTokenDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
@@ -23,10 +23,10 @@ export function NewTokenDialog({ secret, onClose }: { secret: string; onClose: (
         variant="outline"
         size="small"
         onClick={() =>
-          void navigator.clipboard
-            ?.writeText(secret)
-            .then(() => notify(t('ui.accessToken.copied'), 'success'))
-            .catch(() => undefined)
+          void copyToClipboard(secret, {
+            done: t('ui.accessToken.copied'),
+            failed: t('ui.accessToken.copyFailed'),
+          })
         }
       >
         {t('ui.accessToken.copy')}

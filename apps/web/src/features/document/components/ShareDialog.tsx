@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { useErrorToast } from '../../../lib/use-error-toast';
+import { copyToClipboard } from '../../../lib/clipboard';
 import { notify } from '../../../stores/toast-store';
 import { documentApi } from '../api/document-api';
 import { MemberShares } from './MemberShares';
@@ -38,13 +39,11 @@ export function ShareDialog({
     }
   }
 
-  async function copy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify(t('ui.document.share.copied'), 'success');
-    } catch {
-      notify(t('ui.document.share.copyFailed'), 'error');
-    }
+  function copy(url: string) {
+    return copyToClipboard(url, {
+      done: t('ui.document.share.copied'),
+      failed: t('ui.document.share.copyFailed'),
+    });
   }
 
   return (

@@ -4,18 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { notify } from '../../../stores/toast-store';
-
-/** docs/product/documents-and-ai.md#sharing: a refused or missing clipboard says so instead of failing silently. */
-async function copy(text: string, done: string, failed: string): Promise<void> {
-  try {
-    if (!navigator.clipboard) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(text);
-    notify(done, 'success');
-  } catch {
-    notify(failed, 'error');
-  }
-}
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /** Where to point the repository's webhook and its secret, each with a copy button, and how to add it. */
 export function WebhookInfo({ connection }: { connection: GithubConnection }) {
@@ -78,7 +67,12 @@ function CopyField({
           variant="outline"
           aria-label={copyLabel}
           data-testid={`${testId}-copy`}
-          onClick={() => void copy(value, t('ui.github.webhook.copied'), t('ui.github.webhook.copyFailed'))}
+          onClick={() =>
+            void copyToClipboard(value, {
+              done: t('ui.github.webhook.copied'),
+              failed: t('ui.github.webhook.copyFailed'),
+            })
+          }
         >
           {t('ui.github.webhook.copy')}
         </Button>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { saveBlob } from '../../../lib/save-blob';
-import { notify } from '../../../stores/toast-store';
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /** New recovery codes, shown once: copy or download them, then close. */
 export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClose: () => void }) {
@@ -30,10 +30,10 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClo
           variant="outline"
           size="small"
           onClick={() =>
-            void navigator.clipboard
-              ?.writeText(text)
-              .then(() => notify(t('ui.twoFactor.codesCopied'), 'success'))
-              .catch(() => undefined)
+            void copyToClipboard(text, {
+              done: t('ui.twoFactor.codesCopied'),
+              failed: t('ui.twoFactor.codesCopyFailed'),
+            })
           }
         >
           {t('ui.twoFactor.codesCopy')}

@@ -1,18 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button';
-import { notify } from '../../../stores/toast-store';
-
-/** A refused or missing clipboard says so instead of failing silently. */
-async function copy(text: string, done: string, failed: string): Promise<void> {
-  try {
-    if (!navigator.clipboard) throw new Error('no clipboard');
-    await navigator.clipboard.writeText(text);
-    notify(done, 'success');
-  } catch {
-    notify(failed, 'error');
-  }
-}
+import { copyToClipboard } from '../../../lib/clipboard';
 
 /**
  * A standard hook's signing secret, shown once after it is made or rotated
@@ -40,7 +29,10 @@ export function SigningSecret({ secret }: { secret: string }) {
           variant="outline"
           data-testid="webhook-secret-copy"
           onClick={() =>
-            void copy(secret, t('ui.webhook.standard.copied'), t('ui.webhook.standard.copyFailed'))
+            void copyToClipboard(secret, {
+              done: t('ui.webhook.standard.copied'),
+              failed: t('ui.webhook.standard.copyFailed'),
+            })
           }
         >
           {t('ui.webhook.standard.copy')}
