@@ -14,7 +14,7 @@ import { attemptDelivery, type AttemptResult } from './webhook-sender.js';
 import { messageIdOf, standardHeaders } from './webhook-signing.js';
 import { factsOf } from './webhook-facts.js';
 import { renderMessage, webhookEventNames, webhookEventOf } from './webhook-message.js';
-import type { LeasedHook, OpenDelivery, WebhookRepository } from './webhook.repository.js';
+import type { LeasedHook, OpenDelivery, WebhookRepository, WebhookRow } from './webhook.repository.js';
 
 export const DELIVER_JOB = 'webhook.deliver';
 export const SWEEP_JOB = 'webhook.sweep';
@@ -241,6 +241,27 @@ export function createWebhookDelivery(
      */
     consumer(): EventConsumer {
       const nextAttempt = () => new Date(now().getTime() + (settings.retrySeconds[0] ?? 0) * 1000);
+      /** Records one delivery per hook (once per event and hook), then queues the hooks' senders. */
+      const deliver = async (
+        event: { eventIdx: number; name: string },
+        hooks: WebhookRow[],
+        bodyOf: (hook: WebhookRow) => object,
+      ) => {
+        await repo.insertDeliveries(
+          hooks.map((hook) => ({
+            webhookIdx: hook.webhookIdx,
+            projectIdx: hook.projectIdx,
+            eventIdx: event.eventIdx,
+            eventName: event.name,
+            body: bodyOf(hook),
+            nextAttemptAt: nextAttempt(),
+          })),
+        );
+        await ctx.jobs.sendMany(
+          DELIVER_JOB,
+          hooks.map((hook): DeliverJobData => ({ projectIdx: hook.projectIdx, webhookIdx: hook.webhookIdx })),
+        );
+      };
       return eventConsumer({
         name: 'webhook.fanout',
         events: fanOutEvents,
@@ -249,23 +270,7 @@ export function createWebhookDelivery(
             const standard = await repo.activeStandardFor(event.projectIdx, event.name);
             if (standard.length > 0) {
               const body = standardMessage(event);
-              await repo.insertDeliveries(
-                standard.map((hook) => ({
-                  webhookIdx: hook.webhookIdx,
-                  projectIdx: hook.projectIdx,
-                  eventIdx: event.eventIdx,
-                  eventName: event.name,
-                  body,
-                  nextAttemptAt: nextAttempt(),
-                })),
-              );
-              await ctx.jobs.sendMany(
-                DELIVER_JOB,
-                standard.map((hook): DeliverJobData => ({
-                  projectIdx: hook.projectIdx,
-                  webhookIdx: hook.webhookIdx,
-                })),
-              );
+              await deliver(event, standard, () => body);
             }
           }
           if (!isEventOf(event, webhookEventNames)) return;
@@ -281,23 +286,7 @@ export function createWebhookDelivery(
               bodies.set(key, formatFor(type, renderMessage(facts, language, ctx.config.publicUrl)));
             return bodies.get(key)!;
           };
-          await repo.insertDeliveries(
-            hooks.map((hook) => ({
-              webhookIdx: hook.webhookIdx,
-              projectIdx: hook.projectIdx,
-              eventIdx: event.eventIdx,
-              eventName: event.name,
-              body: bodyOf(hook.type as ChatWebhookType, hook.language),
-              nextAttemptAt: nextAttempt(),
-            })),
-          );
-          await ctx.jobs.sendMany(
-            DELIVER_JOB,
-            hooks.map((hook): DeliverJobData => ({
-              projectIdx: hook.projectIdx,
-              webhookIdx: hook.webhookIdx,
-            })),
-          );
+          await deliver(event, hooks, (hook) => bodyOf(hook.type as ChatWebhookType, hook.language));
         },
       });
     },
