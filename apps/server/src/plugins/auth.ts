@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error.js';
 import { bearerOf } from '../shared/http.js';
 import { isAccessTokenSecret } from '../features/access-token/access-token.service.js';
@@ -10,8 +10,18 @@ import { isAccessTokenSecret } from '../features/access-token/access-token.servi
  * A bearer starting `tl_pat_` is a personal access token (features/access-token): it acts as its
  * member on the routes of its scopes' areas only (platform/authorization/token-scope.ts, else 403
  * TOKEN_SCOPE_DENIED), within its own rate limit, and each write it makes lands in the member's audit
- * log once answered. The policy and the project roles then decide as for the member.
+ * log once answered (and, when it succeeded in a project, in that project's log too). The policy and the project roles then decide as for the member.
  */
+/** The project a call names (path, body or query `projectIdx`), for its audit record. */
+function projectOf(request: FastifyRequest): number | null {
+  for (const source of [request.params, request.body, request.query]) {
+    const value = (source as { projectIdx?: unknown } | null | undefined)?.projectIdx;
+    const idx = typeof value === 'string' ? Number(value) : value;
+    if (typeof idx === 'number' && Number.isSafeInteger(idx) && idx > 0) return idx;
+  }
+  return null;
+}
+
 export function registerAuthHook(app: FastifyInstance) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
@@ -39,6 +49,7 @@ export function registerAuthHook(app: FastifyInstance) {
         request.method,
         request.routeOptions.url ?? request.url,
         reply.statusCode,
+        reply.statusCode < 400 ? projectOf(request) : null,
       );
     } catch (err) {
       request.log.error({ err }, 'token call not recorded in the audit log');

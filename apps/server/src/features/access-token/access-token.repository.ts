@@ -12,6 +12,18 @@ export function createAccessTokenRepository(db: Db) {
       return made!;
     },
 
+    /**
+     * Locks the owner's account row for the rest of the transaction, so two creations of one member
+     * count their live tokens one after the other (PostgreSQL; PGlite's one connection already does).
+     */
+    async lockOwner(memberIdx: number): Promise<void> {
+      await db
+        .select({ memberIdx: members.memberIdx })
+        .from(members)
+        .where(eq(members.memberIdx, memberIdx))
+        .for('no key update');
+    },
+
     /** Tokens neither revoked nor expired at `at`. */
     async countLive(memberIdx: number, at: Date): Promise<number> {
       const [row] = await db

@@ -73,7 +73,8 @@ export function createAccessTokenService(ctx: AppContext, repo: AccessTokenRepos
       const secret = `${ACCESS_TOKEN_PREFIX}${randomToken()}`;
       const row = await inTransaction(ctx.database.db, async (tx: Db) => {
         const store = createAccessTokenRepository(tx);
-        // Counted in the creation's transaction; two racing creations may pass 20 by one, no more.
+        // Counted under the owner's lock: two racing creations never pass the cap together.
+        await store.lockOwner(actor.memberIdx);
         if ((await store.countLive(actor.memberIdx, at)) >= ACCESS_TOKENS_PER_MEMBER)
           throw new AppError('ACCESS_TOKEN_LIMIT_REACHED', { max: ACCESS_TOKENS_PER_MEMBER });
         const made = await store.insert({
@@ -142,20 +143,26 @@ export function createAccessTokenService(ctx: AppContext, repo: AccessTokenRepos
 
     /**
      * A write made with a token (any method but GET and HEAD), in the member's own audit log: which
-     * token, the route (its pattern, not its ids) and the answer's status. Reads are not recorded;
-     * the token's last use shows them.
+     * token, the route (its pattern, not its ids) and the answer's status; a successful write in a
+     * project is in that project's log too. Reads are not recorded; the token's last use shows them.
      */
-    async recordCall(actor: Actor, method: string, route: string, status: number): Promise<void> {
+    async recordCall(
+      actor: Actor,
+      method: string,
+      route: string,
+      status: number,
+      projectIdx: number | null,
+    ): Promise<void> {
       if (!actor.token) return;
-      await ctx.audit.record(
-        ctx.database.db,
-        entry('account.token_used', actor.memberIdx, actor.token.tokenIdx, {
+      await ctx.audit.record(ctx.database.db, {
+        ...entry('account.token_used', actor.memberIdx, actor.token.tokenIdx, {
           name: actor.token.name,
           method,
           route,
           status,
         }),
-      );
+        projectIdx,
+      });
     },
   };
 }

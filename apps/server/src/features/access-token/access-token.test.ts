@@ -206,15 +206,18 @@ describe('personal access tokens (issue 34)', () => {
     }
   });
 
-  it('stops at 20 live tokens per member', async () => {
+  it('stops at 20 live tokens per member, also when the last ones are made at the same moment', async () => {
     const who = f.outsider.key;
-    for (let i = 0; i < 20; i++) await makeToken(who, ['planning:read'], { days: 30 }, `t${i}`);
-    const more = await call('POST', '/member/token', who, {
-      name: 'one more',
-      scopes: ['planning:read'],
-      days: 30,
-    });
-    expectError(more, 'ACCESS_TOKEN_LIMIT_REACHED');
+    for (let i = 0; i < 17; i++) await makeToken(who, ['planning:read'], { days: 30 }, `t${i}`);
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call('POST', '/member/token', who, { name: `race ${i}`, scopes: ['planning:read'], days: 30 }),
+      ),
+    );
+    expect(racing.filter((r) => r.statusCode === 201)).toHaveLength(3);
+    for (const refused of racing.filter((r) => r.statusCode !== 201))
+      expectError(refused, 'ACCESS_TOKEN_LIMIT_REACHED');
+    expect((await call('GET', '/member/token', who)).json().data).toHaveLength(20);
   });
 
   it('a token has its own rate limit: over it, 429 RATE_LIMITED with Retry-After', async () => {
@@ -249,6 +252,13 @@ describe('personal access tokens (issue 34)', () => {
       status: 201,
     });
     expect(log.body).not.toContain(secret);
+    // The project's own log shows the token's successful write in it.
+    const projectLog = await call('GET', `/audit?projectIdx=${f.projectA}`, f.admin.key);
+    expect(projectLog.statusCode, projectLog.body).toBe(200);
+    const inProject = (
+      projectLog.json().data.items as { kind: string; target: { idx: number } | null }[]
+    ).filter((r) => r.kind === 'account.token_used' && r.target?.idx === token.tokenIdx);
+    expect(inProject).toHaveLength(1);
   });
 
   it("a withdrawn member's tokens stop at once", async () => {

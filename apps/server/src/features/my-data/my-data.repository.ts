@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  accessTokens,
   applications,
   contracts,
   files,
@@ -39,7 +40,7 @@ export interface ArchivedFile {
 /**
  * Reads everything of one member for "My data" (issue 30): rows of many modules, read only, so the
  * list of what an archive holds is in one place. Secrets are left out (password hash, login
- * counters, tokens); other members appear by their ids and, where the app shows it, their nickname.
+ * counters, token hashes: an access token is listed by its name, hint and scopes); other members appear by their ids and, where the app shows it, their nickname.
  */
 export function createMyDataRepository(db: Db) {
   async function recordsOf(memberIdx: number) {
@@ -197,6 +198,23 @@ export function createMyDataRepository(db: Db) {
             .from(applications)
             .where(eq(applications.memberIdx, memberIdx))
             .orderBy(asc(applications.applicationIdx)),
+        },
+        {
+          name: 'access-tokens',
+          rows: await db
+            .select({
+              name: accessTokens.name,
+              hint: accessTokens.hint,
+              scopes: accessTokens.scopes,
+              createdAt: accessTokens.createdAt,
+              expiresAt: accessTokens.expiresAt,
+              lastUsedAt: accessTokens.lastUsedAt,
+              lastUsedIp: accessTokens.lastUsedIp,
+              revokedAt: accessTokens.revokedAt,
+            })
+            .from(accessTokens)
+            .where(eq(accessTokens.memberIdx, memberIdx))
+            .orderBy(asc(accessTokens.tokenIdx)),
         },
         {
           name: 'notification-settings',

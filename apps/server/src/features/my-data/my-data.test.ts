@@ -24,6 +24,7 @@ let pro: Person;
 let avatar: Buffer;
 let avatarIdx: number;
 let notesIdx: number;
+let tokenSecret: string;
 
 /** The entries of a zip, by name. */
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
@@ -107,6 +108,13 @@ beforeAll(async () => {
     dueDt: '20300101',
   });
   expect(request.statusCode, request.body).toBe(201);
+  const token = await call('POST', '/member/token', pro.key, {
+    name: 'Export script',
+    scopes: ['time:read'],
+    days: 30,
+  });
+  expect(token.statusCode, token.body).toBe(201);
+  tokenSecret = token.json().data.secret;
 });
 afterAll(async () => {
   await t?.close();
@@ -164,6 +172,11 @@ describe('POST /member/export and the archive', () => {
       expect.objectContaining({ kind: 'general', title: 'Please review', senderIdx: pro.mip }),
     ]);
     expect(entries.has('notification-settings.json')).toBe(true);
+    // Their access tokens by name and scopes; never the secret or its hash.
+    expect(json(entries, 'access-tokens.json')).toEqual([
+      expect.objectContaining({ name: 'Export script', scopes: ['time:read'], revokedAt: null }),
+    ]);
+    expect(entries.get('access-tokens.json')!.toString()).not.toContain(tokenSecret.slice(11));
 
     // Their files, byte for byte, listed in files.json.
     const listed = json(entries, 'files.json') as { fileIdx: number; path: string; size: number }[];
