@@ -87,6 +87,25 @@ export function allocateByLargestRemainder(total: number, weights: readonly numb
   return shares.map(toSafeNumber);
 }
 
+/**
+ * A contract-month's totals from its minutes alone: what `computeSettlement` answers without the
+ * lines (the client view lists totals; the lines are computed when one settlement is opened).
+ */
+export function settlementTotals(input: {
+  dailyRate: number;
+  withholdingRateBp: number;
+  minutes: number;
+}): Omit<SettlementAmounts, 'lines'> {
+  const grossAmount = payForMinutes(input.minutes, input.dailyRate);
+  const withholdingAmount = withholdingFor(grossAmount, input.withholdingRateBp);
+  return {
+    minutes: input.minutes,
+    grossAmount,
+    withholdingAmount,
+    netAmount: grossAmount - withholdingAmount,
+  };
+}
+
 function lineKey(storyIdx: number | null, workDt: string): string {
   return `${workDt}|${storyIdx ?? ''}`;
 }
@@ -115,20 +134,16 @@ export function computeSettlement(input: {
         ? -1
         : 1,
   );
-  const minutes = grouped.reduce((a, l) => a + l.minutes, 0);
-  const grossAmount = payForMinutes(minutes, input.dailyRate);
+  const totals = settlementTotals({
+    dailyRate: input.dailyRate,
+    withholdingRateBp: input.withholdingRateBp,
+    minutes: grouped.reduce((a, l) => a + l.minutes, 0),
+  });
   const amounts = allocateByLargestRemainder(
-    grossAmount,
+    totals.grossAmount,
     grouped.map((l) => l.minutes),
   );
-  const withholdingAmount = withholdingFor(grossAmount, input.withholdingRateBp);
-  return {
-    minutes,
-    grossAmount,
-    withholdingAmount,
-    netAmount: grossAmount - withholdingAmount,
-    lines: grouped.map((l, i) => ({ ...l, amount: amounts[i]! })),
-  };
+  return { ...totals, lines: grouped.map((l, i) => ({ ...l, amount: amounts[i]! })) };
 }
 
 /**

@@ -116,3 +116,57 @@ describe('an approved amount never changes (fast-check)', () => {
     );
   }, 120_000);
 });
+
+describe('the client view sums each draft in the database (fast-check)', () => {
+  it('its totals equal the rules over the entries inside both the month and the contract, and the opened settlement', async () => {
+    const other = await k.professional();
+    const moment = fc.record({
+      shift: fc.integer({ min: -1, max: 1 }),
+      day: fc.integer({ min: 1, max: 28 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        moment,
+        fc.option(moment, { nil: undefined }),
+        fc.array(fc.record({ at: moment, minutes: fc.integer({ min: 1, max: 900 }) }), { maxLength: 10 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        async (start, end, logged, dailyRate, withholdingRateBp) => {
+          const month = shiftMonth('190001', 3 * run++ + 1);
+          const dt = (m: { shift: number; day: number }) => day(shiftMonth(month, m.shift), m.day);
+          const [startDt, endDt] = [dt(start), end && dt(end)];
+          if (endDt !== undefined && endDt < startDt) return; // not a period
+          if (endDt !== undefined && endDt < `${month}01`) return; // not in the month's view
+          if (startDt > `${month}28`) return;
+          // A professional of their own: an open-ended period may not overlap another contract of theirs.
+          const worker = await k.professional();
+          const contractIdx = await k.contractFor(worker, { startDt, endDt, dailyRate, withholdingRateBp });
+          for (const e of logged) {
+            await k.logTime(worker, dt(e.at), e.minutes, storyIdxs[e.minutes % 2]);
+            await k.logTime(other, dt(e.at), e.minutes + 1); // never theirs
+          }
+          const from = startDt > `${month}01` ? startDt : `${month}01`;
+          const to = endDt !== undefined && endDt < `${month}31` ? endDt : `${month}31`;
+          const expected = computeSettlement({
+            dailyRate,
+            withholdingRateBp,
+            entries: logged
+              .filter((e) => dt(e.at) >= from && dt(e.at) <= to)
+              .map((e) => ({ storyIdx: null, workDt: dt(e.at), minutes: e.minutes })),
+          });
+          const totals = {
+            minutes: expected.minutes,
+            grossAmount: expected.grossAmount,
+            withholdingAmount: expected.withholdingAmount,
+            netAmount: expected.netAmount,
+          };
+          const listed = await k.settlementOf(contractIdx, month);
+          expect(listed).toMatchObject({ status: 'draft', ...totals });
+          const opened = (await k.one(f.admin, listed.settlementIdx)).json().data as Settlement;
+          expect(opened).toMatchObject(totals);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});

@@ -148,6 +148,36 @@ export function createSettlementRepository(db: Db) {
           ),
         );
     },
+    /**
+     * Minutes each contract's professional logged in the project within both the month
+     * `[first, last]` and the contract's period, summed in the database (one row per contract with
+     * time): what the client view needs, without reading every entry.
+     */
+    async minutesOfContracts(
+      contractIdxs: readonly number[],
+      first: string,
+      last: string,
+    ): Promise<Map<number, number>> {
+      if (contractIdxs.length === 0) return new Map();
+      const rows = await db
+        .select({
+          contractIdx: contracts.contractIdx,
+          minutes: sql<number>`sum(${timekeepings.minutes})::int`,
+        })
+        .from(contracts)
+        .innerJoin(
+          timekeepings,
+          and(
+            eq(timekeepings.projectIdx, contracts.projectIdx),
+            eq(timekeepings.memberInProjectIdx, contracts.memberInProjectIdx),
+            gte(timekeepings.workDt, sql`greatest(${contracts.startDt}, ${first}::text)`),
+            lte(timekeepings.workDt, sql`least(coalesce(${contracts.endDt}, ${last}::text), ${last}::text)`),
+          ),
+        )
+        .where(inArray(contracts.contractIdx, [...contractIdxs]))
+        .groupBy(contracts.contractIdx);
+      return new Map(rows.map((r) => [r.contractIdx, Number(r.minutes)]));
+    },
     /** Titles of the stories that still exist, for frozen lines. */
     async storyTitles(storyIdxs: number[]): Promise<Map<number, string>> {
       if (storyIdxs.length === 0) return new Map();

@@ -3,6 +3,7 @@ import {
   computeSettlement,
   contractRecord,
   settlementMoves,
+  settlementTotals,
   type PaySettlementRequest,
   type ProjectAction,
   type Settlement,
@@ -48,6 +49,7 @@ const isOpen = (row: SettlementRow) => row.status === 'draft' || row.status === 
 
 type Entry = Awaited<ReturnType<SettlementRepository['entries']>>[number];
 type Amounts = ReturnType<typeof computeSettlement> & { lines: SettlementLineDto[] };
+type Totals = ReturnType<typeof settlementTotals>;
 
 /** The contract-month's pay from the member's entries dated within both the month and the contract. */
 function amountsOf(contract: ContractRow, month: string, entries: readonly Entry[]): Amounts {
@@ -120,7 +122,7 @@ export function createSettlementService(
   const autoApproveMs = () => ctx.config.settlementAutoApproveDays * 86_400_000;
 
   /** A draft's or returned settlement's amounts now, stored on the row when they changed. */
-  async function refresh(row: SettlementRow, amounts: Amounts): Promise<SettlementRow> {
+  async function refresh(row: SettlementRow, amounts: Totals): Promise<SettlementRow> {
     const same =
       row.minutes === amounts.minutes &&
       row.grossAmount === amounts.grossAmount &&
@@ -234,9 +236,9 @@ export function createSettlementService(
       const contracts = (await store.settlements.contractsOverlapping(query.projectIdx, first, last)).filter(
         ({ contract, depth1Idx }) => visible({ ...contract, depth1Idx }),
       );
-      const entries = await store.settlements.entries(
-        query.projectIdx,
-        [...new Set(contracts.map(({ contract }) => contract.memberInProjectIdx))],
+      // Totals only (the lines are computed when one settlement is opened): minutes summed per contract.
+      const minutes = await store.settlements.minutesOfContracts(
+        contracts.map(({ contract }) => contract.contractIdx),
         first,
         last,
       );
@@ -247,9 +249,13 @@ export function createSettlementService(
       );
       for (const { contract, depth1Idx } of contracts) {
         let row = rows.get(contract.contractIdx)!;
-        let amounts: Amounts | undefined;
+        let amounts: Totals | undefined;
         if (isOpen(row)) {
-          amounts = amountsOf(contract, month, entries);
+          amounts = settlementTotals({
+            dailyRate: contract.dailyRate,
+            withholdingRateBp: contract.withholdingRateBp,
+            minutes: minutes.get(contract.contractIdx) ?? 0,
+          });
           row = await refresh(row, amounts);
           if (!isOpen(row)) amounts = undefined;
         }
