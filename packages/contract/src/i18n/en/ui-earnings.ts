@@ -28,5 +28,4 @@ export const earningsUi = {
   downloadCsv: 'Download the {{year}} statement of {{payer}} as CSV',
   downloadPdf: 'Download the {{year}} statement of {{payer}} as PDF',
   downloading: 'Downloading…',
-  scrollHint: 'Table (scrolls sideways)',
 };

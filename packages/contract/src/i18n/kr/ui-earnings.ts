@@ -28,5 +28,4 @@ export const earningsUi = {
   downloadCsv: '{{payer}}의 {{year}}년 명세서를 CSV로 내려받기',
   downloadPdf: '{{payer}}의 {{year}}년 명세서를 PDF로 내려받기',
   downloading: '내려받는 중…',
-  scrollHint: '표 (가로로 스크롤)',
 };

@@ -28,5 +28,4 @@ export const earningsUi = {
   downloadCsv: 'Tải bảng kê năm {{year}} của {{payer}} dạng CSV',
   downloadPdf: 'Tải bảng kê năm {{year}} của {{payer}} dạng PDF',
   downloading: 'Đang tải…',
-  scrollHint: 'Bảng (cuộn ngang)',
 };

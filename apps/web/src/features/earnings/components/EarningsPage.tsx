@@ -38,9 +38,9 @@ function Money({ amount, currency }: { amount: number; currency: Currency }) {
 }
 
 /** A wide table that scrolls sideways on a narrow screen, reachable by keyboard. */
-function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
+function ScrollTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
   return (
-    <div className="earnings-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div className="earnings-scroll" role="region" aria-labelledby={labelledBy} tabIndex={0}>
       {children}
     </div>
   );
@@ -87,16 +87,18 @@ export function EarningsPage() {
   );
 }
 
+/** Gross, withholding and net cells; each names its column for the stacked phone layout. */
 function SumCells({ sum }: { sum: MoneySumDto }) {
+  const { t } = useTranslation();
   return (
     <>
-      <td className="earnings-num">
+      <td className="earnings-num" data-label={t('ui.earnings.gross')}>
         <Money amount={sum.grossAmount} currency={sum.currency} />
       </td>
-      <td className="earnings-num">
+      <td className="earnings-num" data-label={t('ui.earnings.withholding')}>
         <Money amount={sum.withholdingAmount} currency={sum.currency} />
       </td>
-      <td className="earnings-num">
+      <td className="earnings-num" data-label={t('ui.earnings.net')}>
         <Money amount={sum.netAmount} currency={sum.currency} />
       </td>
     </>
@@ -164,9 +166,9 @@ export function EarningsYear({ data }: { data: Earnings }) {
             </div>
           </section>
 
-          <section aria-labelledby="earnings-months">
+          <section>
             <h3 id="earnings-months">{t('ui.earnings.byMonth')}</h3>
-            <ScrollTable label={t('ui.earnings.byMonth')}>
+            <ScrollTable labelledBy="earnings-months">
               <table className="earnings-table" data-testid="earnings-months">
                 <thead>
                   <tr>
@@ -205,10 +207,10 @@ export function EarningsYear({ data }: { data: Earnings }) {
             </ScrollTable>
           </section>
 
-          <section aria-labelledby="earnings-payers">
+          <section>
             <h3 id="earnings-payers">{t('ui.earnings.byPayer')}</h3>
-            <ScrollTable label={t('ui.earnings.byPayer')}>
-              <table className="earnings-table" data-testid="earnings-payers">
+            <ScrollTable labelledBy="earnings-payers">
+              <table className="earnings-table earnings-table--stack" data-testid="earnings-payers">
                 <thead>
                   <tr>
                     <th scope="col">{t('ui.earnings.payer')}</th>
@@ -239,10 +241,10 @@ export function EarningsYear({ data }: { data: Earnings }) {
                             )}
                           </th>
                         )}
-                        <td>{p.currency}</td>
+                        <td data-label={t('ui.earnings.currency')}>{p.currency}</td>
                         <SumCells sum={p} />
                         {first && (
-                          <td rowSpan={rows}>
+                          <td rowSpan={rows} className="earnings-downloads-cell">
                             <StatementButtons year={year} projectIdx={p.projectIdx} payer={p.payerName} />
                           </td>
                         )}
