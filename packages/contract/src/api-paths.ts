@@ -37,6 +37,9 @@ export const apiPaths = {
   // Personal access tokens (issue 34): the caller's own, created (step-up), listed and revoked.
   memberToken: '/member/token',
   memberTokenOne: (tokenIdx: number | string) => `/member/token/${tokenIdx}`,
+  // The caller's earnings across projects (issue 34), and the yearly statement per payer.
+  memberEarnings: '/member/earnings',
+  memberEarningsStatement: '/member/earnings/statement',
   file: '/file',
   project: '/project',
   projectListOfMember: '/project/list-of-member',

@@ -85,6 +85,7 @@ import {
   removedMemberResponse,
 } from './schemas/settings.js';
 import { settlement, settlementList } from './schemas/settlement.js';
+import { earnings } from './schemas/earnings.js';
 import {
   passkeyOptionsResponse,
   passkeyRegistered,
@@ -142,6 +143,8 @@ export const apiResponses = {
   memberSessionOne: { DELETE: emptyResponse },
   memberToken: { GET: accessTokenList, POST: createdAccessToken },
   memberTokenOne: { DELETE: emptyResponse },
+  memberEarnings: { GET: earnings },
+  memberEarningsStatement: { GET: fileBody },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },

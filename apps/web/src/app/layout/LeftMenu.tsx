@@ -16,7 +16,7 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), doclist, setting. */
+/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), doclist, earnings (professional mode), setting. */
 export function LeftMenu() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -50,6 +50,17 @@ export function LeftMenu() {
           to: scoped('/calculate/expert'),
         },
     { key: 'doclist', label: t('ui.nav.doclist'), icon: 'doc', to: scoped('/doclist') },
+    // Across every project of the account: no project in the address (issue 34).
+    ...(isClient
+      ? []
+      : [
+          {
+            key: 'earnings',
+            label: t('ui.nav.earnings'),
+            icon: 'earnings' as const,
+            to: isLogin ? '/earnings' : '/login',
+          },
+        ]),
     { key: 'setting', label: t('ui.nav.setting'), icon: 'setting', to: '/setting' },
   ];
 

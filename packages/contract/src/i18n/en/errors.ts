@@ -87,6 +87,7 @@ export const errors = {
   SETTLEMENT_WRONG_STATE: 'This settlement has moved on; reload to see its current status.',
   SETTLEMENT_OWN_APPROVAL: 'You cannot approve or return your own settlement.',
   SETTLEMENT_EMPTY: 'There is no logged time to submit for this month.',
+  EARNINGS_STATEMENT_NOT_FOUND: 'You have no earnings from this payer in that year.',
   PROJECT_INACTIVE:
     'This project is inactive because its members exceed its sheets. An admin can add sheets or remove members in settings.',
   COUPON_EXPIRED_OR_NONEXISTENT: 'This coupon has expired or does not exist.',

@@ -49,6 +49,7 @@ export const shellUi = {
     paymentSuccess: 'Payment successful',
     pilotNote: 'The pilot area for auto-coding is an experiment.',
     request: 'Requests',
+    earnings: 'Earnings',
   },
   /** document.title of each route (docs/product/billing.md#screens names the payment pages' titles). */
   titles: {
@@ -85,6 +86,7 @@ export const shellUi = {
     paymentSuccess: 'Payment successful',
     request: 'Requests',
     publicDocument: 'Shared document',
+    earnings: 'Earnings',
   } satisfies Record<RouteName, string>,
   nav: {
     label: 'Main menu',
@@ -94,6 +96,7 @@ export const shellUi = {
     timeline: 'Timeline',
     settlementClient: 'Settlement (client)',
     settlementExpert: 'Settlement (professional)',
+    earnings: 'Earnings',
     doclist: 'Documents',
     setting: 'Settings',
     openMenu: 'Open menu',

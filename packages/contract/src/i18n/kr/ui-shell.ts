@@ -47,6 +47,7 @@ export const shellUi = {
     paymentSuccess: '결제 성공',
     pilotNote: '자동 코딩 파일럿 영역은 실험 기능입니다.',
     request: '요청',
+    earnings: '소득',
   },
   titles: {
     home: 'Teamline',
@@ -82,6 +83,7 @@ export const shellUi = {
     paymentSuccess: '결제 성공',
     request: '요청',
     publicDocument: '공유 문서',
+    earnings: '소득',
   },
   nav: {
     label: '주 메뉴',
@@ -91,6 +93,7 @@ export const shellUi = {
     timeline: '타임라인',
     settlementClient: '정산 (클라이언트)',
     settlementExpert: '정산 (전문가)',
+    earnings: '소득',
     doclist: '문서',
     setting: '설정',
     openMenu: '메뉴 열기',

@@ -47,6 +47,7 @@ export const shellUi = {
     paymentSuccess: 'Thanh toán thành công',
     pilotNote: 'Khu vực tự động lập trình là một thử nghiệm.',
     request: 'Yêu cầu',
+    earnings: 'Thu nhập',
   },
   titles: {
     home: 'Teamline',
@@ -82,6 +83,7 @@ export const shellUi = {
     paymentSuccess: 'Thanh toán thành công',
     request: 'Yêu cầu',
     publicDocument: 'Tài liệu được chia sẻ',
+    earnings: 'Thu nhập',
   },
   nav: {
     label: 'Menu chính',
@@ -91,6 +93,7 @@ export const shellUi = {
     timeline: 'Dòng thời gian',
     settlementClient: 'Quyết toán (khách hàng)',
     settlementExpert: 'Quyết toán (chuyên gia)',
+    earnings: 'Thu nhập',
     doclist: 'Tài liệu',
     setting: 'Cài đặt',
     openMenu: 'Mở menu',
