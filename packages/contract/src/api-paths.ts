@@ -37,6 +37,11 @@ export const apiPaths = {
   // Personal access tokens (issue 34): the caller's own, created (step-up), listed and revoked.
   memberToken: '/member/token',
   memberTokenOne: (tokenIdx: number | string) => `/member/token/${tokenIdx}`,
+  // Calendar feeds (issue 34): the caller's own, made (or made anew), listed and revoked; the feed
+  // itself is public, its secret in the path (docs/product/integrations.md#calendar-feeds).
+  memberCalendar: '/member/calendar',
+  memberCalendarOne: (calendarIdx: number | string) => `/member/calendar/${calendarIdx}`,
+  calendarFeed: (secret: string) => `/calendar/${secret}.ics`,
   file: '/file',
   project: '/project',
   projectListOfMember: '/project/list-of-member',
