@@ -27,9 +27,8 @@ export const calendarUi = {
   copy: 'Copy address',
   copied: 'The address was copied.',
   copyFailed: 'The address could not be copied. Select it and copy it by hand.',
-  close: 'Close',
+  close: 'Done',
   subscribe: 'Subscribe in calendar',
-  subscribeTitle: 'Subscribe to {{project}} in your calendar',
   subscribeIntro:
     "This project's milestones and story due dates, in your calendar app. The address stops working if you leave the project.",
   subscribeMake: 'Make address',

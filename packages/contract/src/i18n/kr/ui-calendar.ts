@@ -29,9 +29,8 @@ export const calendarUi: typeof en = {
   copy: '주소 복사',
   copied: '주소를 복사했습니다.',
   copyFailed: '주소를 복사하지 못했습니다. 직접 선택해 복사하세요.',
-  close: '닫기',
+  close: '완료',
   subscribe: '캘린더에서 구독',
-  subscribeTitle: '{{project}}을(를) 캘린더에서 구독',
   subscribeIntro:
     '이 프로젝트의 마일스톤과 스토리 마감일을 캘린더 앱에서 볼 수 있습니다. 프로젝트를 떠나면 주소는 더 이상 작동하지 않습니다.',
   subscribeMake: '주소 만들기',

@@ -29,9 +29,8 @@ export const calendarUi: typeof en = {
   copy: 'Sao chép địa chỉ',
   copied: 'Đã sao chép địa chỉ.',
   copyFailed: 'Không sao chép được địa chỉ. Hãy chọn và sao chép thủ công.',
-  close: 'Đóng',
+  close: 'Xong',
   subscribe: 'Đăng ký trong lịch',
-  subscribeTitle: 'Đăng ký {{project}} trong lịch của bạn',
   subscribeIntro:
     'Các mốc và hạn câu chuyện của dự án này, trong ứng dụng lịch của bạn. Địa chỉ ngừng hoạt động nếu bạn rời dự án.',
   subscribeMake: 'Tạo địa chỉ',
