@@ -181,6 +181,17 @@ describe('calendar feeds (issue 34)', () => {
     );
     const list = await call('GET', '/member/calendar', f.outsider.key);
     expect(list.json().data).toEqual([]);
+
+    // A personal access token reaches no feed route of its member.
+    const token = await call('POST', '/member/token', f.lead.key, {
+      name: 'cal',
+      scopes: ['planning:write'],
+      days: 30,
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    const secret = token.json().data.secret as string;
+    expectError(await call('GET', '/member/calendar', secret), 'TOKEN_SCOPE_DENIED');
+    expectError(await call('POST', '/member/calendar', secret, {}), 'TOKEN_SCOPE_DENIED');
   });
 
   it('making anew revokes the old address; revoked and unknown addresses are 404 with no detail; the account log has both', async () => {
