@@ -273,4 +273,12 @@ describe('calendar feeds (issue 34)', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('one address is read at most 60 times an hour (a loop, not a calendar app)', async () => {
+    const { url } = await makeFeed(f.client.key);
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) codes.push((await fetchFeed(url)).statusCode);
+    expect(codes.slice(0, 60).every((code) => code === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+  });
 });
