@@ -38,7 +38,6 @@ export const calendarUi = {
   feed: {
     memberName: 'Teamline: {{name}}',
     projectName: 'Teamline: {{project}}',
-    due: 'Due: {{title}}',
     milestone: 'Milestone: {{title}}',
     contract: 'Contract: {{project}}',
     project: 'Project: {{project}}',

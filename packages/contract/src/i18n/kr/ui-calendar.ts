@@ -40,7 +40,6 @@ export const calendarUi: typeof en = {
   feed: {
     memberName: 'Teamline: {{name}}',
     projectName: 'Teamline: {{project}}',
-    due: '마감: {{title}}',
     milestone: '마일스톤: {{title}}',
     contract: '계약: {{project}}',
     project: '프로젝트: {{project}}',

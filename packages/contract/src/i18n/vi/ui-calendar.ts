@@ -40,7 +40,6 @@ export const calendarUi: typeof en = {
   feed: {
     memberName: 'Teamline: {{name}}',
     projectName: 'Teamline: {{project}}',
-    due: 'Hạn: {{title}}',
     milestone: 'Mốc: {{title}}',
     contract: 'Hợp đồng: {{project}}',
     project: 'Dự án: {{project}}',
