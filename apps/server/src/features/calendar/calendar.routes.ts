@@ -103,7 +103,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="teamline.ics"')
-        .send(feed.body);
+        .send(feed.body());
     },
   );
 }

@@ -25,11 +25,17 @@ import {
 /** A feed's "last fetched" moves at most this often (calendar apps poll; one write per poll is enough and no more). */
 export const FEED_TOUCH_STEP_MS = 60_000;
 
-/** A rendered feed: the body and its entity tag (the body's hash, so an unchanged feed answers 304). */
+/**
+ * A feed ready to send: its entity tag, the hash of what it shows (so an unchanged feed answers 304
+ * without being written out), and the body, written only when asked for.
+ */
 export interface RenderedFeed {
-  body: string;
   etag: string;
+  body: () => string;
 }
+
+/** Goes into every tag: a change to how feeds are written gives every feed a new one. */
+const FEED_FORMAT = 1;
 
 export const toCalendarFeed = (row: CalendarFeedListRow): CalendarFeed => ({
   calendarIdx: row.calendarIdx,
@@ -225,8 +231,8 @@ export function createCalendarService(ctx: AppContext, repo: CalendarRepository)
       const at = now();
       if (!feed.lastFetchedAt || at.getTime() - feed.lastFetchedAt.getTime() >= FEED_TOUCH_STEP_MS)
         await repo.touch(feed.calendarIdx, at);
-      const body = renderCalendar(name, events);
-      return { body, etag: `"${sha256(body).slice(0, 32)}"` };
+      const facts = JSON.stringify([FEED_FORMAT, name, events]);
+      return { etag: `"${sha256(facts).slice(0, 32)}"`, body: () => renderCalendar(name, events) };
     },
   };
 }
