@@ -63,6 +63,8 @@ describe('Profile › Calendar', () => {
     await waitFor(() => expect(api.create).toHaveBeenCalledWith({}));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Calendar address').value).toBe(URL);
+    // Shown once: only "Done", no Cancel that suggests the address could be unmade.
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy address' }));
     expect(clipboard.copyToClipboard).toHaveBeenCalledWith(URL, {
       done: 'The address was copied.',

@@ -12,6 +12,7 @@ export function FeedUrlDialog({ url, onClose }: { url: string; onClose: () => vo
       isOpen
       onClose={onClose}
       onConfirm={onClose}
+      hideCancel
       confirmText={t('ui.calendar.close')}
       size="small"
     >
