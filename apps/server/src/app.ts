@@ -72,7 +72,10 @@ export interface AppOverrides {
  * OpenID Connect callback carries the authorization `code`).
  */
 const secretParameters = /([?&](?:key|token|refresh|verifiedToken|code)=)[^&#]*/gi;
-export const redactUrl = (url: string) => url.replace(secretParameters, '$1[REDACTED]');
+/** A calendar feed's secret is its path (`/api/calendar/<secret>.ics`, issue 34). */
+const calendarSecret = /(\/calendar\/)[^/?#]+(\.ics)/i;
+export const redactUrl = (url: string) =>
+  url.replace(secretParameters, '$1[REDACTED]').replace(calendarSecret, '$1[REDACTED]$2');
 
 /** What a request log line says about the request: no headers, and no secret in the URL. */
 function serializeRequest(request: { method: string; url: string; ip?: string }) {

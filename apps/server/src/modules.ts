@@ -1,4 +1,5 @@
 import { accessTokenModule } from './features/access-token/access-token.module.js';
+import { calendarModule } from './features/calendar/calendar.module.js';
 import { auditModule } from './features/audit/audit.module.js';
 import { billingModule } from './features/billing/billing.module.js';
 import { authModule } from './features/auth/auth.module.js';
@@ -46,6 +47,7 @@ export const appModules: readonly AppModule[] = [
   sessionModule,
   twoFactorModule,
   accessTokenModule,
+  calendarModule,
   oauthModule,
   myDataModule,
   linkModule,

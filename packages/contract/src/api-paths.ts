@@ -40,6 +40,11 @@ export const apiPaths = {
   // The caller's earnings across projects (issue 34), and the yearly statement per payer.
   memberEarnings: '/member/earnings',
   memberEarningsStatement: '/member/earnings/statement',
+  // Calendar feeds (issue 34): the caller's own, made (or made anew), listed and revoked; the feed
+  // itself is public, its secret in the path (docs/product/integrations.md#calendar-feeds).
+  memberCalendar: '/member/calendar',
+  memberCalendarOne: (calendarIdx: number | string) => `/member/calendar/${calendarIdx}`,
+  calendarFeed: (secret: string) => `/calendar/${secret}.ics`,
   file: '/file',
   project: '/project',
   projectListOfMember: '/project/list-of-member',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { apiPaths } from './api-paths.js';
 import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
+import { calendarFeedList, createdCalendarFeed } from './schemas/calendar.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
 import { auditList } from './schemas/audit.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
@@ -145,6 +146,8 @@ export const apiResponses = {
   memberTokenOne: { DELETE: emptyResponse },
   memberEarnings: { GET: earnings },
   memberEarningsStatement: { GET: fileBody },
+  memberCalendar: { GET: calendarFeedList, POST: createdCalendarFeed },
+  memberCalendarOne: { DELETE: emptyResponse },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },

@@ -198,6 +198,10 @@ export const errorStatus = {
   TOKEN_SCOPE_DENIED: 403,
   ACCESS_TOKEN_LIMIT_REACHED: 409,
   ACCESS_TOKEN_NOT_FOUND: 404,
+  // Calendar feeds (issue 34, docs/product/integrations.md#calendar-feeds)
+  /** A feed unknown, revoked, another's, or whose project its owner no longer belongs to. */
+  CALENDAR_FEED_NOT_FOUND: 404,
+  CALENDAR_FEED_LIMIT_REACHED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

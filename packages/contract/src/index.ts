@@ -50,3 +50,4 @@ export * from './schemas/two-factor.js';
 export * from './schemas/audit.js';
 export * from './rules/audit.js';
 export * from './schemas/access-token.js';
+export * from './schemas/calendar.js';

@@ -39,4 +39,20 @@ describe('no secret in the log', () => {
     expect(log).not.toContain(me.key);
     expect(log).not.toContain(me.refresh);
   });
+
+  it("logs a calendar feed's address without its secret", async () => {
+    const me = await signUp(t, 'logged-calendar@example.com');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/calendar',
+      headers: { authorization: `Bearer ${me.key}` },
+      payload: {},
+    });
+    const url = made.json().data.url as string;
+    const secret = url.slice(url.lastIndexOf('/') + 1, -'.ics'.length);
+    const read = await t.app.inject({ method: 'GET', url: url.slice(url.indexOf('/api/')) });
+    expect(read.statusCode).toBe(200);
+    expect(log).toContain('/api/calendar/[REDACTED].ics');
+    expect(log).not.toContain(secret);
+  });
 });

@@ -1,6 +1,7 @@
 import { API_BASE, apiPaths } from '@teamline/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Limit } from '../platform/rate-limit/limiter.js';
+import { sha256 } from '../shared/crypto.js';
 
 type KeyOf = (request: FastifyRequest) => string | null;
 interface RouteLimit extends Limit {
@@ -22,6 +23,11 @@ const bodyField =
     if (values.some((v) => typeof v !== 'string' || v === '')) return null;
     return `${fields.join('+')}:${values.map((v) => String(v).trim().toLowerCase()).join('|')}`;
   };
+/** A calendar feed, by its secret's hash (the secret itself never becomes a counter's key). */
+const byFeed: KeyOf = (request) => {
+  const secret = (request.params as { secret?: unknown } | undefined)?.secret;
+  return typeof secret === 'string' ? `feed:${sha256(secret)}` : null;
+};
 const byAccount: KeyOf = (request) => (request.actor ? `member:${request.actor.memberIdx}` : null);
 
 /*
@@ -119,6 +125,12 @@ export const rateLimits: Record<string, RouteLimit[]> = {
   ],
   // Costly calls (issue 31) counted by account and project are in platform/rate-limit/costly-calls.ts.
   [`GET ${apiPaths.publicDocument(':token')}`]: [tokenFailuresPerIp('public-document-ip')],
+  // A calendar feed: wrong secrets per address, and reads per feed (apps poll every few minutes to
+  // hours; a feed read more than once a minute on average is a loop, not a calendar).
+  [`GET ${apiPaths.calendarFeed(':secret')}`]: [
+    tokenFailuresPerIp('calendar-feed-ip'),
+    { name: 'calendar-feed', max: 60, windowMinutes: HOUR, by: byFeed },
+  ],
 };
 
 const isFailure = (status: number) => status >= 400 && status < 500 && status !== 429;

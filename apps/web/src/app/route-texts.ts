@@ -23,6 +23,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
     'twoFactor',
     'audit',
     'accessToken',
+    'calendar',
   ],
   dashboard: ['dashboard'],
   Timeline: ['planning'],

@@ -65,6 +65,7 @@ export const uiAreas = [
   'audit',
   'accessToken',
   'earnings',
+  'calendar',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

@@ -24,6 +24,8 @@ export const auditKinds = [
   'account.token_created',
   'account.token_revoked',
   'account.token_used',
+  'account.calendar_created',
+  'account.calendar_revoked',
   'member.invited',
   'member.invitation_revoked',
   'member.joined',
@@ -72,6 +74,7 @@ export const auditTargetTypes = [
   'document',
   'audit',
   'accessToken',
+  'calendarFeed',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

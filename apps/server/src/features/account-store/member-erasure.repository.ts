@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   accessTokens,
   applications,
+  calendarFeeds,
   emailTokens,
   memberExports,
   memberIdentities,
@@ -34,7 +35,7 @@ export interface Erased {
  * - their applications keep the hiring record but lose the note and the careers copied into them;
  * - their files outside projects (profile image, review images) and their export archives go;
  * - the sessions end (the member service revokes them after this); the personal access tokens are
- *   revoked here;
+ *   revoked here, and so are the calendar feed addresses;
  * Kept: project records, time entries, comments, requests, contracts, settlements, payments and the
  * project files they uploaded, which are the project's work and its money records.
  */
@@ -50,6 +51,10 @@ export function createMemberErasure(db: Db) {
         .update(accessTokens)
         .set({ revokedAt: at })
         .where(and(eq(accessTokens.memberIdx, memberIdx), isNull(accessTokens.revokedAt)));
+      await db
+        .update(calendarFeeds)
+        .set({ revokedAt: at })
+        .where(and(eq(calendarFeeds.memberIdx, memberIdx), isNull(calendarFeeds.revokedAt)));
       await db.delete(emailTokens).where(eq(emailTokens.email, member.email));
       await db.delete(notifications).where(eq(notifications.memberIdx, memberIdx));
       await db.delete(notificationSettings).where(eq(notificationSettings.memberIdx, memberIdx));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   accessTokens,
+  calendarFeeds,
   applications,
   contracts,
   files,
@@ -215,6 +216,20 @@ export function createMyDataRepository(db: Db) {
             .from(accessTokens)
             .where(eq(accessTokens.memberIdx, memberIdx))
             .orderBy(asc(accessTokens.tokenIdx)),
+        },
+        {
+          // Which calendars they subscribed to and when they were read; never the secret or its hash.
+          name: 'calendar-feeds',
+          rows: await db
+            .select({
+              projectIdx: calendarFeeds.projectIdx,
+              createdAt: calendarFeeds.createdAt,
+              lastFetchedAt: calendarFeeds.lastFetchedAt,
+              revokedAt: calendarFeeds.revokedAt,
+            })
+            .from(calendarFeeds)
+            .where(eq(calendarFeeds.memberIdx, memberIdx))
+            .orderBy(asc(calendarFeeds.calendarIdx)),
         },
         {
           name: 'notification-settings',

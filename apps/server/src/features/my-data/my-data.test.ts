@@ -24,6 +24,7 @@ let pro: Person;
 let avatar: Buffer;
 let avatarIdx: number;
 let notesIdx: number;
+let feedUrl: string;
 let tokenSecret: string;
 
 /** The entries of a zip, by name. */
@@ -115,6 +116,9 @@ beforeAll(async () => {
   });
   expect(token.statusCode, token.body).toBe(201);
   tokenSecret = token.json().data.secret;
+  const feed = await call('POST', '/member/calendar', pro.key, { projectIdx: f.projectA });
+  expect(feed.statusCode, feed.body).toBe(201);
+  feedUrl = feed.json().data.url;
 });
 afterAll(async () => {
   await t?.close();
@@ -177,6 +181,13 @@ describe('POST /member/export and the archive', () => {
       expect.objectContaining({ name: 'Export script', scopes: ['time:read'], revokedAt: null }),
     ]);
     expect(entries.get('access-tokens.json')!.toString()).not.toContain(tokenSecret.slice(11));
+    // Their calendar feeds, without the address's secret.
+    expect(json(entries, 'calendar-feeds.json')).toEqual([
+      expect.objectContaining({ projectIdx: f.projectA, revokedAt: null }),
+    ]);
+    expect(entries.get('calendar-feeds.json')!.toString()).not.toContain(
+      feedUrl.split('/').pop()!.slice(0, 20),
+    );
 
     // Their files, byte for byte, listed in files.json.
     const listed = json(entries, 'files.json') as { fileIdx: number; path: string; size: number }[];

@@ -180,6 +180,8 @@ export const errors = {
     'This access token may not make this call: its scopes do not cover it, or the call needs a signed-in browser.',
   ACCESS_TOKEN_LIMIT_REACHED: 'You have 20 active access tokens. Revoke one before creating another.',
   ACCESS_TOKEN_NOT_FOUND: 'This access token does not exist or was already revoked.',
+  CALENDAR_FEED_NOT_FOUND: 'This calendar feed does not exist or was revoked.',
+  CALENDAR_FEED_LIMIT_REACHED: 'You have too many calendar feeds. Revoke one before making another.',
 } satisfies Record<ErrorCode, string>;
 
 export const validation = {

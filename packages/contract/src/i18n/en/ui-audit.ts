@@ -78,6 +78,8 @@ export const auditUi = {
       token_created: 'Access token created',
       token_revoked: 'Access token revoked',
       token_used: 'Access token used',
+      calendar_created: 'Calendar feed made',
+      calendar_revoked: 'Calendar feed revoked',
     },
     member: {
       invited: 'Invited',
@@ -138,6 +140,8 @@ export const auditUi = {
       token_created: '{{actor}} created the access token {{name}} ({{scopes}})',
       token_revoked: '{{actor}} revoked the access token {{name}}',
       token_used: '{{actor}} called {{method}} {{route}} with the access token {{name}} ({{status}})',
+      calendar_created: '{{actor}} made a calendar feed address ({{feed}})',
+      calendar_revoked: '{{actor}} revoked a calendar feed address ({{feed}})',
     },
     member: {
       invited: '{{actor}} invited {{email}} as {{role}}',
@@ -203,6 +207,7 @@ export const auditUi = {
     twoFactorRequired: 'Admins and clients must use two-factor',
   },
   values: {
+    feed: { member: 'my calendar', project: 'project calendar' },
     role: { admin: 'Admin', depth1: 'Team lead', depth2: 'Team member', client: 'Client' },
     method: {
       password: 'password',

@@ -176,6 +176,8 @@ export const errors = {
     '이 액세스 토큰으로는 할 수 없는 요청입니다. 토큰의 권한 범위 밖이거나 브라우저 로그인이 필요한 요청입니다.',
   ACCESS_TOKEN_LIMIT_REACHED: '사용 중인 액세스 토큰이 20개입니다. 새로 만들려면 하나를 폐기해 주세요.',
   ACCESS_TOKEN_NOT_FOUND: '존재하지 않거나 이미 폐기된 액세스 토큰입니다.',
+  CALENDAR_FEED_NOT_FOUND: '존재하지 않거나 폐기된 캘린더 피드입니다.',
+  CALENDAR_FEED_LIMIT_REACHED: '캘린더 피드가 너무 많습니다. 하나를 폐기한 뒤 다시 만드세요.',
 } satisfies typeof en;
 
 export const validation = {

@@ -78,6 +78,8 @@ export const auditUi = {
       token_created: '액세스 토큰 생성',
       token_revoked: '액세스 토큰 폐기',
       token_used: '액세스 토큰 사용',
+      calendar_created: '캘린더 피드 생성',
+      calendar_revoked: '캘린더 피드 폐기',
     },
     member: {
       invited: '초대',
@@ -139,6 +141,8 @@ export const auditUi = {
       token_revoked: '{{actor}} 님이 액세스 토큰 {{name}}을(를) 폐기했습니다',
       token_used:
         '{{actor}} 님이 액세스 토큰 {{name}}(으)로 {{method}} {{route}}을(를) 호출했습니다 ({{status}})',
+      calendar_created: '{{actor}} 님이 캘린더 피드 주소를 만들었습니다 ({{feed}})',
+      calendar_revoked: '{{actor}} 님이 캘린더 피드 주소를 폐기했습니다 ({{feed}})',
     },
     member: {
       invited: '{{actor}} 님이 {{email}} 님을 {{role}}(으)로 초대했습니다',
@@ -204,6 +208,7 @@ export const auditUi = {
     twoFactorRequired: '관리자와 클라이언트는 2단계 인증 필수',
   },
   values: {
+    feed: { member: '내 캘린더', project: '프로젝트 캘린더' },
     role: { admin: '관리자', depth1: '팀장', depth2: '팀원', client: '클라이언트' },
     method: {
       password: '비밀번호',

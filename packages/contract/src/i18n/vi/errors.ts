@@ -183,6 +183,8 @@ export const errors = {
   ACCESS_TOKEN_LIMIT_REACHED:
     'Bạn đã có 20 mã truy cập đang hoạt động. Hãy thu hồi một mã trước khi tạo mã mới.',
   ACCESS_TOKEN_NOT_FOUND: 'Mã truy cập này không tồn tại hoặc đã bị thu hồi.',
+  CALENDAR_FEED_NOT_FOUND: 'Nguồn lịch này không tồn tại hoặc đã bị thu hồi.',
+  CALENDAR_FEED_LIMIT_REACHED: 'Bạn có quá nhiều nguồn lịch. Hãy thu hồi một nguồn trước khi tạo nguồn khác.',
 } satisfies typeof en;
 
 export const validation = {

@@ -78,6 +78,8 @@ export const auditUi = {
       token_created: 'Đã tạo mã truy cập',
       token_revoked: 'Đã thu hồi mã truy cập',
       token_used: 'Đã dùng mã truy cập',
+      calendar_created: 'Đã tạo nguồn lịch',
+      calendar_revoked: 'Đã thu hồi nguồn lịch',
     },
     member: {
       invited: 'Mời',
@@ -138,6 +140,8 @@ export const auditUi = {
       token_created: '{{actor}} đã tạo mã truy cập {{name}} ({{scopes}})',
       token_revoked: '{{actor}} đã thu hồi mã truy cập {{name}}',
       token_used: '{{actor}} đã gọi {{method}} {{route}} bằng mã truy cập {{name}} ({{status}})',
+      calendar_created: '{{actor}} đã tạo địa chỉ nguồn lịch ({{feed}})',
+      calendar_revoked: '{{actor}} đã thu hồi địa chỉ nguồn lịch ({{feed}})',
     },
     member: {
       invited: '{{actor}} đã mời {{email}} với vai trò {{role}}',
@@ -203,6 +207,7 @@ export const auditUi = {
     twoFactorRequired: 'Quản trị viên và khách hàng phải dùng xác thực hai lớp',
   },
   values: {
+    feed: { member: 'lịch của tôi', project: 'lịch dự án' },
     role: { admin: 'Quản trị viên', depth1: 'Trưởng nhóm', depth2: 'Thành viên nhóm', client: 'Khách hàng' },
     method: {
       password: 'mật khẩu',

@@ -39,6 +39,7 @@ import { DevicesSection } from './DevicesSection';
 import { TwoFactorSection } from '../../../app/two-factor-slots';
 import { OwnAuditSection } from '../../../app/audit-sections';
 import { AccessTokensSection } from '../../../app/access-token-section';
+import { CalendarSection } from '../../../app/calendar-slots';
 
 /** docs/product/accounts.md#profile: the profile form and the account settings. */
 export function ProfilePage() {
@@ -59,6 +60,9 @@ export function ProfilePage() {
       <DevicesSection />
       <Suspense fallback={<PageSpinner />}>
         <AccessTokensSection />
+      </Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        <CalendarSection />
       </Suspense>
       <Suspense fallback={<PageSpinner />}>
         <OwnAuditSection />

@@ -2,6 +2,7 @@ import type { Epic, MemberInProject } from '@teamline/contract';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { SubscribeCalendarButton } from '../../../app/calendar-slots';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import {
@@ -158,6 +159,11 @@ export function TimelinePage() {
         </div>
         <div className="tl-head__actions">
           <TimelineAiAction projectIdx={Number.isInteger(projectIdx) ? projectIdx : null} />
+          {Number.isInteger(projectIdx) && (
+            <Suspense fallback={null}>
+              <SubscribeCalendarButton projectIdx={projectIdx} />
+            </Suspense>
+          )}
           <Button size="small" variant="outline" onClick={() => addStory(null)} disabled={!plan}>
             <Icon name="plus" size={16} /> {t('ui.planning.addStory')}
           </Button>

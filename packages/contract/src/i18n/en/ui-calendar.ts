@@ -1,0 +1,46 @@
+/** Web texts of the calendar feeds (ui.calendar.*), and the feed's own words (`feed`, read by the server). Same keys in en, kr and vi. */
+export const calendarUi = {
+  heading: 'Calendar',
+  intro:
+    'Subscribe to your Teamline dates in Google Calendar, Outlook or Apple Calendar: the due dates of the stories assigned to you, the milestones of your projects and your contract periods. The address is secret: anyone who has it can read these dates.',
+  loading: 'Loading your calendar feeds…',
+  error: 'Your calendar feeds could not be loaded.',
+  myFeed: 'My calendar',
+  projectFeed: 'Project calendar: {{project}}',
+  noFeed: 'You have no calendar address yet.',
+  noProjectFeeds: 'No project calendars yet. Open a project timeline and choose "Subscribe in calendar".',
+  projectFeeds: 'Project calendars',
+  make: 'Make calendar address',
+  rotate: 'New address',
+  rotateConfirm: 'Make a new address? Calendars subscribed with the old one stop updating.',
+  revoke: 'Revoke',
+  revokeLabel: 'Revoke {{name}}',
+  revokeConfirm: 'Revoke the address of {{name}}? Calendars subscribed to it stop updating.',
+  revoked: 'The calendar address was revoked.',
+  created: 'Made {{time}}',
+  lastFetched: 'Last read by a calendar {{time}}',
+  neverFetched: 'Not read by a calendar yet',
+  urlTitle: 'Your calendar address',
+  urlHint:
+    'Copy it now and add it to your calendar app as a subscription ("From URL", "Subscribe to calendar"). It is not shown again; make a new address if you lose it.',
+  urlLabel: 'Calendar address',
+  copy: 'Copy address',
+  copied: 'The address was copied.',
+  copyFailed: 'The address could not be copied. Select it and copy it by hand.',
+  close: 'Done',
+  subscribe: 'Subscribe in calendar',
+  subscribeIntro:
+    "This project's milestones and story due dates, in your calendar app. The address stops working if you leave the project.",
+  subscribeMake: 'Make address',
+  subscribeExisting:
+    'You already have an address for this project (made {{time}}). Making a new one stops the old one.',
+  manage: 'Manage your calendar addresses in your profile',
+  feed: {
+    memberName: 'Teamline: {{name}}',
+    projectName: 'Teamline: {{project}}',
+    milestone: 'Milestone: {{title}}',
+    contract: 'Contract: {{project}}',
+    project: 'Project: {{project}}',
+    open: 'Open in Teamline: {{url}}',
+  },
+};
