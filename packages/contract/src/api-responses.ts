@@ -3,6 +3,7 @@ import type { apiPaths } from './api-paths.js';
 import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
 import { auditList } from './schemas/audit.js';
+import { budget, budgetList, spendingReport } from './schemas/budget.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
 import {
   billingResult,
@@ -142,6 +143,7 @@ export const apiResponses = {
   memberSessionOne: { DELETE: emptyResponse },
   memberToken: { GET: accessTokenList, POST: createdAccessToken },
   memberTokenOne: { DELETE: emptyResponse },
+  memberSpending: { GET: spendingReport },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },
@@ -271,6 +273,7 @@ export const apiResponses = {
   twoFactorPasskey: { POST: passkeyRegistered },
   twoFactorPasskeyOne: { DELETE: emptyResponse },
   projectTwoFactor: { GET: projectTwoFactorSetting, PUT: projectTwoFactorSetting },
+  projectBudget: { GET: budgetList, PUT: budget, DELETE: emptyResponse },
 } as const satisfies { [N in keyof typeof apiPaths]?: { [M in HttpMethod]?: z.ZodType | FileBody } };
 
 type ResponseOf<S> = S extends z.ZodType ? z.output<S> : FileBody;
