@@ -33,6 +33,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   verifyInvite: ['settings'],
   calculateExpert: ['settlement', 'timesheet'],
   calculateClient: ['settlement', 'timesheet'],
+  spending: ['spending'],
   request: ['request', 'settlement'],
   guide: ['guide'],
   instructionNewRegister: ['guide'],

@@ -64,6 +64,7 @@ export const uiAreas = [
   'twoFactor',
   'audit',
   'accessToken',
+  'spending',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

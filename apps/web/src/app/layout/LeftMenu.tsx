@@ -16,7 +16,7 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), doclist, setting. */
+/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), spending (client mode), doclist, setting. */
 export function LeftMenu() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -49,6 +49,10 @@ export function LeftMenu() {
           icon: 'settlement',
           to: scoped('/calculate/expert'),
         },
+    // The paying side's spend and budgets (issue 34): client mode only.
+    ...(isClient
+      ? [{ key: 'spending', label: t('ui.nav.spending'), icon: 'spending' as const, to: scoped('/spending') }]
+      : []),
     { key: 'doclist', label: t('ui.nav.doclist'), icon: 'doc', to: scoped('/doclist') },
     { key: 'setting', label: t('ui.nav.setting'), icon: 'setting', to: '/setting' },
   ];
