@@ -14,9 +14,6 @@ export type BudgetThreshold = (typeof budgetThresholds)[number];
 export const budgetPeriods = ['total', 'month'] as const;
 export type BudgetPeriod = (typeof budgetPeriods)[number];
 
-/** The largest budget amount accepted (minor units; a safe integer with room for sums). */
-export const BUDGET_MAX_AMOUNT = 1_000_000_000_000;
-
 /** Which period a month's spend falls in: `total` for a whole-project budget, else the month `YYYYMM`. */
 export const budgetPeriodKey = (period: BudgetPeriod, month: string): string =>
   period === 'total' ? 'total' : month;

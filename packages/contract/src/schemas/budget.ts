@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BUDGET_MAX_AMOUNT, budgetPeriods, budgetThresholds } from '../rules/budget.js';
+import { budgetPeriods, budgetThresholds } from '../rules/budget.js';
 import { currencies } from '../rules/settlement.js';
-import { idx } from './common.js';
+import { idx, moneyAmount } from './common.js';
 
 /** `GET /member/spending?year=`: the year (UTC), this year when absent. */
 export const spendingQuery = z.object({
@@ -38,7 +38,8 @@ export const budgetParams = z.object({ projectIdx: idx });
 /** `PUT /project/{projectIdx}/budget`: a budget of the project (`milestoneIdx` null) or of one milestone. */
 export const putBudgetRequest = z.object({
   milestoneIdx: idx.nullable().default(null),
-  amount: z.number().int('numberRange').min(1, 'numberRange').max(BUDGET_MAX_AMOUNT, 'numberRange'),
+  /** Minor units, 1 to 2,147,483,647 like every amount typed into the app (`moneyAmount`). */
+  amount: moneyAmount,
   currency: z.enum(currencies),
   period: z.enum(budgetPeriods).default('total'),
 });

@@ -68,7 +68,7 @@ export async function spendingRoutes(fastify: FastifyInstance) {
         body: putBudgetRequest,
         description:
           'Sets the budget of the project (`milestoneIdx` null) or of one of its milestones: `amount` in minor ' +
-          'units (1 to 10^12), `currency`, `period` (`total` or `month`). A changed budget re-arms its alerts. ' +
+          'units (1 to 2,147,483,647), `currency`, `period` (`total` or `month`). A changed budget re-arms its alerts. ' +
           "Another project's milestone: 404 `BUDGET_MILESTONE_NOT_FOUND`.",
         response: responds(200, budget),
       },

@@ -57,7 +57,7 @@ describe('budgets: validation and authorization', () => {
     ['amount 0', { amount: 0, currency: 'KRW' }],
     ['a fraction', { amount: 1.5, currency: 'KRW' }],
     ['a negative amount', { amount: -5, currency: 'KRW' }],
-    ['beyond 10^12', { amount: 1_000_000_000_001, currency: 'KRW' }],
+    ['beyond an int4', { amount: 2_147_483_648, currency: 'KRW' }],
     ['an unknown currency', { amount: 100, currency: 'EUR' }],
     ['an unknown period', { amount: 100, currency: 'KRW', period: 'weekly' }],
     ['a text amount', { amount: '100', currency: 'KRW' }],
