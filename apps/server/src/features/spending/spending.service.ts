@@ -180,6 +180,8 @@ export function createSpendingService(
       const { budgetIdx, title } = await store.transaction(async (r) => {
         const m = await r.members.findMembership(projectIdx, actor.memberIdx);
         authz.decide(m, 'budget.manage', { projectIdx });
+        // The project's budgets first, in the order the alert evaluation locks them: never a deadlock.
+        await r.spending.lockBudgets(projectIdx);
         let milestoneTitle: string | null = null;
         if (input.milestoneIdx !== null) {
           const milestone = await r.spending.milestoneOf(input.milestoneIdx);
