@@ -14,6 +14,10 @@
  *     (`bench/ai-timeline.ts`: ms to the draft, p95 of a light GET meanwhile).
  *  3. Settlement exports (`bench/settlement-export.ts`, first, before any database grows the
  *     process): CSV of 100,000 lines streamed (ms, peak RSS) and over HTTP, PDF of 1,000 lines.
+ *  4. Per database: a mixed load (`bench/mixed-load.ts`: 50 virtual users on the timeline,
+ *     dashboard, story, comment and time entry calls; p95 and errors per call) and the growth table
+ *     (`bench/growth.ts`: timeline, dashboard, history and settlement as the project and team grow;
+ *     BENCH_GROWTH=0 skips it).
  * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS,
  * BENCH_LONG_SECONDS; BENCH_DATABASES=pglite (or postgres) runs one database only.
  */
@@ -40,6 +44,8 @@ import { seedPlanning } from './seed-planning.js';
 import { settleStatistics } from './settle-statistics.js';
 import { benchSettlement } from './settlement.js';
 import { benchWebhooks } from './webhooks.js';
+import { benchGrowth, formatGrowth } from './growth.js';
+import { formatMixed, mixedLoad } from './mixed-load.js';
 import { localClient } from '../src/features/session/device-cookie.js';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 300);
@@ -50,6 +56,7 @@ const LONG_MS = Number(process.env.BENCH_LONG_SECONDS ?? 30) * 1000;
 const DATABASES = process.env.BENCH_DATABASES ?? 'pglite,postgres';
 const CONNECTIONS = 20;
 const MANY = 200;
+const MIXED_USERS = Number(process.env.BENCH_MIXED_USERS ?? 50);
 
 type Percentiles = { p50: number; p95: number; p99: number };
 
@@ -276,8 +283,26 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       connections: CONNECTIONS,
       maxMs: MAX_MS,
     });
+    // Past weekdays far from the settlement's month, so no entry lands in a submitted month.
+    const days = Array.from({ length: 200 }, (_, i) =>
+      new Date(Date.now() - (100 + i) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', ''),
+    );
+    const mixed = await mixedLoad({
+      base,
+      headers,
+      users: MIXED_USERS,
+      maxMs: MAX_MS,
+      projectIdx: big.projectIdx,
+      storyIdxs: seeded.storyIdxs.slice(0, 2000),
+      days,
+    });
+    console.log(formatMixed('mixed load on the 5,000-story project', mixed));
     const webhooks = await benchWebhooks(app, { projectIdx: project.projectIdx, headers });
     await benchAiTimeline(app, { projectIdx: project.projectIdx, headers, port });
+    const growth =
+      process.env.BENCH_GROWTH === '0'
+        ? null
+        : await benchGrowth(app, { actor, headers, port, maxMs: MAX_MS });
     // What the process holds after the session (the embedded database lives in it too).
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
@@ -296,6 +321,8 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       coldP95: cold[28]!,
       dashboard,
       settlement,
+      mixed,
+      growth,
       webhooks,
       history,
       historyFirstReads,
@@ -362,6 +389,12 @@ for (const r of results) {
     `  ${r.label.padEnd(18)} p50 ${w.p50.toFixed(1)} ms  p95 ${w.p95.toFixed(1)} ms  max ${w.max.toFixed(1)} ms over ${w.changes} changes;  first receiver p50 ${w.firstP50.toFixed(1)} ms;  invalid messages ${w.invalid}`,
   );
 }
+
+console.log(`\nSummary (mixed load; target p95 per call ≤ 200 ms PGlite, ≤ 100 ms PostgreSQL, 0 errors):`);
+for (const r of results) console.log(formatMixed(r.label, r.mixed));
+
+console.log(`\nSummary (growth: p95 per read, inject one at a time; settlement 20 conn over HTTP):`);
+for (const r of results) if (r.growth) console.log(formatGrowth(r.label, r.growth));
 
 const ratio = (rps: number, of: LoadResult) => `${(rps / of.rps).toFixed(2)} of bare Fastify`;
 console.log(

@@ -25,12 +25,14 @@ export async function seedPlanning(
   projectIdx: number,
   adminMip: number,
   sizes = { members: 20, milestones: 100, stories: 5000, history: 50_000 },
+  /** Keeps the seeded members' e-mails apart when one database is seeded more than once. */
+  tag = '',
 ) {
   const extra = await db
     .insert(members)
     .values(
       Array.from({ length: sizes.members - 1 }, (_, i) => ({
-        email: `seed${i}@bench.test`,
+        email: `seed${i}${tag}@bench.test`,
         nickname: `member${i}`,
         name: 'Seed',
         phone: '0100',
@@ -129,5 +131,10 @@ export async function seedPlanning(
     after: { title: `after ${i}` },
   }));
   for (const chunk of chunks(historyRows, 5000)) await db.insert(histories).values(chunk);
-  return { milestoneCount: milestoneIdxs.length, storyCount: storyIdxs.length, memberCount: mips.length };
+  return {
+    milestoneCount: milestoneIdxs.length,
+    storyCount: storyIdxs.length,
+    memberCount: mips.length,
+    storyIdxs,
+  };
 }

@@ -9,17 +9,18 @@ import { maintainEmbeddedDatabase } from '../src/infra/database-maintenance.js';
  * planner's statistics. Without it the bench measured plans made for empty tables, which no server
  * keeps for longer than those minutes. Prints what it did.
  */
-export async function settleStatistics(app: FastifyInstance, what: string): Promise<void> {
+export async function settleStatistics(app: FastifyInstance, what: string, quiet = false): Promise<void> {
+  const log = quiet ? () => undefined : console.log;
   const started = performance.now();
   const { connection, db } = app.ctx.database;
   if (connection.kind === 'pglite') {
     const report = await maintainEmbeddedDatabase(connection.client);
-    console.log(
+    log(
       `  statistics after ${what}: database.maintain analysed ${report.analyzed.length} tables, vacuumed ${report.vacuumed.length} in ${Math.round(report.ms)} ms`,
     );
   } else {
     await db.execute(sql`analyze`);
-    console.log(
+    log(
       `  statistics after ${what}: analyze (autovacuum's work) in ${Math.round(performance.now() - started)} ms`,
     );
   }

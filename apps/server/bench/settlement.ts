@@ -27,7 +27,7 @@ export interface SettlementBench {
   concurrent: LoadResult;
 }
 
-const PROFESSIONALS = 50;
+const DEFAULT_PROFESSIONALS = 50;
 const WORKDAYS = 22;
 const ENTRIES_PER_DAY = 5;
 const STORIES = 40;
@@ -58,9 +58,15 @@ export async function benchSettlement(
     port: number;
     connections: number;
     maxMs: number;
+    /** How many professionals (default 50); `tag` keeps their e-mails apart when run again. */
+    professionals?: number;
+    tag?: string;
+    quiet?: boolean;
   },
 ): Promise<SettlementBench> {
   const { projectIdx, adminMip, headers } = options;
+  const PROFESSIONALS = options.professionals ?? DEFAULT_PROFESSIONALS;
+  const log = options.quiet ? () => undefined : console.log;
   const db = app.ctx.database.db;
   const { month, days } = lastMonth();
   const seedStart = performance.now();
@@ -68,7 +74,7 @@ export async function benchSettlement(
     .insert(members)
     .values(
       Array.from({ length: PROFESSIONALS }, (_, i) => ({
-        email: `pro${i}@settlement.bench`,
+        email: `pro${i}${options.tag ?? ''}@settlement.bench`,
         nickname: `pro${i}`,
         name: `Professional ${i}`,
         phone: '0100',
@@ -144,10 +150,10 @@ export async function benchSettlement(
     ),
   );
   for (const chunk of chunks(entries, 2000)) await db.insert(timekeepings).values(chunk);
-  console.log(
+  log(
     `  seeded ${PROFESSIONALS} professionals with contracts and ${entries.length} time entries in ${month} in ${Math.round(performance.now() - seedStart)} ms`,
   );
-  await settleStatistics(app, 'the settlement seed');
+  await settleStatistics(app, 'the settlement seed', options.quiet);
 
   const url = `/api/settlement?projectIdx=${projectIdx}&month=${month}`;
   const read = async () => {
@@ -168,7 +174,7 @@ export async function benchSettlement(
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
   const sequential = { p50: pct(50), p95: pct(95), p99: pct(99) };
-  console.log(
+  log(
     `  GET /settlement (client view, 50 professionals, 5,500 entries): first read ${first.toFixed(1)} ms; 1 at a time p50 ${sequential.p50.toFixed(1)} ms  p95 ${sequential.p95.toFixed(1)} ms  p99 ${sequential.p99.toFixed(1)} ms`,
   );
   const concurrent = await load({
@@ -178,6 +184,6 @@ export async function benchSettlement(
     maxRequests: 200,
     maxMs: options.maxMs,
   });
-  console.log(formatLoad(`  GET /settlement ${options.connections} conn`, concurrent));
+  log(formatLoad(`  GET /settlement ${options.connections} conn`, concurrent));
   return { first, sequential, concurrent };
 }

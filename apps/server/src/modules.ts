@@ -4,6 +4,7 @@ import { billingModule } from './features/billing/billing.module.js';
 import { authModule } from './features/auth/auth.module.js';
 import { contractModule } from './features/contract/contract.module.js';
 import { commonModule } from './features/common/common.module.js';
+import { earningsModule } from './features/earnings/earnings.module.js';
 import { dashboardModule } from './features/dashboard/dashboard.module.js';
 import { fileModule } from './features/file/file.module.js';
 import { jobModule } from './features/job/job.module.js';
@@ -57,6 +58,7 @@ export const appModules: readonly AppModule[] = [
   settlementModule,
   // After settlement: spend is the settlements' gross; its alerts follow their approvals.
   spendingModule,
+  earningsModule,
   // After settlement: the dashboard reads its spend.
   dashboardModule,
   billingModule,

@@ -39,6 +39,9 @@ export const apiPaths = {
   memberTokenOne: (tokenIdx: number | string) => `/member/token/${tokenIdx}`,
   /** The caller's spend across the projects where they pay (docs/product/spending-and-budgets.md). */
   memberSpending: '/member/spending',
+  // The caller's earnings across projects (issue 34), and the yearly statement per payer.
+  memberEarnings: '/member/earnings',
+  memberEarningsStatement: '/member/earnings/statement',
   file: '/file',
   project: '/project',
   projectListOfMember: '/project/list-of-member',

@@ -86,6 +86,7 @@ import {
   removedMemberResponse,
 } from './schemas/settings.js';
 import { settlement, settlementList } from './schemas/settlement.js';
+import { earnings } from './schemas/earnings.js';
 import {
   passkeyOptionsResponse,
   passkeyRegistered,
@@ -144,6 +145,8 @@ export const apiResponses = {
   memberToken: { GET: accessTokenList, POST: createdAccessToken },
   memberTokenOne: { DELETE: emptyResponse },
   memberSpending: { GET: spendingReport },
+  memberEarnings: { GET: earnings },
+  memberEarningsStatement: { GET: fileBody },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },

@@ -11,6 +11,8 @@ export * from './rules/safe-url.js';
 export * from './rules/membership.js';
 export * from './rules/navigation.js';
 export * from './rules/settlement.js';
+export * from './rules/earnings.js';
+export * from './schemas/earnings.js';
 export * from './rules/timesheet.js';
 export * from './rules/story-key.js';
 export * from './schemas/auth.js';

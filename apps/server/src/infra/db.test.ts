@@ -28,6 +28,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () =
     try {
       const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
       for (const instance of instances) await expect(instance.ping()).resolves.toBeUndefined();
+      // Every pooled connection runs without JIT (its compile outlasted our statements).
+      const settings = (await Promise.all(
+        Array.from({ length: 4 }, () => instances[0]!.db.execute(sql`select current_setting('jit') as jit`)),
+      )) as unknown as { rows: { jit: string }[] }[];
+      expect(settings.map((r) => r.rows[0]!.jit)).toEqual(['off', 'off', 'off', 'off']);
       await Promise.all(instances.map((i) => i.close()));
     } finally {
       await admin(`drop database if exists "${name}" with (force)`);

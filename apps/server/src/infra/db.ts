@@ -178,7 +178,12 @@ export async function openDatabase(options: {
     });
     const statements = statementObservers();
     // Every client the pool opens is timed (pool.query runs through one of them).
-    pool.on('connect', (client) => timeQueries(client, statements.current));
+    pool.on('connect', (client) => {
+      timeQueries(client, statements.current);
+      // No JIT: our statements are short, and compiling one whose estimate passes jit_above_cost (the
+      // timeline of a big project) took longer than running it. Queued before the client's first query.
+      client.query('set jit = off').catch(() => undefined);
+    });
     const client = await pool.connect();
     try {
       // Several API instances may start together; the advisory lock serialises their migrations.

@@ -42,6 +42,8 @@ const spec: Record<string, [boolean, boolean]> = {
   '/spending/:id': [true, true],
   // Beyond the original route table (docs/product/i18n-and-modes.md#routes): a document's public link (docs/product/documents-and-ai.md#documents), without the app around it.
   '/public/document/:token': [false, false],
+  // Beyond the original route table: the professional's earnings across projects (docs/product/earnings-and-spending.md#earnings).
+  '/earnings': [true, true],
 };
 
 describe('route table (docs/product/i18n-and-modes.md#routes)', () => {

@@ -15,7 +15,9 @@ export type HeaderType =
   | 'request'
   // Beyond the original route table (docs/product/i18n-and-modes.md#routes): the guide and the profile were titled "Home" (issue 33).
   | 'guide'
-  | 'profile';
+  | 'profile'
+  // Money across projects (issue 34).
+  | 'earnings';
 
 export interface RouteMeta {
   name: RouteName;
@@ -98,6 +100,8 @@ export const routeTable: RouteMeta[] = [
   page('request', '/request/:id', 'request', { guarded: true, projectScoped: true }),
   // A document's read-only public link (issue 15): no sign-in, no app chrome.
   page('publicDocument', '/public/document/:token', null, bare),
+  // The professional's earnings across projects (issue 34, docs/product/earnings-and-spending.md#earnings).
+  page('earnings', '/earnings', 'earnings', { guarded: true }),
 ];
 
 export const metaByName = (name: RouteName): RouteMeta => {

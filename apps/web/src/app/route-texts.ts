@@ -44,6 +44,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   doclist: ['document'],
   document: ['document'],
   publicDocument: ['document'],
+  earnings: ['earnings'],
 };
 
 /** The areas of the header and left menu, loaded with every page that shows them (none: their labels are shell texts, and the bell's panel loads its own). */

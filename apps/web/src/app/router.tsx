@@ -84,6 +84,8 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/document/components/PublicDocumentPage').then((m) => ({
       Component: m.PublicDocumentPage,
     })),
+  earnings: () =>
+    import('../features/earnings/components/EarningsPage').then((m) => ({ Component: m.EarningsPage })),
   'No project': () =>
     import('../features/project/components/NoProjectPage').then((m) => ({ Component: m.NoProjectPage })),
   'Permission denied': () =>

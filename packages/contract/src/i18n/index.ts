@@ -65,6 +65,7 @@ export const uiAreas = [
   'audit',
   'accessToken',
   'spending',
+  'earnings',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

@@ -35,7 +35,8 @@ export type RouteName =
   | 'paymentFailure'
   | 'paymentSuccess'
   | 'request'
-  | 'publicDocument';
+  | 'publicDocument'
+  | 'earnings';
 
 /** docs/product/i18n-and-modes.md#modes: after a mode switch the user goes home unless on one of these. */
 const stayAfterModeSwitch: RouteName[] = ['home', 'setting', 'No project', 'Permission denied'];
@@ -50,6 +51,8 @@ const skipProjectResolution: RouteName[] = [
   'home',
   'Profile',
   'publicDocument',
+  // Across every project of the account (docs/product/earnings-and-spending.md#earnings).
+  'earnings',
 ];
 export const needsProjectResolution = (route: RouteName): boolean => !skipProjectResolution.includes(route);
 

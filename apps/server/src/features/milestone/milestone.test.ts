@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { historyTypes } from '@teamline/contract';
+import { historyTypes, timelineResponse } from '@teamline/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -73,7 +73,7 @@ describe('POST /milestone', () => {
 
 describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline', () => {
   it('reads one milestone, its stories in order, and the whole timeline', async () => {
-    const m = await newMilestone('Read');
+    const m = await newMilestone('Read', { startDt: '20250101', endDt: '20250131' });
     const s1 = await newStory(m.milestoneIdx, 'one');
     const s2 = await newStory(m.milestoneIdx, 'two');
     const one = await call('GET', `/milestone/${m.milestoneIdx}`, f.client.key);
@@ -97,6 +97,17 @@ describe('GET /milestone/{milestoneIdx}, /milestone/stories, /milestone/timeline
     // Stories are numbered in their project, one after another (`SHOP-12` with a GitHub key).
     expect(s2.storyNo).toBe(s1.storyNo + 1);
     expect(timeline.json().data.projectKey).toBeNull();
+    // Exactly the contract's shape (the database writes this JSON): nothing missing, nothing extra.
+    expect(timelineResponse.parse(timeline.json().data)).toEqual(timeline.json().data);
+    const { stories: _stories, ...milestoneFields } = entry;
+    expect(milestoneFields).toEqual({
+      milestoneIdx: m.milestoneIdx,
+      title: 'Read',
+      status: m.status,
+      startDt: '20250101',
+      endDt: '20250131',
+      orderKey: m.orderKey,
+    });
     expect(entry.stories[0]).toEqual({
       storyIdx: s1.storyIdx,
       storyNo: s1.storyNo,

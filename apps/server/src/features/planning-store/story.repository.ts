@@ -187,34 +187,6 @@ export function createStoryRepository(db: Db) {
     keyBefore: (projectIdx: number, milestoneIdx: number | null, key: string, exceptStoryIdx: number) =>
       neighbourKey(projectIdx, milestoneIdx, key, exceptStoryIdx, 'before'),
 
-    /**
-     * The timeline's stories in one query: compact columns, assignees aggregated by the database,
-     * read in (milestone, key) order straight off the story_order_uq index.
-     */
-    async timelineRows(projectIdx: number) {
-      return db
-        .select({
-          storyIdx: stories.storyIdx,
-          storyNo: stories.storyNo,
-          milestoneIdx: stories.milestoneIdx,
-          epicIdx: stories.epicIdx,
-          title: stories.title,
-          status: stories.status,
-          startDt: stories.startDt,
-          endDt: stories.endDt,
-          // The outer column is named with its table: unqualified, Drizzle's `story_idx` would bind to
-          // the subquery's own a.story_idx and every story would get the whole project's assignees.
-          assignees: sql<
-            number[]
-          >`coalesce((select array_agg(a.member_in_project_idx order by a.member_in_project_idx) from ${storyAssignees} a where a.story_idx = ${stories}.story_idx), '{}')`,
-          point: stories.point,
-          orderKey: stories.orderKey,
-        })
-        .from(stories)
-        .where(and(eq(stories.projectIdx, projectIdx), sql`${stories.milestoneIdx} is not null`))
-        .orderBy(asc(stories.milestoneIdx), asc(stories.orderKey));
-    },
-
     /** Projects that have open stories past their end date (the partial index story_open_end_idx). */
     async projectsWithOverdue(today: string): Promise<number[]> {
       const rows = await db

@@ -31,7 +31,7 @@ function renderMenu() {
 }
 
 describe('LeftMenu (docs/product/i18n-and-modes.md#left-menu)', () => {
-  it('lists home, dashboard, epic, timeline, settlement, doclist, setting in order, settlement by mode', async () => {
+  it('lists home, dashboard, epic, timeline, settlement, doclist, earnings, setting in order, settlement by mode', async () => {
     useAuthStore.setState({ isLogin: true });
     useRoleStore.setState({ isClient: false });
     renderMenu();
@@ -45,9 +45,11 @@ describe('LeftMenu (docs/product/i18n-and-modes.md#left-menu)', () => {
       'Timeline',
       'Settlement (professional)',
       'Documents',
+      'Earnings',
       'Settings',
     ]);
     await vi.waitFor(() => expect(links[3]?.getAttribute('href')).toBe('/timeline/4'));
+    expect(links[6]?.getAttribute('href')).toBe('/earnings');
     expect(links[4]?.getAttribute('href')).toBe('/calculate/expert/4');
     expect(links[3]?.className).toContain('is-active');
   });
@@ -58,5 +60,7 @@ describe('LeftMenu (docs/product/i18n-and-modes.md#left-menu)', () => {
     renderMenu();
     const link = await screen.findByRole('link', { name: 'Settlement (client)' });
     await vi.waitFor(() => expect(link.getAttribute('href')).toBe('/calculate/client/9'));
+    // Earnings are the professional's: not in the client mode's menu.
+    expect(screen.queryByRole('link', { name: 'Earnings' })).toBeNull();
   });
 });

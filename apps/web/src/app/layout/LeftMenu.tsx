@@ -16,7 +16,10 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), spending (client mode), doclist, setting. */
+/**
+ * docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode),
+ * spending (client mode), doclist, earnings (professional mode), setting.
+ */
 export function LeftMenu() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -54,6 +57,17 @@ export function LeftMenu() {
       ? [{ key: 'spending', label: t('ui.nav.spending'), icon: 'spending' as const, to: scoped('/spending') }]
       : []),
     { key: 'doclist', label: t('ui.nav.doclist'), icon: 'doc', to: scoped('/doclist') },
+    // Across every project of the account: no project in the address (issue 34).
+    ...(isClient
+      ? []
+      : [
+          {
+            key: 'earnings',
+            label: t('ui.nav.earnings'),
+            icon: 'earnings' as const,
+            to: isLogin ? '/earnings' : '/login',
+          },
+        ]),
     { key: 'setting', label: t('ui.nav.setting'), icon: 'setting', to: '/setting' },
   ];
 

@@ -13,6 +13,8 @@ interface ModalProps {
   onConfirm?: () => void;
   confirmText?: string;
   cancelText?: string;
+  /** Only the confirm button: an acknowledgement with nothing to cancel (a secret shown once). */
+  hideCancel?: boolean;
   isConfirmLoading?: boolean;
   /** A destructive confirm (delete, reject) is red. */
   isDanger?: boolean;
@@ -32,6 +34,7 @@ export function Modal({
   onConfirm,
   confirmText,
   cancelText,
+  hideCancel = false,
   isConfirmLoading,
   isDanger = false,
   formId,
@@ -139,9 +142,11 @@ export function Modal({
         <div className="modal__body">{children}</div>
         {(onConfirm || formId) && (
           <div className="modal__footer">
-            <Button variant="outline" size="medium" onClick={onClose}>
-              {cancelText ?? t('ui.common.cancel')}
-            </Button>
+            {!hideCancel && (
+              <Button variant="outline" size="medium" onClick={onClose}>
+                {cancelText ?? t('ui.common.cancel')}
+              </Button>
+            )}
             <Button
               size="medium"
               variant={isDanger ? 'danger' : 'green'}

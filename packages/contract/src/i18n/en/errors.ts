@@ -89,6 +89,7 @@ export const errors = {
   SETTLEMENT_EMPTY: 'There is no logged time to submit for this month.',
   BUDGET_NOT_FOUND: 'There is no such budget.',
   BUDGET_MILESTONE_NOT_FOUND: 'The milestone of this budget is not in this project.',
+  EARNINGS_STATEMENT_NOT_FOUND: 'You have no earnings from this payer in that year.',
   PROJECT_INACTIVE:
     'This project is inactive because its members exceed its sheets. An admin can add sheets or remove members in settings.',
   COUPON_EXPIRED_OR_NONEXISTENT: 'This coupon has expired or does not exist.',

@@ -32,4 +32,26 @@ export const statement = {
   withholding: 'Withholding ({{rate}})',
   net: 'Net pay',
   page: 'Page {{page}} of {{pages}}',
+  /** The yearly earnings statement per payer (`GET /member/earnings/statement`, CSV and PDF). */
+  earnings: {
+    title: 'Yearly earnings and withholding statement',
+    fileName: 'earnings-{{year}}-{{payer}}',
+    payer: 'Payer',
+    project: 'Project',
+    earner: 'Income earner',
+    period: 'Period',
+    currency: 'Currency',
+    basis:
+      'Earned settlements only (approved or paid), with the amounts each settlement recorded. Withholding is one amount at the contract rate (income tax and local income tax together).',
+    columns: {
+      month: 'Month',
+      status: 'Status',
+      paidDt: 'Paid on',
+      rate: 'Withholding rate',
+      gross: 'Gross',
+      withholding: 'Withholding',
+      net: 'Net',
+    },
+    total: 'Total ({{currency}})',
+  },
 };

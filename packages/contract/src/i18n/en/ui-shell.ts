@@ -50,6 +50,7 @@ export const shellUi = {
     paymentSuccess: 'Payment successful',
     pilotNote: 'The pilot area for auto-coding is an experiment.',
     request: 'Requests',
+    earnings: 'Earnings',
   },
   /** document.title of each route (docs/product/billing.md#screens names the payment pages' titles). */
   titles: {
@@ -87,6 +88,7 @@ export const shellUi = {
     paymentSuccess: 'Payment successful',
     request: 'Requests',
     publicDocument: 'Shared document',
+    earnings: 'Earnings',
   } satisfies Record<RouteName, string>,
   nav: {
     label: 'Main menu',
@@ -97,6 +99,7 @@ export const shellUi = {
     settlementClient: 'Settlement (client)',
     spending: 'Spending',
     settlementExpert: 'Settlement (professional)',
+    earnings: 'Earnings',
     doclist: 'Documents',
     setting: 'Settings',
     openMenu: 'Open menu',

@@ -26,6 +26,7 @@ import { myDataUi } from './ui-myData.js';
 import { auditUi } from './ui-audit.js';
 import { accessTokenUi } from './ui-accessToken.js';
 import { spendingUi } from './ui-spending.js';
+import { earningsUi } from './ui-earnings.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
 export const ui = {
@@ -57,4 +58,5 @@ export const ui = {
   audit: auditUi,
   accessToken: accessTokenUi,
   spending: spendingUi,
+  earnings: earningsUi,
 };

@@ -86,6 +86,7 @@ export const errors = {
   SETTLEMENT_EMPTY: '이 달에 제출할 기록된 시간이 없습니다.',
   BUDGET_NOT_FOUND: '해당 예산이 없습니다.',
   BUDGET_MILESTONE_NOT_FOUND: '예산의 마일스톤이 이 프로젝트에 없습니다.',
+  EARNINGS_STATEMENT_NOT_FOUND: '해당 연도에 이 지급처로부터 받은 소득이 없습니다.',
   PROJECT_INACTIVE:
     '멤버 수가 시트 수를 넘어 프로젝트가 비활성 상태입니다. 관리자가 설정에서 시트를 추가하거나 멤버를 제외할 수 있습니다.',
   COUPON_EXPIRED_OR_NONEXISTENT: '만료되었거나 존재하지 않는 쿠폰입니다.',

@@ -33,4 +33,26 @@ export const statement = {
   withholding: '원천징수 ({{rate}})',
   net: '실지급액',
   page: '{{pages}}쪽 중 {{page}}쪽',
+  /** 지급처별 연간 소득 명세서 (`GET /member/earnings/statement`, CSV와 PDF). */
+  earnings: {
+    title: '연간 소득 및 원천징수 명세서',
+    fileName: '소득명세서-{{year}}-{{payer}}',
+    payer: '지급처',
+    project: '프로젝트',
+    earner: '소득자',
+    period: '기간',
+    currency: '통화',
+    basis:
+      '승인되었거나 지급된 정산만, 각 정산에 기록된 금액 그대로입니다. 원천징수액은 계약의 원천징수율로 계산된 한 금액입니다(소득세와 지방소득세 합계).',
+    columns: {
+      month: '귀속월',
+      status: '상태',
+      paidDt: '지급일',
+      rate: '원천징수율',
+      gross: '지급 총액',
+      withholding: '원천징수액',
+      net: '실지급액',
+    },
+    total: '합계 ({{currency}})',
+  },
 } satisfies typeof en;

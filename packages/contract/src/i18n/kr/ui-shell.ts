@@ -48,6 +48,7 @@ export const shellUi = {
     paymentSuccess: '결제 성공',
     pilotNote: '자동 코딩 파일럿 영역은 실험 기능입니다.',
     request: '요청',
+    earnings: '소득',
   },
   titles: {
     home: 'Teamline',
@@ -84,6 +85,7 @@ export const shellUi = {
     paymentSuccess: '결제 성공',
     request: '요청',
     publicDocument: '공유 문서',
+    earnings: '소득',
   },
   nav: {
     label: '주 메뉴',
@@ -94,6 +96,7 @@ export const shellUi = {
     settlementClient: '정산 (클라이언트)',
     spending: '지출',
     settlementExpert: '정산 (전문가)',
+    earnings: '소득',
     doclist: '문서',
     setting: '설정',
     openMenu: '메뉴 열기',

@@ -33,4 +33,26 @@ export const statement = {
   withholding: 'Khấu trừ ({{rate}})',
   net: 'Thực nhận',
   page: 'Trang {{page}}/{{pages}}',
+  /** Bảng kê thu nhập theo năm cho từng bên chi trả (`GET /member/earnings/statement`, CSV và PDF). */
+  earnings: {
+    title: 'Bảng kê thu nhập và khấu trừ thuế theo năm',
+    fileName: 'thu-nhap-{{year}}-{{payer}}',
+    payer: 'Bên chi trả',
+    project: 'Dự án',
+    earner: 'Người có thu nhập',
+    period: 'Kỳ',
+    currency: 'Tiền tệ',
+    basis:
+      'Chỉ các quyết toán đã duyệt hoặc đã thanh toán, với số tiền mà từng quyết toán đã ghi. Khoản khấu trừ là một số tiền theo tỷ lệ của hợp đồng (gồm thuế thu nhập và thuế thu nhập địa phương).',
+    columns: {
+      month: 'Tháng',
+      status: 'Trạng thái',
+      paidDt: 'Ngày thanh toán',
+      rate: 'Tỷ lệ khấu trừ',
+      gross: 'Tổng',
+      withholding: 'Khấu trừ',
+      net: 'Thực nhận',
+    },
+    total: 'Tổng ({{currency}})',
+  },
 } satisfies typeof en;

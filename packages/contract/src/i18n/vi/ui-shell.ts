@@ -48,6 +48,7 @@ export const shellUi = {
     paymentSuccess: 'Thanh toán thành công',
     pilotNote: 'Khu vực tự động lập trình là một thử nghiệm.',
     request: 'Yêu cầu',
+    earnings: 'Thu nhập',
   },
   titles: {
     home: 'Teamline',
@@ -84,6 +85,7 @@ export const shellUi = {
     paymentSuccess: 'Thanh toán thành công',
     request: 'Yêu cầu',
     publicDocument: 'Tài liệu được chia sẻ',
+    earnings: 'Thu nhập',
   },
   nav: {
     label: 'Menu chính',
@@ -94,6 +96,7 @@ export const shellUi = {
     settlementClient: 'Quyết toán (khách hàng)',
     spending: 'Chi tiêu',
     settlementExpert: 'Quyết toán (chuyên gia)',
+    earnings: 'Thu nhập',
     doclist: 'Tài liệu',
     setting: 'Cài đặt',
     openMenu: 'Mở menu',

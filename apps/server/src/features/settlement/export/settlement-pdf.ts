@@ -24,7 +24,7 @@ const FONT_FILES = {
 } as const;
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
+export function loadFonts(): { regular: Buffer; bold: Buffer } {
   if (!fonts) {
     const require = createRequire(import.meta.url);
     fonts = {
@@ -36,7 +36,7 @@ function loadFonts(): { regular: Buffer; bold: Buffer } {
 }
 
 /** BCP 47 tags for the PDF's `/Lang` (screen readers). */
-const pdfLang: Record<Language, string> = { kr: 'ko', en: 'en', vi: 'vi' };
+export const pdfLang: Record<Language, string> = { kr: 'ko', en: 'en', vi: 'vi' };
 
 const MARGIN = 48;
 const FOOTER = 28;

@@ -99,6 +99,8 @@ describe('Profile › Access tokens', () => {
       }),
     );
     expect((await screen.findByTestId('token-secret')).textContent).toBe('tl_pat_secret-value');
+    // Shown once, nothing to cancel: the one way out is Done (or the close button).
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByTestId('token-secret')).toBeNull());
   });

@@ -12,6 +12,7 @@ export function NewTokenDialog({ secret, onClose }: { secret: string; onClose: (
       isOpen
       onClose={onClose}
       onConfirm={onClose}
+      hideCancel
       confirmText={t('ui.accessToken.done')}
       size="small"
     >

@@ -14,6 +14,7 @@ export function RecoveryCodesDialog({ codes, onClose }: { codes: string[]; onClo
       isOpen
       onClose={onClose}
       onConfirm={onClose}
+      hideCancel
       confirmText={t('ui.twoFactor.codesDone')}
       size="small"
     >

@@ -65,6 +65,7 @@ export function WebhookDialog({
         isOpen
         onClose={onClose}
         onConfirm={onClose}
+        hideCancel
         confirmText={t('ui.webhook.standard.done')}
       >
         <SigningSecret secret={secret} />
