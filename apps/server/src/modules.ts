@@ -23,6 +23,7 @@ import { requestModule } from './features/request/request.module.js';
 import { reviewModule } from './features/review/review.module.js';
 import { sessionModule } from './features/session/session.module.js';
 import { settlementModule } from './features/settlement/settlement.module.js';
+import { spendingModule } from './features/spending/spending.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
 import { githubModule } from './features/github/github.module.js';
 import { aiModule } from './features/ai/ai.module.js';
@@ -57,6 +58,8 @@ export const appModules: readonly AppModule[] = [
   contractModule,
   recruitmentModule,
   settlementModule,
+  // After settlement: spend is the settlements' gross; its alerts follow their approvals.
+  spendingModule,
   earningsModule,
   // After settlement: the dashboard reads its spend.
   dashboardModule,

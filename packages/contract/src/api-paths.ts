@@ -37,6 +37,8 @@ export const apiPaths = {
   // Personal access tokens (issue 34): the caller's own, created (step-up), listed and revoked.
   memberToken: '/member/token',
   memberTokenOne: (tokenIdx: number | string) => `/member/token/${tokenIdx}`,
+  /** The caller's spend across the projects where they pay (docs/product/spending-and-budgets.md). */
+  memberSpending: '/member/spending',
   // The caller's earnings across projects (issue 34), and the yearly statement per payer.
   memberEarnings: '/member/earnings',
   memberEarningsStatement: '/member/earnings/statement',
@@ -204,6 +206,7 @@ export const apiPaths = {
   twoFactorPasskey: '/two-factor/passkey',
   twoFactorPasskeyOne: (passkeyIdx: number | string) => `/two-factor/passkey/${passkeyIdx}`,
   projectTwoFactor: (projectIdx: number | string) => `/project/${projectIdx}/two-factor`,
+  projectBudget: (projectIdx: number | string) => `/project/${projectIdx}/budget`,
 } as const;
 
 export const API_BASE = '/api';

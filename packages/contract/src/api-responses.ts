@@ -4,6 +4,7 @@ import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { calendarFeedList, createdCalendarFeed } from './schemas/calendar.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
 import { auditList } from './schemas/audit.js';
+import { budget, budgetList, spendingReport } from './schemas/budget.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
 import {
   billingResult,
@@ -144,6 +145,7 @@ export const apiResponses = {
   memberSessionOne: { DELETE: emptyResponse },
   memberToken: { GET: accessTokenList, POST: createdAccessToken },
   memberTokenOne: { DELETE: emptyResponse },
+  memberSpending: { GET: spendingReport },
   memberEarnings: { GET: earnings },
   memberEarningsStatement: { GET: fileBody },
   memberCalendar: { GET: calendarFeedList, POST: createdCalendarFeed },
@@ -277,6 +279,7 @@ export const apiResponses = {
   twoFactorPasskey: { POST: passkeyRegistered },
   twoFactorPasskeyOne: { DELETE: emptyResponse },
   projectTwoFactor: { GET: projectTwoFactorSetting, PUT: projectTwoFactorSetting },
+  projectBudget: { GET: budgetList, PUT: budget, DELETE: emptyResponse },
 } as const satisfies { [N in keyof typeof apiPaths]?: { [M in HttpMethod]?: z.ZodType | FileBody } };
 
 type ResponseOf<S> = S extends z.ZodType ? z.output<S> : FileBody;

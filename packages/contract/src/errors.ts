@@ -98,6 +98,8 @@ export const errorStatus = {
   SETTLEMENT_WRONG_STATE: 409,
   SETTLEMENT_OWN_APPROVAL: 403,
   SETTLEMENT_EMPTY: 409,
+  BUDGET_NOT_FOUND: 404,
+  BUDGET_MILESTONE_NOT_FOUND: 404,
   EARNINGS_STATEMENT_NOT_FOUND: 404,
   // Subscriptions and billing (issue 12): docs/product/billing.md#coupons and docs/product/billing.md#errors, each its own code
   PROJECT_INACTIVE: 423,

@@ -6,6 +6,7 @@ import { contractStatuses } from './schemas/contract.js';
 import { applicationStatuses } from './schemas/recruitment.js';
 import { requestKinds, requestStatuses } from './schemas/request.js';
 import { settlementStatuses } from './schemas/settlement.js';
+import { currencies } from './rules/settlement.js';
 import { projectSettings } from './schemas/settings.js';
 import { webhookTypes } from './schemas/webhook.js';
 
@@ -182,6 +183,30 @@ export const domainEvents = {
   'settlement.auto_approve_due': {
     version: 1,
     payload: settlementRef.extend({ autoApproveAt: z.string() }),
+  },
+
+  /**
+   * A budget's spend reached 80 % or 100 % of its amount (category `budget`), once per threshold,
+   * budget period and budget revision (docs/product/spending-and-budgets.md#alerts). It carries the
+   * amounts: only those who may see the project's money receive it (realtime-audience.ts `budget.view`).
+   */
+  'budget.threshold_reached': {
+    version: 1,
+    payload: z.object({
+      budgetIdx: id,
+      projectIdx: id,
+      milestoneIdx: id.nullable(),
+      threshold: z.union([z.literal(80), z.literal(100)]),
+      /** `total` or the month `YYYYMM` of a monthly budget. */
+      period: z.string(),
+      /** Spend of the period when the threshold was reached, minor units. */
+      spent: id,
+      /** The budget's amount, minor units. */
+      amount: id,
+      currency: z.enum(currencies),
+      /** The settlement whose approval crossed it; null when a budget change did. */
+      settlementIdx: id.nullable(),
+    }),
   },
 
   /**

@@ -51,3 +51,5 @@ export * from './schemas/audit.js';
 export * from './rules/audit.js';
 export * from './schemas/access-token.js';
 export * from './schemas/calendar.js';
+export * from './rules/budget.js';
+export * from './schemas/budget.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture, type Person } from '../test/planning-fixture.js';
 import { connect, listen, waitFor, type ReceivedEvent } from '../test/realtime-client.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createEventRecorder } from '../platform/events/outbox.repository.js';
 
 /**
  * Issue 30: live events follow the same record rules as reads. A request is for its parties (and
@@ -96,6 +97,34 @@ describe('realtime events follow the read rule of their record', () => {
     expect(
       eventsOf(f.dev).some((e) => e.type === 'request.created' && e.payload.receiverIdx === f.solo.mip),
     ).toBe(false);
+  });
+
+  it('a budget alert (with its amounts) reaches the paying side only: clients and admin authority', async () => {
+    const set = await call('PUT', `/project/${f.projectA}/budget`, f.client.key, {
+      amount: 100,
+      currency: 'KRW',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const { budgetIdx } = set.json().data as { budgetIdx: number };
+    await t.app.services.spending.evaluate(f.projectA, '202601', null); // nothing spent: no alert
+    // An alert as the budget consumer records it, straight into the outbox.
+    await createEventRecorder(t.database.db).record('budget.threshold_reached', f.projectA, {
+      budgetIdx,
+      projectIdx: f.projectA,
+      milestoneIdx: null,
+      threshold: 80,
+      period: 'total',
+      spent: 80,
+      amount: 100,
+      currency: 'KRW',
+      settlementIdx: null,
+    });
+    t.app.ctx.events.kick();
+    for (const person of [f.admin, f.client])
+      await waitFor(() => got(person, 'budget.threshold_reached', 'budgetIdx', budgetIdx));
+    await afterMarker([f.dev, f.lead, f.solo]);
+    for (const person of [f.dev, f.lead, f.solo])
+      expect(eventsOf(person).filter((e) => e.type.startsWith('budget.'))).toEqual([]);
   });
 
   it('planning events still reach every member', async () => {

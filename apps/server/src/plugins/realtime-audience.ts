@@ -52,6 +52,8 @@ export function readRuleOf(type: string, projectIdx: number, payload: unknown): 
         target: (records) => contractRecord({ projectIdx, memberInProjectIdx }, records, 'view'),
       };
     }
+    case 'budget':
+      return { action: 'budget.view', owners: [] };
     case 'payment':
       return { action: 'billing.manage', owners: [] };
     case 'invite':

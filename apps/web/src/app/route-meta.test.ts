@@ -38,6 +38,8 @@ const spec: Record<string, [boolean, boolean]> = {
   '/payment-success': [false, false],
   // Beyond the original route table (docs/product/i18n-and-modes.md#routes): the requests page (docs/product/requests.md#requests), reached from the header.
   '/request/:id': [true, true],
+  // Beyond the original route table: the client's spending and budgets (docs/product/spending-and-budgets.md).
+  '/spending/:id': [true, true],
   // Beyond the original route table (docs/product/i18n-and-modes.md#routes): a document's public link (docs/product/documents-and-ai.md#documents), without the app around it.
   '/public/document/:token': [false, false],
   // Beyond the original route table: the professional's earnings across projects (docs/product/earnings-and-spending.md#earnings).

@@ -7,6 +7,7 @@ export type HeaderType =
   | 'dashboard'
   | 'timeline'
   | 'calculate'
+  | 'spending'
   | 'setting'
   | 'epic'
   | 'doclist'
@@ -79,6 +80,8 @@ export const routeTable: RouteMeta[] = [
     guarded: true,
     projectScoped: true,
   }),
+  // The client's spend across projects and the budgets of the project in `:id` (issue 34).
+  page('spending', '/spending/:id', 'spending', { guarded: true, projectScoped: true }),
   page('Permission denied', '/permission-denied', 'home'),
   page('No project', '/no-project', 'home'),
   page('mailauth', '/mailauth', 'home'),

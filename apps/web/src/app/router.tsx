@@ -53,6 +53,8 @@ const pages: Partial<Record<RouteName, () => PageModule>> = {
     import('../features/invitation/components/InvitationPage').then((m) => ({ Component: m.InvitationPage })),
   calculateExpert: settlementPage,
   calculateClient: settlementPage,
+  spending: () =>
+    import('../features/spending/components/SpendingPage').then((m) => ({ Component: m.SpendingRoute })),
   Recruitment: () =>
     import('../features/recruitment/components/RecruitmentPage').then((m) => ({
       Component: m.RecruitmentPage,

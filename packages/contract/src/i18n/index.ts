@@ -64,6 +64,7 @@ export const uiAreas = [
   'twoFactor',
   'audit',
   'accessToken',
+  'spending',
   'earnings',
   'calendar',
 ] as const;

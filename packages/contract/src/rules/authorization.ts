@@ -59,6 +59,8 @@ export const projectActions = [
   'settlement.submit',
   'settlement.decide',
   'settlement.pay',
+  'budget.view',
+  'budget.manage',
   'recruitment.manage',
   'review.view',
   'review.create',
@@ -148,6 +150,10 @@ export const actionRules: ActionTable = {
   'settlement.submit': { rule: 'professional', record: 'own' },
   'settlement.decide': { rule: 'adminOrClient' },
   'settlement.pay': { rule: 'adminOrClient' },
+  // Spend and budgets (docs/product/spending-and-budgets.md): the side that pays the settlements
+  // (approves and pays them) sees the project's money and sets its budgets; professionals do not.
+  'budget.view': { rule: 'adminOrClient' },
+  'budget.manage': { rule: 'adminOrClient' },
   // Job posts: read by any signed-in account (no project action); the hiring side of the post's
   // project posts, edits, closes and deletes them, sees the applicants and decides on them.
   'recruitment.manage': { rule: 'adminOrClient' },

@@ -20,6 +20,7 @@ export type RouteName =
   | 'findRepassword'
   | 'calculateExpert'
   | 'calculateClient'
+  | 'spending'
   | 'Permission denied'
   | 'No project'
   | 'mailauth'

@@ -38,8 +38,9 @@ describe('notification catalogue', () => {
   });
 
   it('lists every kind the issue asks for, each with a category, and names the events it starts from', () => {
-    // 19 of issue 13, 5 of recruitment (issue 16), and a request taken or completed (issue 33).
-    expect(notificationKindNames).toHaveLength(26);
+    // 19 of issue 13, 5 of recruitment (issue 16), a request taken or completed (issue 33), and a
+    // budget threshold reached (issue 34).
+    expect(notificationKindNames).toHaveLength(27);
     for (const kind of notificationKindNames)
       expect(notificationCategories).toContain(notificationKinds[kind].category);
     expect(domainEventNames).toContain('invite.created');

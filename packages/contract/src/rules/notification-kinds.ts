@@ -50,6 +50,8 @@ export const notificationKinds = {
   settlementReturned: { category: 'settlement', inApp: true, email: true, audience: 'professional' },
   settlementApproved: { category: 'settlement', inApp: true, email: true, audience: 'professional' },
   settlementPaid: { category: 'settlement', inApp: true, email: true, audience: 'professional' },
+  // A budget reached 80 % or 100 %: the paying side (clients and admin authority).
+  budgetThreshold: { category: 'settlement', inApp: true, email: true, audience: 'deciders' },
   // The invitation e-mail itself is the mail; the notice is for an invitee who already has an account.
   invited: { category: 'project', inApp: true, email: false, audience: 'invitee' },
   // Billing mails admins itself (warning, failed charge): by default these notices stay in the app.

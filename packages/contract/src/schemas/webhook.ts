@@ -75,6 +75,7 @@ export const standardWebhookEvents = [
   'settlement.approved',
   'settlement.paid',
   'settlement.auto_approve_due',
+  'budget.threshold_reached',
   'subscription.warned',
   'subscription.cleared',
 ] as const satisfies readonly DomainEventName[];

@@ -20,3 +20,4 @@ export * from './data-fix.js';
 export * from './audit.js';
 export * from './access-token.js';
 export * from './calendar.js';
+export * from './budget.js';

@@ -1,5 +1,6 @@
 import {
   FREE_MEMBER_ALLOWANCE,
+  formatMinorUnits,
   type DomainEvent,
   type NotificationKind,
   type NotificationParams,
@@ -211,6 +212,28 @@ export function notificationConsumer(
           },
         ];
       }
+      // A budget reached 80 or 100 %: the paying side (clients and admin authority), nobody's own action.
+      case 'budget.threshold_reached': {
+        const p = event.payload;
+        const projectName = await project();
+        const budget = p.milestoneIdx === null ? projectName : await repo.milestoneTitle(p.milestoneIdx);
+        return [
+          {
+            memberIdxs: await repo.membersWhere(projectIdx, 'deciders'),
+            kind: 'budgetThreshold',
+            // Amounts written once for every language (the notice's params are stored with it).
+            params: {
+              project: projectName,
+              budget,
+              threshold: p.threshold,
+              spent: formatMinorUnits(p.spent, p.currency, 'en'),
+              amount: formatMinorUnits(p.amount, p.currency, 'en'),
+            },
+            link: `/spending/${projectIdx}`,
+            actorIdx: null,
+          },
+        ];
+      }
       case 'invite.created': {
         const p = event.payload;
         if (!p.inviteeIdx) return [];
@@ -341,6 +364,7 @@ export function notificationConsumer(
       'settlement.returned',
       'settlement.approved',
       'settlement.paid',
+      'budget.threshold_reached',
       'invite.created',
       'recruitment.applied',
       'recruitment.application_changed',

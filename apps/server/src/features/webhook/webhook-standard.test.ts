@@ -8,6 +8,7 @@ import { webhooks } from '../../db/schema/index.js';
 import { api, planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { createTestApp, PASSWORD, type TestApp } from '../../test/test-app.js';
 import { until } from '../../test/webhook-receivers.js';
+import { createEventRecorder } from '../../platform/events/outbox.repository.js';
 
 /**
  * Standard Webhooks (issue 34) against a real HTTP receiver on 127.0.0.1, every signature checked
@@ -96,6 +97,33 @@ async function addStandard(eventNames: string[]): Promise<CreatedWebhook> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
+
+describe('Standard Webhooks: budget alerts (issue 34)', () => {
+  it('a budget.threshold_reached event arrives signed, with its amounts, to a hook that chose it', async () => {
+    const budgetHook = await addStandard(['budget.threshold_reached']);
+    expect(budgetHook.eventNames).toEqual(['budget.threshold_reached']);
+    arrivals.length = 0;
+    const payload = {
+      budgetIdx: 1,
+      projectIdx: f.projectA,
+      milestoneIdx: null,
+      threshold: 80 as const,
+      period: 'total',
+      spent: 816_000,
+      amount: 1_000_000,
+      currency: 'KRW' as const,
+      settlementIdx: null,
+    };
+    // Recorded as the budget alert records it (features/spending), in a transaction of its own.
+    await createEventRecorder(t.database.db).record('budget.threshold_reached', f.projectA, payload);
+    t.app.ctx.events.kick();
+    await settle();
+    await until(() => arrivals.length >= 1, 10_000, 'the budget alert reaches the receiver');
+    const arrival = arrivals.find((a) => a.body.includes('budget.threshold_reached'))!;
+    expect(verifies(budgetHook.secret!, arrival)).toBe(true);
+    expect(JSON.parse(arrival.body)).toMatchObject({ type: 'budget.threshold_reached', data: payload });
+  });
+});
 
 describe('Standard Webhooks', () => {
   let hook: CreatedWebhook;

@@ -107,7 +107,12 @@ interface Case {
   build: (owner: Person) => Promise<Request>;
 }
 
-const data = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, body?: object) => {
+const data = async (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  key: string,
+  body?: object,
+) => {
   const res = await call(method, url, key, body);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.json().data;
@@ -391,6 +396,18 @@ const cases: Case[] = [
   {
     route: 'PUT /api/project/:projectIdx/two-factor',
     build: async () => ['PUT', `/project/${P()}/two-factor`, { required: false }],
+  },
+  { route: 'GET /api/project/:projectIdx/budget', build: async () => ['GET', `/project/${P()}/budget`] },
+  {
+    route: 'PUT /api/project/:projectIdx/budget',
+    build: async () => ['PUT', `/project/${P()}/budget`, { amount: 1_000 + ++n, currency: 'KRW' }],
+  },
+  {
+    route: 'DELETE /api/project/:projectIdx/budget',
+    build: async () => {
+      await data('PUT', `/project/${P()}/budget`, f.admin.key, { amount: 1_000, currency: 'KRW' });
+      return ['DELETE', `/project/${P()}/budget`];
+    },
   },
   { route: 'POST /api/file', build: async () => ['POST', '/file'] },
   {

@@ -12,7 +12,7 @@ import { RequestHeaderLink } from '../../features/request/components/RequestHead
 import { ProjectPicker } from './ProjectPicker';
 import { UserBox } from './UserBox';
 
-const mobilePickerTypes = new Set(['dashboard', 'timeline', 'calculate', 'epic']);
+const mobilePickerTypes = new Set(['dashboard', 'timeline', 'calculate', 'spending', 'epic']);
 
 export function Logo() {
   return (

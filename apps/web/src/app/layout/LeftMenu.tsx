@@ -16,7 +16,10 @@ interface MenuItem {
   end?: boolean;
 }
 
-/** docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode), doclist, earnings (professional mode), setting. */
+/**
+ * docs/product/i18n-and-modes.md#left-menu: home, dashboard, epic, timeline, settlement (by mode),
+ * spending (client mode), doclist, earnings (professional mode), setting.
+ */
 export function LeftMenu() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
@@ -49,6 +52,10 @@ export function LeftMenu() {
           icon: 'settlement',
           to: scoped('/calculate/expert'),
         },
+    // The paying side's spend and budgets (issue 34): client mode only.
+    ...(isClient
+      ? [{ key: 'spending', label: t('ui.nav.spending'), icon: 'spending' as const, to: scoped('/spending') }]
+      : []),
     { key: 'doclist', label: t('ui.nav.doclist'), icon: 'doc', to: scoped('/doclist') },
     // Across every project of the account: no project in the address (issue 34).
     ...(isClient

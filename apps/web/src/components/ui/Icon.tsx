@@ -18,6 +18,7 @@ const paths = {
   epic: 'M12 2 4 6v6c0 5 3.4 9.4 8 10 4.6-.6 8-5 8-10V6l-8-4z',
   timeline: 'M4 5h10v3H4zm4 5.5h12v3H8zM6 16h9v3H6z',
   settlement: 'M3 6h18v12H3V6zm2 2v8h14V8H5zm7 1.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5z',
+  spending: 'M4 20h16v-2H4v2zm1-4h3V9H5v7zm5.5 0h3V4h-3v12zM16 16h3v-5h-3v5z',
   earnings: 'M4 20h16v-2H4v2zm1-4h3V9H5v7zm5.5 0h3V4h-3v12zm5.5 0h3v-5h-3v5z',
   doc: 'M6 2h8l6 6v14H6V2zm7 1.5V9h5.5L13 3.5zM8 12h8v1.5H8V12zm0 3h8v1.5H8V15z',
   folder: 'M3 5h6l2 2h10v12H3V5zm2 4v8h14V9H5z',

@@ -87,6 +87,8 @@ export const errors = {
   SETTLEMENT_WRONG_STATE: 'This settlement has moved on; reload to see its current status.',
   SETTLEMENT_OWN_APPROVAL: 'You cannot approve or return your own settlement.',
   SETTLEMENT_EMPTY: 'There is no logged time to submit for this month.',
+  BUDGET_NOT_FOUND: 'There is no such budget.',
+  BUDGET_MILESTONE_NOT_FOUND: 'The milestone of this budget is not in this project.',
   EARNINGS_STATEMENT_NOT_FOUND: 'You have no earnings from this payer in that year.',
   PROJECT_INACTIVE:
     'This project is inactive because its members exceed its sheets. An admin can add sheets or remove members in settings.',

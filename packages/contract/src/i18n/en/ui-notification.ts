@@ -42,6 +42,7 @@ export const notificationUi = {
     settlementReturned: 'My settlement returned',
     settlementApproved: 'My settlement approved',
     settlementPaid: 'My settlement paid',
+    budgetThreshold: 'A budget reached 80 % or 100 %',
     invited: 'Invitation to a project',
     subscriptionWarning: 'Subscription warning',
     projectInactive: 'Project inactive',
@@ -117,6 +118,10 @@ export const notificationUi = {
     settlementPaid: {
       title: 'Your settlement for {{month}} was paid',
       body: 'The payment of the settlement in {{project}} is recorded.',
+    },
+    budgetThreshold: {
+      title: 'A budget of {{project}} reached {{threshold}} %',
+      body: '{{budget}}: {{spent}} spent of {{amount}}.',
     },
     invited: {
       title: '{{actor}} invited you to {{project}}',

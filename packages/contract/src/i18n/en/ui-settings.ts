@@ -11,6 +11,7 @@ export const settingsUi = {
     epics: 'Epics',
     webhooks: 'Webhooks',
     github: 'GitHub',
+    budgets: 'Budgets',
     payment: 'Payment',
     coupons: 'Coupons',
     card: 'Card registration',

@@ -104,6 +104,7 @@ export const webhookUi = {
       request: 'Requests',
       contract: 'Contracts',
       settlement: 'Settlements',
+      budget: 'Budgets',
       subscription: 'Subscription',
     },
     events: {
@@ -144,6 +145,7 @@ export const webhookUi = {
         paid: 'Paid',
         auto_approve_due: 'Automatic approval due',
       },
+      budget: { threshold_reached: 'Threshold reached' },
       subscription: { warned: 'Seats warning', cleared: 'Seats warning cleared' },
     },
   },

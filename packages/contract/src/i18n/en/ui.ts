@@ -25,6 +25,7 @@ import { memberNameUi } from './ui-memberName.js';
 import { myDataUi } from './ui-myData.js';
 import { auditUi } from './ui-audit.js';
 import { accessTokenUi } from './ui-accessToken.js';
+import { spendingUi } from './ui-spending.js';
 import { earningsUi } from './ui-earnings.js';
 import { calendarUi } from './ui-calendar.js';
 
@@ -57,6 +58,7 @@ export const ui = {
   twoFactor: twoFactorUi,
   audit: auditUi,
   accessToken: accessTokenUi,
+  spending: spendingUi,
   earnings: earningsUi,
   calendar: calendarUi,
 };

@@ -84,6 +84,8 @@ export const errors = {
   SETTLEMENT_WRONG_STATE: '이 정산의 상태가 바뀌었습니다. 새로고침하여 현재 상태를 확인하세요.',
   SETTLEMENT_OWN_APPROVAL: '자신의 정산은 승인하거나 반려할 수 없습니다.',
   SETTLEMENT_EMPTY: '이 달에 제출할 기록된 시간이 없습니다.',
+  BUDGET_NOT_FOUND: '해당 예산이 없습니다.',
+  BUDGET_MILESTONE_NOT_FOUND: '예산의 마일스톤이 이 프로젝트에 없습니다.',
   EARNINGS_STATEMENT_NOT_FOUND: '해당 연도에 이 지급처로부터 받은 소득이 없습니다.',
   PROJECT_INACTIVE:
     '멤버 수가 시트 수를 넘어 프로젝트가 비활성 상태입니다. 관리자가 설정에서 시트를 추가하거나 멤버를 제외할 수 있습니다.',

@@ -42,6 +42,7 @@ export const notificationUi = {
     settlementReturned: '내 정산 반려',
     settlementApproved: '내 정산 승인',
     settlementPaid: '내 정산 지급',
+    budgetThreshold: '예산 80 % 또는 100 % 도달',
     invited: '프로젝트 초대',
     subscriptionWarning: '구독 경고',
     projectInactive: '프로젝트 비활성',
@@ -117,6 +118,10 @@ export const notificationUi = {
     settlementPaid: {
       title: '{{month}} 정산이 지급되었습니다',
       body: '{{project}}의 정산 지급이 기록되었습니다.',
+    },
+    budgetThreshold: {
+      title: '{{project}}의 예산이 {{threshold}} %에 도달했습니다',
+      body: '{{budget}}: {{amount}} 중 {{spent}} 사용.',
     },
     invited: {
       title: '{{actor}}님이 {{project}}에 초대했습니다',

@@ -11,6 +11,7 @@ export const settingsUi = {
     epics: '에픽',
     webhooks: '웹훅',
     github: 'GitHub',
+    budgets: '예산',
     payment: '결제',
     coupons: '쿠폰',
     card: '카드 등록',

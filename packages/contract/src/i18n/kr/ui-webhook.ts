@@ -104,6 +104,7 @@ export const webhookUi = {
       request: '요청',
       contract: '계약',
       settlement: '정산',
+      budget: '예산',
       subscription: '구독',
     },
     events: {
@@ -139,6 +140,7 @@ export const webhookUi = {
         paid: '지급',
         auto_approve_due: '자동 승인 예정',
       },
+      budget: { threshold_reached: '한도 도달' },
       subscription: { warned: '좌석 경고', cleared: '좌석 경고 해제' },
     },
   },

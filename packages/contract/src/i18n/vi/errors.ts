@@ -89,6 +89,8 @@ export const errors = {
   SETTLEMENT_WRONG_STATE: 'Bản quyết toán này đã chuyển trạng thái; hãy tải lại để xem trạng thái hiện tại.',
   SETTLEMENT_OWN_APPROVAL: 'Bạn không thể duyệt hoặc trả lại bản quyết toán của chính mình.',
   SETTLEMENT_EMPTY: 'Tháng này không có thời gian đã ghi để gửi.',
+  BUDGET_NOT_FOUND: 'Không có ngân sách này.',
+  BUDGET_MILESTONE_NOT_FOUND: 'Cột mốc của ngân sách này không thuộc dự án.',
   EARNINGS_STATEMENT_NOT_FOUND: 'Bạn không có thu nhập từ bên chi trả này trong năm đó.',
   PROJECT_INACTIVE:
     'Dự án không hoạt động vì số thành viên vượt quá số suất. Quản trị viên có thể thêm suất hoặc gỡ thành viên trong cài đặt.',

@@ -43,6 +43,7 @@ export const notificationUi = {
     settlementReturned: 'Quyết toán của tôi bị trả lại',
     settlementApproved: 'Quyết toán của tôi được duyệt',
     settlementPaid: 'Quyết toán của tôi được thanh toán',
+    budgetThreshold: 'Ngân sách đạt 80 % hoặc 100 %',
     invited: 'Lời mời vào dự án',
     subscriptionWarning: 'Cảnh báo gói đăng ký',
     projectInactive: 'Dự án ngừng hoạt động',
@@ -118,6 +119,10 @@ export const notificationUi = {
     settlementPaid: {
       title: 'Quyết toán tháng {{month}} của bạn đã được thanh toán',
       body: 'Khoản thanh toán quyết toán trong {{project}} đã được ghi nhận.',
+    },
+    budgetThreshold: {
+      title: 'Ngân sách của {{project}} đã đạt {{threshold}} %',
+      body: '{{budget}}: đã chi {{spent}} trên {{amount}}.',
     },
     invited: {
       title: '{{actor}} đã mời bạn vào {{project}}',

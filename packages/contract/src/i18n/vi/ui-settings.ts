@@ -11,6 +11,7 @@ export const settingsUi = {
     epics: 'Hạng mục',
     webhooks: 'Webhook',
     github: 'GitHub',
+    budgets: 'Ngân sách',
     payment: 'Thanh toán',
     coupons: 'Phiếu giảm giá',
     card: 'Đăng ký thẻ',

@@ -104,6 +104,7 @@ export const webhookUi = {
       request: 'Yêu cầu',
       contract: 'Hợp đồng',
       settlement: 'Quyết toán',
+      budget: 'Ngân sách',
       subscription: 'Gói đăng ký',
     },
     events: {
@@ -149,6 +150,7 @@ export const webhookUi = {
         paid: 'Đã thanh toán',
         auto_approve_due: 'Sắp tự động duyệt',
       },
+      budget: { threshold_reached: 'Đạt ngưỡng' },
       subscription: { warned: 'Cảnh báo số ghế', cleared: 'Hết cảnh báo số ghế' },
     },
   },
