@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { apiPaths } from './api-paths.js';
 import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
+import { searchResult } from './schemas/search.js';
 import { auditList } from './schemas/audit.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
 import {
@@ -142,6 +143,7 @@ export const apiResponses = {
   memberSessionOne: { DELETE: emptyResponse },
   memberToken: { GET: accessTokenList, POST: createdAccessToken },
   memberTokenOne: { DELETE: emptyResponse },
+  search: { GET: searchResult },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },

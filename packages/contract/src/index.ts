@@ -48,3 +48,5 @@ export * from './schemas/two-factor.js';
 export * from './schemas/audit.js';
 export * from './rules/audit.js';
 export * from './schemas/access-token.js';
+export * from './rules/search-fold.js';
+export * from './schemas/search.js';
