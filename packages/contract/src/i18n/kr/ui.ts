@@ -25,6 +25,7 @@ import { memberNameUi } from './ui-memberName.js';
 import { myDataUi } from './ui-myData.js';
 import { auditUi } from './ui-audit.js';
 import { accessTokenUi } from './ui-accessToken.js';
+import { searchUi } from './ui-search.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
 export const ui = {
@@ -55,4 +56,5 @@ export const ui = {
   twoFactor: twoFactorUi,
   audit: auditUi,
   accessToken: accessTokenUi,
+  search: searchUi,
 };
