@@ -19,7 +19,10 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
   const offsets: number[] = [];
   let at = 0;
   for (const char of text) {
-    const part = foldForSearch(char);
+    const code = char.charCodeAt(0);
+    // Plain ASCII folds to its lower case: no normalising for most characters of a long text.
+    const part =
+      code < 0x80 ? (code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char) : foldForSearch(char);
     for (let i = 0; i < part.length; i++) offsets.push(at);
     folded += part;
     at += char.length;

@@ -67,7 +67,7 @@ export const documents = pgTable(
   },
   (t) => [
     index('document_project_idx').on(t.projectIdx, t.folderIdx),
-    index('document_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('document_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
 

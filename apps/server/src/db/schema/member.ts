@@ -38,7 +38,7 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('member_email_uq').on(t.email),
     index('member_name_phone_idx').on(t.name, t.phone),
-    index('member_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('member_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
 

@@ -40,7 +40,7 @@ export const epics = pgTable(
   },
   (t) => [
     index('epic_project_idx').on(t.projectIdx),
-    index('epic_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('epic_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
 
@@ -70,7 +70,7 @@ export const milestones = pgTable(
   // One key per position: concurrent moves that computed the same key fail instead of tying.
   (t) => [
     uniqueIndex('milestone_order_uq').on(t.projectIdx, t.orderKey),
-    index('milestone_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('milestone_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
 
@@ -108,7 +108,7 @@ export const stories = pgTable(
     unique('story_order_uq').on(t.projectIdx, t.milestoneIdx, t.orderKey).nullsNotDistinct(),
     index('story_epic_idx').on(t.projectIdx, t.epicIdx),
     uniqueIndex('story_no_uq').on(t.projectIdx, t.storyNo),
-    index('story_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('story_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     // The delay job scans open stories by end date.
     index('story_open_end_idx')
       .on(t.endDt)

@@ -39,7 +39,7 @@ export const recruitments = pgTable(
   (t) => [
     index('recruitment_status_idx').on(t.status, t.recruitmentIdx),
     index('recruitment_project_idx').on(t.projectIdx),
-    index('recruitment_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('recruitment_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     check('recruitment_rate_check', sql`${t.rateMin} > 0 and ${t.rateMax} >= ${t.rateMin}`),
     check('recruitment_currency_check', sql`${t.currency} in ('KRW', 'USD')`),
     check('recruitment_work_type_check', sql`${t.workType} in ('freelancer', 'fullTime')`),

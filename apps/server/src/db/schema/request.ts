@@ -42,7 +42,7 @@ export const requests = pgTable(
     // The two boxes, newest first; the received one also counts the unread.
     index('request_receiver_idx').on(t.projectIdx, t.receiverIdx, t.requestIdx),
     index('request_sender_idx').on(t.projectIdx, t.senderIdx, t.requestIdx),
-    index('request_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('request_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     check('request_kind_check', sql`${t.kind} in ('general', 'contract')`),
     check('request_status_check', sql`${t.status} in ('awaiting', 'inProgress', 'completed', 'rejected')`),
   ],

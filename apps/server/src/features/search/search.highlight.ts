@@ -33,19 +33,26 @@ const SNIPPET_BEFORE = 40;
 const SNIPPET_LENGTH = 160;
 
 /**
- * A piece of a long text around its first match (plain text, cut at spaces where it can, with `…`
- * where it was cut), and the matches inside it.
+ * A piece of a text around its first match (plain text, cut at spaces where it can, with `…`
+ * where it was cut), and the matches inside it. `cut` says whether `text` is itself a piece of a
+ * longer text (the repository reads only the part around the match).
  */
-export function snippetOf(text: string, words: readonly string[]): { snippet: string; ranges: Range[] } {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (!flat) return { snippet: '', ranges: [] };
+export function snippetOf(
+  text: string,
+  words: readonly string[],
+  cut: { before: boolean; after: boolean } = { before: false, after: false },
+): { snippet: string; ranges: Range[] } {
+  const flat = text.replace(/\s+/g, ' ');
+  if (!flat.trim()) return { snippet: '', ranges: [] };
   const first = rangesOf(flat, words)[0];
   let start = first ? Math.max(0, first[0] - SNIPPET_BEFORE) : 0;
-  if (start > 0) {
+  if (start > 0 || cut.before) {
     const space = flat.indexOf(' ', start);
-    if (space !== -1 && first && space < first[0]) start = space + 1;
+    if (space !== -1 && (!first || space < first[0])) start = space + 1;
   }
   const end = Math.min(flat.length, start + SNIPPET_LENGTH);
-  const snippet = `${start > 0 ? '…' : ''}${flat.slice(start, end)}${end < flat.length ? '…' : ''}`;
+  const before = start > 0 || cut.before ? '…' : '';
+  const after = end < flat.length || cut.after ? '…' : '';
+  const snippet = `${before}${flat.slice(start, end).trim()}${after}`;
   return { snippet, ranges: rangesOf(snippet, words) };
 }

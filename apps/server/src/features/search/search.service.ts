@@ -29,6 +29,8 @@ const viewAction: Record<SearchKind, ProjectAction> = {
   recruitment: 'project.view',
 };
 
+const TIE_SLACK = 20;
+
 /** `SHOP-12` (any case): the project key and the story number. */
 const KEY_PATTERN = /^([a-z][a-z0-9]{1,9})-(\d{1,9})$/i;
 
@@ -60,13 +62,19 @@ export function createSearchService(repo: SearchRepository, authz: Authorization
       const reach = await reachOf(actor);
       const byProject = new Map(reach.map((p) => [p.projectIdx, p]));
       const kinds = query.kind ? [query.kind] : searchKinds;
-      const limit = query.page * SEARCH_PAGE_SIZE + 1;
+      // Each kind comes closest first (the index's order, which leaves equally close rows in no
+      // particular order); the extra rows let the sort below (score, then newest) pick the same
+      // page the same way every time, unless more than TIE_SLACK rows tie at its edge.
+      const limit = query.page * SEARCH_PAGE_SIZE + 1 + TIE_SLACK;
       const hits: SearchHit[] = [];
       const seen = new Set<string>();
 
       const hitOf = (kind: SearchKind, row: SearchRow, exact: boolean): SearchHit => {
         const project = byProject.get(row.projectIdx)!;
-        const snippet = row.body !== undefined ? snippetOf(row.body, words) : { snippet: '', ranges: [] };
+        const snippet =
+          row.body !== undefined
+            ? snippetOf(row.body, words, { before: !!row.cutBefore, after: !!row.cutAfter })
+            : { snippet: '', ranges: [] };
         return {
           kind,
           idx: row.idx,
@@ -96,11 +104,12 @@ export function createSearchService(repo: SearchRepository, authz: Authorization
         }
       }
 
-      const ranked: { hit: SearchHit; score: number; order: number }[] = [];
+      const ranked: { kind: SearchKind; row: SearchRow; score: number; order: number }[] = [];
       const seesPrivateIn = reach
         .filter((p) => authz.allows(p.membership, 'document.share', { projectIdx: p.projectIdx, owners: [] }))
         .map((p) => p.projectIdx);
-      for (const [order, kind] of kinds.entries()) {
+      // The kinds at once: on PostgreSQL each query takes its own connection.
+      const perKind = async (kind: SearchKind) => {
         const projectIdxs = reach
           .filter((p) => authz.allows(p.membership, viewAction[kind]))
           .map((p) => p.projectIdx);
@@ -123,20 +132,23 @@ export function createSearchService(repo: SearchRepository, authz: Authorization
             ),
           );
         }
-        for (const row of rows) {
-          if (seen.has(`${kind}:${row.idx}`)) continue;
-          ranked.push({ hit: hitOf(kind, row, false), score: row.score, order });
-        }
-      }
-      ranked.sort((a, b) => b.score - a.score || a.order - b.order || b.hit.idx - a.hit.idx);
-      hits.push(...ranked.map((r) => r.hit));
-
-      const start = (query.page - 1) * SEARCH_PAGE_SIZE;
-      return {
-        items: hits.slice(start, start + SEARCH_PAGE_SIZE),
-        page: query.page,
-        hasMore: hits.length > start + SEARCH_PAGE_SIZE,
+        return rows;
       };
+      const found = await Promise.all(kinds.map(perKind));
+      for (const [order, kind] of kinds.entries())
+        for (const row of found[order]!) {
+          if (seen.has(`${kind}:${row.idx}`)) continue;
+          ranked.push({ kind, row, score: row.score, order });
+        }
+      ranked.sort((a, b) => b.score - a.score || a.order - b.order || b.row.idx - a.row.idx);
+
+      // Highlights and snippets for the page's rows only.
+      const start = (query.page - 1) * SEARCH_PAGE_SIZE;
+      const all: (SearchHit | (typeof ranked)[number])[] = [...hits, ...ranked];
+      const items = all
+        .slice(start, start + SEARCH_PAGE_SIZE)
+        .map((item) => ('row' in item ? hitOf(item.kind, item.row, false) : item));
+      return { items, page: query.page, hasMore: all.length > start + SEARCH_PAGE_SIZE };
     },
   };
 }

@@ -11,7 +11,7 @@ export default function AppPalette() {
   const actions: PaletteAction[] = [
     ...(projectIdx
       ? [
-          { id: 'new-story', label: t('ui.search.action.newStory'), to: `/timeline/${projectIdx}?new=story` },
+          { id: 'new-story', label: t('ui.search.action.newStory'), to: `/timeline/${projectIdx}` },
           { id: 'log-time', label: t('ui.search.action.logTime'), to: `/calculate/expert/${projectIdx}` },
         ]
       : []),

@@ -88,7 +88,7 @@ describe('command palette (issue 34)', () => {
     expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
     fireEvent.keyDown(input, { key: 'ArrowUp' });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByTestId('where').textContent).toBe('/timeline/3?story=7');
+    expect(screen.getByTestId('where').textContent).toBe('/timeline/3?selectedStory=7');
     expect(readRecents().map((r) => r.id)).toEqual(['story-7']);
 
     // Recent items come first when the query is empty.

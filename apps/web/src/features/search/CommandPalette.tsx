@@ -32,9 +32,9 @@ interface Recent {
 export function pathOf(hit: SearchHit): string {
   switch (hit.kind) {
     case 'story':
-      return `/timeline/${hit.projectIdx}?story=${hit.idx}`;
+      return `/timeline/${hit.projectIdx}?selectedStory=${hit.idx}`;
     case 'milestone':
-      return `/timeline/${hit.projectIdx}`;
+      return `/timeline/${hit.projectIdx}?selectedMilestone=${hit.idx}`;
     case 'epic':
       return `/epic/${hit.projectIdx}`;
     case 'document':
