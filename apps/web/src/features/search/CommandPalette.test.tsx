@@ -55,15 +55,22 @@ afterEach(() => {
 });
 
 describe('command palette (issue 34)', () => {
-  it('opens with Ctrl-K on a combobox, shows actions when empty, and Esc closes it', () => {
+  it('opens with Ctrl-K on a combobox, shows actions when empty, and Esc closes it, focus back where it was', () => {
     renderPalette();
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
     expect(screen.queryByRole('combobox')).toBeNull();
     openPalette();
     const input = screen.getByRole('combobox');
     expect(document.activeElement).toBe(input);
     expect(screen.getByRole('option', { name: /Project settings/ })).toBeTruthy();
+    fireEvent.keyDown(input, { key: 'Tab' });
+    expect(document.activeElement).toBe(input);
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(screen.queryByRole('combobox')).toBeNull();
+    expect(document.activeElement).toBe(before);
+    before.remove();
   });
 
   it('searches after typing, announces the count, moves with the arrows and opens the result with Enter', async () => {

@@ -100,12 +100,16 @@ export function CommandPalette({ actions }: { actions: PaletteAction[] }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Where focus was before the palette opened: it goes back there when the palette closes. */
+  const returnTo = useRef<HTMLElement | null>(null);
   const base = useId();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        if (document.activeElement instanceof HTMLElement && !inputRef.current)
+          returnTo.current = document.activeElement;
         setOpen(true);
       }
     };
@@ -115,11 +119,13 @@ export function CommandPalette({ actions }: { actions: PaletteAction[] }) {
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
-  const close = () => {
+  const close = (restoreFocus = true) => {
     setOpen(false);
     setText('');
     setQuery('');
     setActive(0);
+    if (restoreFocus) returnTo.current?.focus();
+    returnTo.current = null;
   };
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim()), DEBOUNCE_MS);
@@ -165,7 +171,7 @@ export function CommandPalette({ actions }: { actions: PaletteAction[] }) {
   const current = Math.max(0, Math.min(active, options.length - 1));
   const choose = (option: Option | undefined) => {
     if (!option) return;
-    close();
+    close(false);
     if (option.run) return option.run();
     if (option.to) {
       if (query) remember({ id: option.id, label: option.label, detail: option.detail, to: option.to });
@@ -182,6 +188,9 @@ export function CommandPalette({ actions }: { actions: PaletteAction[] }) {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       choose(options[current]);
+    } else if (event.key === 'Tab') {
+      // A modal dialog: focus stays in the box (the list is reached with the arrows).
+      event.preventDefault();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       close();
@@ -203,7 +212,7 @@ export function CommandPalette({ actions }: { actions: PaletteAction[] }) {
 
   let lastGroup = '';
   return (
-    <div className="palette-backdrop" onMouseDown={close}>
+    <div className="palette-backdrop" onMouseDown={() => close()}>
       <div
         className="palette"
         role="dialog"
