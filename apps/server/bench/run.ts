@@ -21,15 +21,12 @@
  * Tune with BENCH_REQUESTS, BENCH_CONCURRENCY (inject part), BENCH_TIMELINE_REQUESTS, BENCH_SECONDS,
  * BENCH_LONG_SECONDS; BENCH_DATABASES=pglite (or postgres) runs one database only.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { URL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { bufferPoolMbFor, databaseOnDisk } from '../src/infra/pglite-buffer-pool.js';
 import { loadConfig } from '../src/config.js';
@@ -41,6 +38,8 @@ import { benchDashboard } from './dashboard.js';
 import { benchSettlementExport } from './settlement-export.js';
 import { formatLoad, load, type LoadResult } from './http-load.js';
 import { seedPlanning } from './seed-planning.js';
+import { freshPostgres } from './fresh-postgres.js';
+import { SEARCH_DOCUMENTS, SEARCH_STORIES, benchSearch } from './search.js';
 import { settleStatistics } from './settle-statistics.js';
 import { benchSettlement } from './settlement.js';
 import { benchWebhooks } from './webhooks.js';
@@ -110,36 +109,6 @@ async function hello(connections: number): Promise<LoadResult> {
   } finally {
     await app.close();
   }
-}
-
-/** A fresh database on the PostgreSQL server, or null when none answers. */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const adminUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `teamline_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch (err) {
-    console.log(`PostgreSQL at ${adminUrl}: skipped (${(err as Error).message})`);
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists "${name}" with (force)`);
-      await again.end();
-    },
-  };
 }
 
 async function benchDatabase(label: string, databaseUrl: string | undefined) {
@@ -303,6 +272,12 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       process.env.BENCH_GROWTH === '0'
         ? null
         : await benchGrowth(app, { actor, headers, port, maxMs: MAX_MS });
+    const searchProject = await services.project.create(actor, { name: 'Search', isClient: false });
+    const search = await benchSearch(app, {
+      projectIdx: searchProject.projectIdx,
+      memberIdx: member.memberIdx,
+      headers,
+    });
     // What the process holds after the session (the embedded database lives in it too).
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     const maxRssMb = process.resourceUsage().maxRSS / 1024;
@@ -328,6 +303,7 @@ async function benchDatabase(label: string, databaseUrl: string | undefined) {
       historyFirstReads,
       member: memberLoad,
       many,
+      search,
       rssMb,
     };
   } finally {
@@ -395,6 +371,13 @@ for (const r of results) console.log(formatMixed(r.label, r.mixed));
 
 console.log(`\nSummary (growth: p95 per read, inject one at a time; settlement 20 conn over HTTP):`);
 for (const r of results) if (r.growth) console.log(formatGrowth(r.label, r.growth));
+console.log(
+  `\nSummary (GET /search, ${SEARCH_STORIES.toLocaleString('en')} stories + ${SEARCH_DOCUMENTS.toLocaleString('en')} documents, 1 at a time; target p95 ≤ 50 ms PostgreSQL, ≤ 100 ms PGlite):`,
+);
+for (const r of results)
+  console.log(
+    `  ${r.label.padEnd(18)} ${r.search.queries.map((q) => `${q.q} p95 ${q.p.p95.toFixed(1)} ms`).join(';  ')}`,
+  );
 
 const ratio = (rps: number, of: LoadResult) => `${(rps / of.rps).toFixed(2)} of bare Fastify`;
 console.log(

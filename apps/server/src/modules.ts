@@ -31,6 +31,7 @@ import { documentModule } from './features/document/document.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
 import { backupModule } from './features/backup/backup.module.js';
+import { searchModule } from './features/search/search.module.js';
 
 /**
  * Every domain of the app, in dependency order: a module's services may use those of the modules
@@ -69,6 +70,7 @@ export const appModules: readonly AppModule[] = [
   documentModule,
   aiModule,
   jobModule,
+  searchModule,
   backupModule,
   notificationModule,
   realtimeModule,

@@ -36,6 +36,7 @@ export const apiPaths = {
   memberSessionOne: (sessionId: string) => `/member/sessions/${sessionId}`,
   // Personal access tokens (issue 34): the caller's own, created (step-up), listed and revoked.
   memberToken: '/member/token',
+  search: '/search',
   memberTokenOne: (tokenIdx: number | string) => `/member/token/${tokenIdx}`,
   /** The caller's spend across the projects where they pay (docs/product/spending-and-budgets.md). */
   memberSpending: '/member/spending',

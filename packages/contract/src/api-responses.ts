@@ -3,6 +3,7 @@ import type { apiPaths } from './api-paths.js';
 import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { calendarFeedList, createdCalendarFeed } from './schemas/calendar.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
+import { searchResult } from './schemas/search.js';
 import { auditList } from './schemas/audit.js';
 import { budget, budgetList, spendingReport } from './schemas/budget.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
@@ -150,6 +151,7 @@ export const apiResponses = {
   memberEarningsStatement: { GET: fileBody },
   memberCalendar: { GET: calendarFeedList, POST: createdCalendarFeed },
   memberCalendarOne: { DELETE: emptyResponse },
+  search: { GET: searchResult },
   file: { GET: fileBody, POST: uploadResponse },
   project: { POST: projectOfMember },
   projectListOfMember: { GET: z.array(projectOfMember) },

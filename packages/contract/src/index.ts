@@ -53,3 +53,5 @@ export * from './schemas/access-token.js';
 export * from './schemas/calendar.js';
 export * from './rules/budget.js';
 export * from './schemas/budget.js';
+export * from './rules/search-fold.js';
+export * from './schemas/search.js';

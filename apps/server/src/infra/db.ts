@@ -14,6 +14,7 @@ import { migrationsFolder as defaultMigrationsFolder } from '../paths.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 import { markTransactions } from './transaction-scope.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever driver is underneath. */
@@ -221,6 +222,7 @@ export async function openDatabase(options: {
       );
     const pgliteOptions = {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+      extensions: pgliteExtensions,
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     };
     const opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../infra/pglite-extensions.js';
 import { loadConfig } from '../config.js';
 import { awaitBackupOutcome, fileBackupRequest } from '../features/backup/backup-request.js';
 import { backupSourceOf, backupSummary, bucketNotice, writeBackup } from '../features/backup/backup.js';
@@ -66,7 +67,7 @@ try {
 }
 
 // No server: this command opens the database itself, as it is (no migrations), under the lock.
-const client = new PGlite(config.databaseDir);
+const client = new PGlite(config.databaseDir, { extensions: pgliteExtensions });
 try {
   const { path, manifest } = await writeBackup(backupSourceOf(client, config), outDir);
   const { tables, rows, files, filesBucket } = backupSummary(manifest);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../infra/pglite-extensions.js';
 import { countRows } from '../features/backup/backup.js';
 import { TarWriter } from '../features/backup/tar.js';
 import { serverRoot } from '../paths.js';
@@ -22,7 +23,7 @@ if (!dataDir || !name || !/^[a-z0-9-]+$/.test(name)) {
   process.exit(2);
 }
 const fixtures = join(serverRoot, 'src/test/fixtures');
-const client = new PGlite(join(dataDir, 'db'));
+const client = new PGlite(join(dataDir, 'db'), { extensions: pgliteExtensions });
 const { tables, migrations } = await countRows(client);
 const tarball = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
 await client.close();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { AlertDialog } from '../components/ui/AlertDialog';
@@ -13,6 +13,9 @@ import { useProjectResolution } from './use-project-resolution';
 import { useRouteMeta } from './use-route-meta';
 import { useSession } from './use-session';
 import { StepUpSlot } from './two-factor-slots';
+
+/** The command palette (Ctrl/⌘-K, issue 34): its own chunk, on pages with the app chrome. */
+const AppPalette = lazy(() => import('../features/search/AppPalette'));
 
 export function PageSpinner() {
   const { t } = useTranslation();
@@ -63,6 +66,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         {meta.header && <Header meta={meta} />}
         {meta.leftMenu && <LeftMenu />}
+        {meta.header && meta.guarded && <AppPalette />}
       </Suspense>
       <main id="main" tabIndex={-1} className="main">
         {isResolving || navigation.state === 'loading' ? (

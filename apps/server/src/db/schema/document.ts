@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DocumentAccess, DocumentKind, DocumentVisibility, EditorNode } from '@teamline/contract';
 import {
   type AnyPgColumn,
@@ -12,7 +13,7 @@ import {
 import { files } from './content.js';
 import { members } from './member.js';
 import { projects } from './project.js';
-import { ts } from './columns.js';
+import { searchForm, ts } from './columns.js';
 
 /** Nested folders of a project's documents (issue 15). `deleted_at`: in the bin, restorable. */
 export const folders = pgTable(
@@ -53,6 +54,7 @@ export const documents = pgTable(
     visibility: text('visibility').$type<DocumentVisibility>().notNull().default('project'),
     content: jsonb('content').$type<EditorNode>().notNull(),
     text: text('text').notNull().default(''),
+    searchText: searchForm(sql`"title" || ' ' || "text"`),
     ydoc: text('ydoc'),
     version: integer('version').notNull().default(1),
     createdByIdx: integer('created_by_idx')
@@ -63,7 +65,10 @@ export const documents = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [index('document_project_idx').on(t.projectIdx, t.folderIdx)],
+  (t) => [
+    index('document_project_idx').on(t.projectIdx, t.folderIdx),
+    index('document_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
+  ],
 );
 
 /** Saved versions: one per editing spell (a new one after 5 minutes or when someone else saves). */

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Career } from '@teamline/contract';
-import { ts } from './columns.js';
+import { searchForm, ts } from './columns.js';
 
 export type EmailTokenPurpose = 'join' | 'password' | 'signIn' | 'joinVerified';
 
@@ -13,6 +14,7 @@ export const members = pgTable(
     passwordHash: text('password_hash'),
     name: text('name'),
     nickname: text('nickname').notNull(),
+    searchText: searchForm(sql`"nickname" || ' ' || coalesce("name", '')`),
     phone: text('phone'),
     birth: text('birth'),
     gender: text('gender').$type<'M' | 'F'>(),
@@ -33,7 +35,11 @@ export const members = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
   },
-  (t) => [uniqueIndex('member_email_uq').on(t.email), index('member_name_phone_idx').on(t.name, t.phone)],
+  (t) => [
+    uniqueIndex('member_email_uq').on(t.email),
+    index('member_name_phone_idx').on(t.name, t.phone),
+    index('member_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
+  ],
 );
 
 /** Single-use e-mail tokens: join links, password-reset links, sign-in links and the verified-join ticket. */

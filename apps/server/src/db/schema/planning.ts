@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { membersInProject, projects } from './project.js';
-import { ts } from './columns.js';
+import { searchForm, ts } from './columns.js';
 
 /**
  * Fractional order keys (base-62, `fractional-indexing`) compare byte by byte; a locale collation
@@ -30,6 +30,7 @@ export const epics = pgTable(
       .notNull()
       .references(() => projects.projectIdx),
     label: text('label').notNull(),
+    searchText: searchForm(sql`"label"`),
     weight: integer('weight').notNull().default(0),
     point: integer('point').notNull().default(0),
     colorCode: text('color_code'),
@@ -37,7 +38,10 @@ export const epics = pgTable(
     createdByIdx: integer('created_by_idx').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('epic_project_idx').on(t.projectIdx)],
+  (t) => [
+    index('epic_project_idx').on(t.projectIdx),
+    index('epic_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
+  ],
 );
 
 export const milestones = pgTable(
@@ -48,6 +52,7 @@ export const milestones = pgTable(
       .notNull()
       .references(() => projects.projectIdx),
     title: text('title').notNull(),
+    searchText: searchForm(sql`"title"`),
     description: text('description').notNull().default(''),
     status: text('status').$type<MilestoneStatus>().notNull().default('pending'),
     startDt: text('start_dt'),
@@ -63,7 +68,10 @@ export const milestones = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   // One key per position: concurrent moves that computed the same key fail instead of tying.
-  (t) => [uniqueIndex('milestone_order_uq').on(t.projectIdx, t.orderKey)],
+  (t) => [
+    uniqueIndex('milestone_order_uq').on(t.projectIdx, t.orderKey),
+    index('milestone_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
+  ],
 );
 
 export const stories = pgTable(
@@ -79,6 +87,7 @@ export const stories = pgTable(
     milestoneIdx: integer('milestone_idx').references(() => milestones.milestoneIdx),
     epicIdx: integer('epic_idx').references(() => epics.epicIdx, { onDelete: 'set null' }),
     title: text('title').notNull(),
+    searchText: searchForm(sql`"title"`),
     description: text('description').notNull().default(''),
     status: text('status').$type<StoryStatus>().notNull().default('pending'),
     startDt: text('start_dt'),
@@ -99,6 +108,7 @@ export const stories = pgTable(
     unique('story_order_uq').on(t.projectIdx, t.milestoneIdx, t.orderKey).nullsNotDistinct(),
     index('story_epic_idx').on(t.projectIdx, t.epicIdx),
     uniqueIndex('story_no_uq').on(t.projectIdx, t.storyNo),
+    index('story_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     // The delay job scans open stories by end date.
     index('story_open_end_idx')
       .on(t.endDt)

@@ -1,7 +1,7 @@
 import type { ApplicationStatus, Career, Currency, RecruitmentStatus, WorkType } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { searchForm, ts } from './columns.js';
 import { contracts } from './contract.js';
 import { members } from './member.js';
 import { membersInProject, projects } from './project.js';
@@ -22,6 +22,7 @@ export const recruitments = pgTable(
       .notNull()
       .references(() => members.memberIdx),
     title: text('title').notNull(),
+    searchText: searchForm(sql`"title"`),
     description: text('description').notNull().default(''),
     skills: jsonb('skills').$type<string[]>().notNull().default([]),
     workType: text('work_type').$type<WorkType>().notNull(),
@@ -38,6 +39,7 @@ export const recruitments = pgTable(
   (t) => [
     index('recruitment_status_idx').on(t.status, t.recruitmentIdx),
     index('recruitment_project_idx').on(t.projectIdx),
+    index('recruitment_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     check('recruitment_rate_check', sql`${t.rateMin} > 0 and ${t.rateMax} >= ${t.rateMin}`),
     check('recruitment_currency_check', sql`${t.currency} in ('KRW', 'USD')`),
     check('recruitment_work_type_check', sql`${t.workType} in ('freelancer', 'fullTime')`),

@@ -4,7 +4,7 @@ import { check, index, integer, pgTable, serial, text, unique } from 'drizzle-or
 import { files } from './content.js';
 import { stories } from './planning.js';
 import { membersInProject, projects } from './project.js';
-import { ts } from './columns.js';
+import { searchForm, ts } from './columns.js';
 
 /**
  * Requests between two members of a project (docs/product/requests.md#requests). People are memberInProjectIdx,
@@ -20,6 +20,7 @@ export const requests = pgTable(
     kind: text('kind').$type<RequestKind>().notNull().default('general'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    searchText: searchForm(sql`"title"`),
     dueDt: text('due_dt').notNull(),
     /** Deleting the story keeps the request, without its story. */
     storyIdx: integer('story_idx').references(() => stories.storyIdx, { onDelete: 'set null' }),
@@ -41,6 +42,7 @@ export const requests = pgTable(
     // The two boxes, newest first; the received one also counts the unread.
     index('request_receiver_idx').on(t.projectIdx, t.receiverIdx, t.requestIdx),
     index('request_sender_idx').on(t.projectIdx, t.senderIdx, t.requestIdx),
+    index('request_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
     check('request_kind_check', sql`${t.kind} in ('general', 'contract')`),
     check('request_status_check', sql`${t.status} in ('awaiting', 'inProgress', 'completed', 'rejected')`),
   ],

@@ -3,6 +3,7 @@ import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../infra/pglite-extensions.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderLockedError } from '../../infra/data-folder-lock.js';
 import { api, planningFixture } from '../../test/planning-fixture.js';
@@ -133,7 +134,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
     expect((await stat(join(dataDir, 'secret.key'))).mode & 0o777).toBe(0o600);
 
     // Every table as it was (counted before a server starts and adds its own start-up rows).
-    const opened = new PGlite(join(dataDir, 'db'));
+    const opened = new PGlite(join(dataDir, 'db'), { extensions: pgliteExtensions });
     expect(appTables((await countRows(opened)).tables)).toEqual(before);
     await opened.close();
 
@@ -243,13 +244,13 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
 
   it('counts rows from the snapshot, not the live database: an open transaction is not in it', async () => {
     const dir = await tempDir('backup-snapshot');
-    const client = new PGlite(join(dir, 'db'));
+    const client = new PGlite(join(dir, 'db'), { extensions: pgliteExtensions });
     await client.exec('create table t (x int); insert into t select generate_series(1, 10)');
     await client.exec('begin; insert into t values (11)');
     const tarball = await client.dumpDataDir('gzip');
     await client.exec('commit');
     await client.close();
-    const copy = new PGlite(join(dir, 'copy'), { loadDataDir: tarball });
+    const copy = new PGlite(join(dir, 'copy'), { loadDataDir: tarball, extensions: pgliteExtensions });
     expect((await countRows(copy)).tables['public.t']).toBe(10);
     await copy.close();
   });

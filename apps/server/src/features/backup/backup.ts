@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, writeFile } 
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../infra/pglite-extensions.js';
 import type { AppConfig } from '../../config.js';
 import { lockDataFolder, DATA_FOLDER_LOCK_FILE } from '../../infra/data-folder-lock.js';
 import { TEMP_PREFIX } from '../../infra/storage.js';
@@ -110,7 +111,11 @@ export async function countRows(
 
 /** Opens a database tarball in a folder of its own (no migrations), hands it to `use`, then closes it. */
 async function withSnapshot<T>(folder: string, tarball: Blob, use: (client: PGlite) => Promise<T>) {
-  const client = new PGlite(folder, { loadDataDir: tarball, startParams: CHECK_START_PARAMS });
+  const client = new PGlite(folder, {
+    loadDataDir: tarball,
+    startParams: CHECK_START_PARAMS,
+    extensions: pgliteExtensions,
+  });
   try {
     return await use(client);
   } finally {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../infra/pglite-extensions.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MigrationFailedError, openDatabase } from '../../infra/db.js';
 import { migrationsFolder, serverRoot } from '../../paths.js';
@@ -43,7 +44,10 @@ async function unpackFixture(): Promise<string> {
     for await (const chunk of openMember(tar, member) as AsyncIterable<Buffer>) chunks.push(chunk);
     const bytes = Buffer.concat(chunks);
     if (member.name === 'db.tar') {
-      const client = new PGlite(join(dataDir, 'db'), { loadDataDir: new Blob([bytes]) });
+      const client = new PGlite(join(dataDir, 'db'), {
+        loadDataDir: new Blob([bytes]),
+        extensions: pgliteExtensions,
+      });
       await client.close();
     } else await writeFile(join(dataDir, member.name), bytes);
   }
@@ -129,7 +133,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a data folder of an earlier re
     );
 
     // As the old release left it: its migrations only, no table of a later one, every row in place.
-    const client = new PGlite(join(dataDir, 'db'));
+    const client = new PGlite(join(dataDir, 'db'), { extensions: pgliteExtensions });
     const after = await countRows(client);
     await client.close();
     expect(after.migrations).toEqual(fixture.migrations);

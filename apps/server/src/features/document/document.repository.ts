@@ -20,7 +20,7 @@ export type DocumentShareRow = typeof documentShares.$inferSelect;
 export type FolderShareRow = typeof folderShares.$inferSelect;
 /** What shares of folders give one member: the strongest access per folder, inherited downwards. */
 export type FolderAccessMap = Map<number, DocumentShareRow['access']>;
-export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc'> & {
+export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc' | 'searchText'> & {
   fileName: string | null;
   mime: string | null;
   size: number | null;

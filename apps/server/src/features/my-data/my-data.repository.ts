@@ -74,6 +74,8 @@ export function createMyDataRepository(db: Db) {
         passwordHash: _password,
         failedLogins: _failed,
         lockedAt: _locked,
+        // The search form (features/search): derived from the name, not data of its own.
+        searchText: _search,
         career,
         ...profile
       } = member;
@@ -152,13 +154,15 @@ export function createMyDataRepository(db: Db) {
         },
         {
           name: 'requests',
-          rows: await ofMine((ids) =>
-            db
-              .select()
-              .from(requests)
-              .where(or(inArray(requests.senderIdx, ids), inArray(requests.receiverIdx, ids)))
-              .orderBy(asc(requests.requestIdx)),
-          ),
+          rows: (
+            await ofMine((ids) =>
+              db
+                .select()
+                .from(requests)
+                .where(or(inArray(requests.senderIdx, ids), inArray(requests.receiverIdx, ids)))
+                .orderBy(asc(requests.requestIdx)),
+            )
+          ).map(({ searchText: _search, ...request }) => request),
         },
         {
           name: 'request-comments',

@@ -1193,3 +1193,72 @@ describe("route × caller matrix (generated from the routes' policies, expected 
     }
   }
 });
+
+/**
+ * GET /api/search is `authenticated` (it spans the caller's projects), so the table decides inside
+ * it: each caller finds a record of project A exactly when the action that opens its kind allows
+ * them (`can`), and a request only when its record rule does (`allows` with `requestRecord`).
+ */
+describe('GET /api/search × caller (expected from the action table)', () => {
+  const found = async (caller: Caller, q: string) => {
+    const { who } = cast(caller);
+    const res = await call('GET', `/search?q=${encodeURIComponent(q)}`, who?.key);
+    if (!who) return res.json().error.code as string;
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.items as { kind: string; idx: number }[]).map((h) => `${h.kind}:${h.idx}`);
+  };
+  const subject = (caller: Caller) => {
+    const name = castOf[caller].who;
+    return name && name !== 'outsider' ? members[name] : null;
+  };
+
+  for (const caller of callers) {
+    it(`a story, a milestone and an epic × ${caller}`, async () => {
+      const word = `Matrixsearch${++n}`;
+      const storyIdx = (
+        await data('POST', '/story', f.dev.key, { projectIdx: f.projectA, title: `${word} story` })
+      ).storyIdx as number;
+      const milestoneIdx = (
+        await data('POST', '/milestone', f.admin.key, { projectIdx: f.projectA, title: `${word} milestone` })
+      ).milestoneIdx as number;
+      const epicIdx = (
+        await data('POST', '/epic', f.admin.key, { projectIdx: f.projectA, label: `${word} epic` })
+      ).epicIdx as number;
+      const hits = await found(caller, word);
+      if (caller === 'anonymous') return expect(hits).toBe('UNAUTHENTICATED');
+      const m = subject(caller);
+      const expectedHits = [
+        ...(can(m, 'planning.view') ? [`story:${storyIdx}`, `milestone:${milestoneIdx}`] : []),
+        ...(can(m, 'epic.view') ? [`epic:${epicIdx}`] : []),
+      ];
+      expect([...(hits as string[])].sort()).toEqual(expectedHits.sort());
+    });
+
+    it(`a request between dev and solo × ${caller}`, async () => {
+      const word = `Matrixrequest${++n}`;
+      const res = await call('POST', '/request', f.dev.key, {
+        projectIdx: f.projectA,
+        receiverIdx: f.solo.mip,
+        title: `${word} please`,
+        dueDt: '20991231',
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const requestIdx = res.json().data.requestIdx as number;
+      const hits = await found(caller, word);
+      if (caller === 'anonymous') return expect(hits).toBe('UNAUTHENTICATED');
+      const m = subject(caller);
+      const scope = requestRecord(
+        { projectIdx: 1, senderIdx: members.dev.mip, receiverIdx: members.solo.mip },
+        Object.values(members).map((x) => ({ memberInProjectIdx: x.mip, depth1Idx: x.lead })),
+      );
+      const sees = m
+        ? allows(
+            { projectIdx: 1, memberInProjectIdx: m.mip, role: m.role, isAdmin: m.isAdmin },
+            'request.view',
+            scope,
+          )
+        : false;
+      expect(hits).toEqual(sees ? [`request:${requestIdx}`] : []);
+    });
+  }
+});

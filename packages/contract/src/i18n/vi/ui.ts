@@ -28,6 +28,7 @@ import { accessTokenUi } from './ui-accessToken.js';
 import { spendingUi } from './ui-spending.js';
 import { earningsUi } from './ui-earnings.js';
 import { calendarUi } from './ui-calendar.js';
+import { searchUi } from './ui-search.js';
 
 /** Texts of the web app: the shell and every feature area. Keys are checked against en in every language. */
 export const ui = {
@@ -61,4 +62,5 @@ export const ui = {
   spending: spendingUi,
   earnings: earningsUi,
   calendar: calendarUi,
+  search: searchUi,
 };

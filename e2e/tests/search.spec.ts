@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations } from '../support/axe.js';
+import { logIn, newUser, signUpByApi } from '../support/journeys.js';
+import { seedProject } from '../support/project-fixture.js';
+
+/**
+ * Search everything from the keyboard (issue 34): Ctrl-K opens the command palette on a signed-in
+ * page, typing finds the story (Vietnamese typed without its tones), Enter lands on it.
+ */
+test('Ctrl-K, type, Enter: lands on the story; axe finds nothing with the palette open', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('search');
+  const { key } = await signUpByApi(request, user);
+  const { projectIdx, story } = await seedProject(request, key, 'Search shop');
+  const renamed = await request.fetch(`/api/story/${story.storyIdx}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${key}` },
+    data: { title: 'Đăng nhập bằng Google' },
+  });
+  expect(renamed.ok()).toBe(true);
+
+  await logIn(page, user, '/#/profile');
+  const box = page.getByRole('combobox', { name: 'Search stories, documents, people and actions' });
+  // The palette is its own chunk: the shortcut works once it is in.
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    await expect(box).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(box).toBeFocused();
+  await expect(page.getByRole('option', { name: /Profile settings/ })).toBeVisible();
+  await box.fill('dang nhap');
+  await expect(page.getByRole('status').filter({ hasText: /^1 result$/ })).toBeVisible();
+  await expect(page.getByRole('option').first()).toContainText('Đăng nhập bằng Google');
+  await expect(page.getByRole('option').first().locator('mark').first()).toHaveText('Đăng');
+  await expectNoA11yViolations(page, 'the command palette with a result');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/timeline/${projectIdx}\\?selectedStory=${story.storyIdx}`));
+  await expect(page.getByTestId('story-detail').getByLabel('Title')).toHaveValue('Đăng nhập bằng Google');
+
+  // The story is now a recent item, first when the palette opens empty.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('option').first()).toContainText('Đăng nhập bằng Google');
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveCount(0);
+});

@@ -1,0 +1,31 @@
+/** Web texts of the command palette (ui.search.*, issue 34). Same keys in en, kr and vi. */
+export const searchUi = {
+  open: 'Search',
+  shortcut: 'Ctrl K',
+  label: 'Search stories, documents, people and actions',
+  placeholder: 'Search or type a story key (SHOP-12)…',
+  results_one: '{{count}} result',
+  results_other: '{{count}} results',
+  loading: 'Searching…',
+  empty: 'Nothing found.',
+  error: 'Search is not available right now. Try again.',
+  recent: 'Recent',
+  actions: 'Actions',
+  kinds: {
+    story: 'Stories',
+    milestone: 'Milestones',
+    epic: 'Epics',
+    document: 'Documents',
+    member: 'Members',
+    request: 'Requests',
+    recruitment: 'Job posts',
+  },
+  action: {
+    newStory: 'New story',
+    logTime: 'Log time',
+    switchMode: 'Switch between client and professional mode',
+    settings: 'Project settings',
+    profile: 'Profile settings',
+  },
+  hint: '↑↓ to move, Enter to open, Esc to close',
+};

@@ -1,0 +1,31 @@
+/** Web texts of the command palette (ui.search.*, issue 34). Same keys in en, kr and vi. */
+export const searchUi = {
+  open: '검색',
+  shortcut: 'Ctrl K',
+  label: '스토리, 문서, 사람, 동작 검색',
+  placeholder: '검색하거나 스토리 키(SHOP-12)를 입력하세요…',
+  results_one: '결과 {{count}}개',
+  results_other: '결과 {{count}}개',
+  loading: '검색 중…',
+  empty: '찾은 항목이 없습니다.',
+  error: '지금은 검색할 수 없습니다. 다시 시도해 주세요.',
+  recent: '최근 항목',
+  actions: '동작',
+  kinds: {
+    story: '스토리',
+    milestone: '마일스톤',
+    epic: '에픽',
+    document: '문서',
+    member: '멤버',
+    request: '요청',
+    recruitment: '채용 공고',
+  },
+  action: {
+    newStory: '새 스토리',
+    logTime: '작업 시간 기록',
+    switchMode: '클라이언트/전문가 모드 전환',
+    settings: '프로젝트 설정',
+    profile: '프로필 설정',
+  },
+  hint: '↑↓ 이동, Enter 열기, Esc 닫기',
+};

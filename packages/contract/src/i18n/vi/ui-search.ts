@@ -1,0 +1,31 @@
+/** Web texts of the command palette (ui.search.*, issue 34). Same keys in en, kr and vi. */
+export const searchUi = {
+  open: 'Tìm kiếm',
+  shortcut: 'Ctrl K',
+  label: 'Tìm câu chuyện, tài liệu, thành viên và thao tác',
+  placeholder: 'Tìm kiếm hoặc nhập mã câu chuyện (SHOP-12)…',
+  results_one: '{{count}} kết quả',
+  results_other: '{{count}} kết quả',
+  loading: 'Đang tìm…',
+  empty: 'Không tìm thấy gì.',
+  error: 'Hiện không thể tìm kiếm. Vui lòng thử lại.',
+  recent: 'Gần đây',
+  actions: 'Thao tác',
+  kinds: {
+    story: 'Câu chuyện',
+    milestone: 'Cột mốc',
+    epic: 'Hạng mục',
+    document: 'Tài liệu',
+    member: 'Thành viên',
+    request: 'Yêu cầu',
+    recruitment: 'Tin tuyển dụng',
+  },
+  action: {
+    newStory: 'Câu chuyện mới',
+    logTime: 'Ghi thời gian',
+    switchMode: 'Chuyển chế độ khách hàng/chuyên gia',
+    settings: 'Cài đặt dự án',
+    profile: 'Cài đặt hồ sơ',
+  },
+  hint: '↑↓ để di chuyển, Enter để mở, Esc để đóng',
+};
