@@ -24,6 +24,7 @@ import { settlementModule } from './features/settlement/settlement.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
 import { githubModule } from './features/github/github.module.js';
 import { aiModule } from './features/ai/ai.module.js';
+import { importModule } from './features/import/import.module.js';
 import { documentModule } from './features/document/document.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
@@ -61,6 +62,7 @@ export const appModules: readonly AppModule[] = [
   githubModule,
   documentModule,
   aiModule,
+  importModule,
   jobModule,
   backupModule,
   notificationModule,

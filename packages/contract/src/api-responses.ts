@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { apiPaths } from './api-paths.js';
 import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
+import { importCreated, importPreview, importRun } from './schemas/import.js';
 import { auditList } from './schemas/audit.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
 import {
@@ -257,6 +258,10 @@ export const apiResponses = {
   aiJob: { GET: aiJob },
   aiJobApply: { POST: aiApplyResponse },
   aiJobCancel: { POST: aiJob },
+  importPreview: { POST: importPreview },
+  importStart: { POST: importCreated },
+  importRun: { GET: importRun },
+  importUndo: { POST: importRun },
   authLoginSecondFactor: { POST: authTokens },
   authLoginSecondFactorPasskey: { POST: passkeyOptionsResponse },
   authPasskeyOptions: { POST: passkeyOptionsResponse },

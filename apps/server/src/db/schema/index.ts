@@ -19,3 +19,4 @@ export * from './two-factor.js';
 export * from './data-fix.js';
 export * from './audit.js';
 export * from './access-token.js';
+export * from './import.js';

@@ -1,0 +1,87 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ImportSource, ImportState } from '@teamline/contract';
+import { importItems, imports, members, membersInProject } from '../../db/schema/index.js';
+import type { Db } from '../../infra/db.js';
+import type { ImportPerson } from './parse-import.js';
+
+export type ImportRow = typeof imports.$inferSelect;
+export type ImportItemKind = 'story' | 'epic' | 'milestone';
+
+export function createImportRepository(db: Db) {
+  return {
+    async insert(row: typeof imports.$inferInsert): Promise<ImportRow> {
+      const [created] = await db.insert(imports).values(row).returning();
+      return created!;
+    },
+    async find(importIdx: number): Promise<ImportRow | null> {
+      const [row] = await db.select().from(imports).where(eq(imports.importIdx, importIdx));
+      return row ?? null;
+    },
+    /** Moves the import on only from one of `from`; null when it was in none of them. */
+    async move(importIdx: number, from: ImportState[], set: Partial<typeof imports.$inferInsert>) {
+      const [row] = await db
+        .update(imports)
+        .set(set)
+        .where(and(eq(imports.importIdx, importIdx), inArray(imports.state, from)))
+        .returning();
+      return row ?? null;
+    },
+    /** Claims the next batch: advances `progress.done` from `done` only (a second runner claims nothing). */
+    async advance(importIdx: number, from: number, to: number, counts: ImportRow['counts']) {
+      const [row] = await db
+        .update(imports)
+        .set({ progress: sql`jsonb_set(${imports.progress}, '{done}', ${to}::text::jsonb)`, counts })
+        .where(
+          and(
+            eq(imports.importIdx, importIdx),
+            eq(imports.state, 'running'),
+            sql`(${imports.progress}->>'done')::int = ${from}`,
+          ),
+        )
+        .returning({ importIdx: imports.importIdx });
+      return Boolean(row);
+    },
+    /** The project's active members, for matching people by e-mail or nickname. */
+    async people(projectIdx: number): Promise<ImportPerson[]> {
+      return db
+        .select({
+          memberInProjectIdx: membersInProject.memberInProjectIdx,
+          memberIdx: membersInProject.memberIdx,
+          email: members.email,
+          nickname: members.nickname,
+        })
+        .from(membersInProject)
+        .innerJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
+        .where(and(eq(membersInProject.projectIdx, projectIdx), isNull(membersInProject.removedAt)));
+    },
+    /** Which of `keys` an import of this source already brought into the project. */
+    async known(projectIdx: number, source: ImportSource, kind: ImportItemKind, keys: string[]) {
+      if (keys.length === 0) return new Map<string, number>();
+      const rows = await db
+        .select({ key: importItems.externalKey, entityIdx: importItems.entityIdx })
+        .from(importItems)
+        .where(
+          and(
+            eq(importItems.projectIdx, projectIdx),
+            eq(importItems.source, source),
+            eq(importItems.kind, kind),
+            inArray(importItems.externalKey, keys),
+          ),
+        );
+      return new Map(rows.map((r) => [r.key, r.entityIdx]));
+    },
+    async remember(rows: (typeof importItems.$inferInsert)[]) {
+      if (rows.length) await db.insert(importItems).values(rows);
+    },
+    async createdBy(importIdx: number) {
+      return db
+        .select({ kind: importItems.kind, entityIdx: importItems.entityIdx })
+        .from(importItems)
+        .where(eq(importItems.importIdx, importIdx));
+    },
+    async forget(importIdx: number) {
+      await db.delete(importItems).where(eq(importItems.importIdx, importIdx));
+    },
+  };
+}
+export type ImportRepository = ReturnType<typeof createImportRepository>;
