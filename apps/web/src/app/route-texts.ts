@@ -27,7 +27,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   dashboard: ['dashboard'],
   Timeline: ['planning'],
   epic: ['planning'],
-  setting: ['settings', 'billing', 'webhook', 'github', 'myData', 'twoFactor', 'audit'],
+  setting: ['settings', 'billing', 'webhook', 'github', 'myData', 'twoFactor', 'audit', 'import'],
   paymentSuccess: ['billing'],
   paymentFailure: ['billing'],
   verifyInvite: ['settings'],

@@ -64,6 +64,7 @@ export const uiAreas = [
   'twoFactor',
   'audit',
   'accessToken',
+  'import',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

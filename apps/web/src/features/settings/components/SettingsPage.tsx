@@ -16,6 +16,7 @@ import { WebhookSection } from '../../../app/webhook-section';
 import { GithubSection } from '../../../app/github-section';
 import { ProjectStorage } from '../../../app/my-data-sections';
 import { AuditSection } from '../../../app/audit-sections';
+import { ImportSection } from '../../../app/import-section';
 import './settings.css';
 
 const tabs = [
@@ -25,6 +26,7 @@ const tabs = [
   { key: 'epics', action: 'epic.view' },
   { key: 'webhooks', action: 'webhook.manage' },
   { key: 'github', action: 'github.manage' },
+  { key: 'import', action: 'planning.edit' },
   { key: 'payment', action: 'project.view' },
   { key: 'coupons', action: 'project.view' },
   { key: 'card', action: 'project.view' },
@@ -158,6 +160,11 @@ function SettingsSections({
           {active === 'github' && (
             <Suspense fallback={<PageSpinner />}>
               <GithubSection projectIdx={project.projectIdx} />
+            </Suspense>
+          )}
+          {active === 'import' && (
+            <Suspense fallback={<PageSpinner />}>
+              <ImportSection projectIdx={project.projectIdx} />
             </Suspense>
           )}
           {active === 'audit' && (
