@@ -70,8 +70,23 @@ export function createImportRepository(db: Db) {
         );
       return new Map(rows.map((r) => [r.key, r.entityIdx]));
     },
+    /**
+     * Records what a batch created. A story's key is inserted plainly: a second import racing on
+     * the same key fails its batch on the unique index rather than write the story twice. An epic or
+     * milestone made again (a member deleted the imported one) takes over its old key.
+     */
     async remember(rows: (typeof importItems.$inferInsert)[]) {
-      if (rows.length) await db.insert(importItems).values(rows);
+      const stories = rows.filter((r) => r.kind === 'story');
+      const others = rows.filter((r) => r.kind !== 'story');
+      if (stories.length) await db.insert(importItems).values(stories);
+      if (others.length)
+        await db
+          .insert(importItems)
+          .values(others)
+          .onConflictDoUpdate({
+            target: [importItems.projectIdx, importItems.source, importItems.kind, importItems.externalKey],
+            set: { entityIdx: sql`excluded.entity_idx`, importIdx: sql`excluded.import_idx` },
+          });
     },
     async createdBy(importIdx: number) {
       return db

@@ -363,6 +363,25 @@ describe('CSV with a mapping, and Trello', () => {
       mapping,
     });
     expect(again.json().data.counts).toMatchObject({ stories: 0, alreadyImported: 2 });
+    // A member deletes the imported milestone; a longer file brings its new row into a new one.
+    const phase = await rowsOf<{ milestone_idx: number }>(
+      t.app.ctx.database.db.execute(
+        sql`select milestone_idx from milestone where project_idx = ${f.projectA} and title = 'Giai đoạn 1'`,
+      ),
+    );
+    const removed = await call('DELETE', `/milestone/${phase.rows[0]!.milestone_idx}`, f.admin.key);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const longer = `${text}Thêm,,Cần làm,,,Giai đoạn 1\r\n`;
+    const more = await call('POST', `/project/${f.projectA}/import`, f.admin.key, {
+      source: 'csv',
+      text: longer,
+      mapping,
+    });
+    const moreRun = await finished(more.json().data.importIdx);
+    expect(moreRun).toMatchObject({
+      state: 'done',
+      counts: { stories: 1, milestones: 1, alreadyImported: 2 },
+    });
   });
 
   it('guesses a mapping from the column names', () => {
