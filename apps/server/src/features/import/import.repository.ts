@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImportSource, ImportState } from '@teamline/contract';
-import { importItems, imports, members, membersInProject } from '../../db/schema/index.js';
+import { epics, importItems, imports, members, membersInProject } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import type { ImportPerson } from './parse-import.js';
 
@@ -75,6 +75,14 @@ export function createImportRepository(db: Db) {
      * the same key fails its batch on the unique index rather than write the story twice. An epic or
      * milestone made again (a member deleted the imported one) takes over its old key.
      */
+    /** The project's epic names, lower-cased (an import reuses an epic of the same name). */
+    async epicLabels(projectIdx: number): Promise<Set<string>> {
+      const rows = await db
+        .select({ label: epics.label })
+        .from(epics)
+        .where(eq(epics.projectIdx, projectIdx));
+      return new Set(rows.map((r) => r.label.trim().toLowerCase()));
+    },
     async remember(rows: (typeof importItems.$inferInsert)[]) {
       const stories = rows.filter((r) => r.kind === 'story');
       const others = rows.filter((r) => r.kind !== 'story');

@@ -79,10 +79,10 @@ export function createImportService(
     );
     const milestones = new Set(fresh.flatMap((i) => (i.milestone ? [i.milestone] : [])));
     const knownMilestones = await repo.known(projectIdx, source, 'milestone', [...milestones]);
-    const knownEpics = await repo.known(projectIdx, source, 'epic', [...epics]);
+    const existing = await repo.epicLabels(projectIdx);
     const counts: ImportCounts = {
       stories: fresh.length,
-      epics: [...epics].filter((e) => !knownEpics.has(e)).length,
+      epics: [...epics].filter((e) => !existing.has(e.trim().toLowerCase())).length,
       milestones: [...milestones].filter((m) => !knownMilestones.has(m)).length,
       comments: fresh.reduce((n, i) => n + i.comments.length, 0),
       alreadyImported: storyItems.length - fresh.length,
