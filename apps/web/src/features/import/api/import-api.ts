@@ -7,4 +7,7 @@ export const importApi = {
   start: (projectIdx: number, body: ImportRequest) => api.post(['importStart', projectIdx], { body }),
   get: (importIdx: number) => api.get(['importRun', importIdx]),
   undo: (importIdx: number) => api.post(['importUndo', importIdx]),
+  /** An unmatched person invited as a depth2 member through the existing invitation (admins). */
+  invite: (projectIdx: number, email: string) =>
+    api.post('invite', { body: { projectIdx, email, role: 'depth2' } }),
 };

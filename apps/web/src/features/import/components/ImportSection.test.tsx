@@ -7,7 +7,13 @@ import { ApiError } from '../../../lib/api-client';
 import { loadUiAreas, setLanguage } from '../../../lib/i18n';
 import { ImportSection } from './ImportSection';
 
-const api = vi.hoisted(() => ({ preview: vi.fn(), start: vi.fn(), get: vi.fn(), undo: vi.fn() }));
+const api = vi.hoisted(() => ({
+  preview: vi.fn(),
+  start: vi.fn(),
+  get: vi.fn(),
+  undo: vi.fn(),
+  invite: vi.fn(),
+}));
 vi.mock('../api/import-api', () => ({ importApi: api }));
 
 afterEach(async () => {
@@ -34,11 +40,11 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   ...over,
 });
 
-const renderSection = () =>
+const renderSection = (canInvite = false) =>
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ImportSection projectIdx={4} />
+        <ImportSection projectIdx={4} canInvite={canInvite} />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -114,5 +120,23 @@ describe('Settings › Import preview', () => {
       source: 'csv',
       mapping: { Name: 'title', Notes: 'description' },
     });
+  });
+
+  it('an admin may invite an unmatched person by e-mail; others are not offered it', async () => {
+    await act(() => loadUiAreas(['import']));
+    api.preview.mockResolvedValue(preview());
+    api.invite.mockResolvedValueOnce({});
+    renderSection(true);
+    upload('x');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Invite nobody@elsewhere.example to the project' }),
+    );
+    await screen.findByText('Invitation sent');
+    expect(api.invite).toHaveBeenCalledWith(4, 'nobody@elsewhere.example');
+    cleanup();
+    renderSection(false);
+    upload('x');
+    await screen.findByTestId('import-unmatched');
+    expect(screen.queryByTestId('import-invites')).toBeNull();
   });
 });

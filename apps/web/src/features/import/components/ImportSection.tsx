@@ -42,7 +42,13 @@ const readText = (file: File) =>
  * the preview (counts, status map, people, problems), import with a progress bar, then open the
  * timeline or undo.
  */
-export function ImportSection({ projectIdx }: { projectIdx: number }) {
+export function ImportSection({
+  projectIdx,
+  canInvite = false,
+}: {
+  projectIdx: number;
+  canInvite?: boolean;
+}) {
   const { t } = useTranslation();
   const [source, setSource] = useState<ImportSource>('jira');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -155,6 +161,7 @@ export function ImportSection({ projectIdx }: { projectIdx: number }) {
       {preview.data && !preview.isError && (
         <PreviewView
           preview={preview.data}
+          invite={canInvite ? (email) => importApi.invite(projectIdx, email) : undefined}
           statusMap={statusMap}
           onStatus={(from, to) => setStatusMap({ ...statusMap, [from]: to })}
         />
@@ -229,8 +236,11 @@ export function PreviewView({
   preview,
   statusMap,
   onStatus,
+  invite,
 }: {
   preview: ImportPreview;
+  /** Offered for unmatched e-mail addresses when the caller may invite. */
+  invite?: (email: string) => Promise<unknown>;
   statusMap: ImportStatusMap;
   onStatus: (from: string, to: StoryStatus) => void;
 }) {
@@ -294,9 +304,12 @@ export function PreviewView({
             ))}
           </ul>
           {unmatched.length > 0 ? (
-            <p className="import-warning" data-testid="import-unmatched">
-              {t('ui.import.unmatched', { names: unmatched.join(', ') })}
-            </p>
+            <>
+              <p className="import-warning" data-testid="import-unmatched">
+                {t('ui.import.unmatched', { names: unmatched.join(', ') })}
+              </p>
+              {invite && <InviteList emails={unmatched.filter((n) => n.includes('@'))} invite={invite} />}
+            </>
           ) : (
             <p>{t('ui.import.allMatched')}</p>
           )}
@@ -320,6 +333,42 @@ export function PreviewView({
         </ul>
       )}
     </div>
+  );
+}
+
+function InviteList({ emails, invite }: { emails: string[]; invite: (email: string) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<Record<string, 'sending' | 'sent' | 'failed'>>({});
+  if (emails.length === 0) return null;
+  const send = (email: string) => {
+    setSent((s) => ({ ...s, [email]: 'sending' }));
+    invite(email).then(
+      () => setSent((s) => ({ ...s, [email]: 'sent' })),
+      () => setSent((s) => ({ ...s, [email]: 'failed' })),
+    );
+  };
+  return (
+    <ul className="import-invites" data-testid="import-invites">
+      {emails.map((email) => (
+        <li key={email}>
+          <span>{email}</span>
+          {sent[email] === 'sent' ? (
+            <span>{t('ui.import.invited')}</span>
+          ) : (
+            <Button
+              size="small"
+              variant="outline"
+              isLoading={sent[email] === 'sending'}
+              aria-label={t('ui.import.inviteOne', { email })}
+              onClick={() => send(email)}
+            >
+              {t('ui.import.invite')}
+            </Button>
+          )}
+          {sent[email] === 'failed' && <span className="import-error">{t('ui.import.inviteFailed')}</span>}
+        </li>
+      ))}
+    </ul>
   );
 }
 

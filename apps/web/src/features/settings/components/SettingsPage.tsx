@@ -164,7 +164,7 @@ function SettingsSections({
           )}
           {active === 'import' && (
             <Suspense fallback={<PageSpinner />}>
-              <ImportSection projectIdx={project.projectIdx} />
+              <ImportSection projectIdx={project.projectIdx} canInvite={can('invite.manage')} />
             </Suspense>
           )}
           {active === 'audit' && (
