@@ -27,6 +27,7 @@ import { spendingModule } from './features/spending/spending.module.js';
 import { webhookModule } from './features/webhook/webhook.module.js';
 import { githubModule } from './features/github/github.module.js';
 import { aiModule } from './features/ai/ai.module.js';
+import { importModule } from './features/import/import.module.js';
 import { documentModule } from './features/document/document.module.js';
 import type { AppModule } from './platform/module.js';
 import { realtimeModule } from './plugins/realtime.js';
@@ -69,6 +70,7 @@ export const appModules: readonly AppModule[] = [
   githubModule,
   documentModule,
   aiModule,
+  importModule,
   jobModule,
   searchModule,
   backupModule,

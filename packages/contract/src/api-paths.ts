@@ -192,6 +192,11 @@ export const apiPaths = {
   aiJob: (jobIdx: number | string) => `/ai-job/${jobIdx}`,
   aiJobApply: (jobIdx: number | string) => `/ai-job/${jobIdx}/apply`,
   aiJobCancel: (jobIdx: number | string) => `/ai-job/${jobIdx}/cancel`,
+  // Bringing work in (docs/product/import.md)
+  importPreview: (projectIdx: number | string) => `/project/${projectIdx}/import/preview`,
+  importStart: (projectIdx: number | string) => `/project/${projectIdx}/import`,
+  importRun: (importIdx: number | string) => `/import/${importIdx}`,
+  importUndo: (importIdx: number | string) => `/import/${importIdx}/undo`,
   // Two-factor sign-in and step-up (issue 30, docs/decisions.md "Two-factor sign-in")
   authLoginSecondFactor: '/auth/login/second-factor',
   authLoginSecondFactorPasskey: '/auth/login/second-factor/passkey-options',

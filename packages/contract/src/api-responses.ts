@@ -4,6 +4,7 @@ import { accessTokenList, createdAccessToken } from './schemas/access-token.js';
 import { calendarFeedList, createdCalendarFeed } from './schemas/calendar.js';
 import { aiApplyResponse, aiJob, aiJobCreated } from './schemas/ai.js';
 import { searchResult } from './schemas/search.js';
+import { importCreated, importPreview, importRun } from './schemas/import.js';
 import { auditList } from './schemas/audit.js';
 import { budget, budgetList, spendingReport } from './schemas/budget.js';
 import { authConfig, authTokens, emailVerifyResponse, oauthLoginResponse } from './schemas/auth.js';
@@ -267,6 +268,10 @@ export const apiResponses = {
   aiJob: { GET: aiJob },
   aiJobApply: { POST: aiApplyResponse },
   aiJobCancel: { POST: aiJob },
+  importPreview: { POST: importPreview },
+  importStart: { POST: importCreated },
+  importRun: { GET: importRun },
+  importUndo: { POST: importRun },
   authLoginSecondFactor: { POST: authTokens },
   authLoginSecondFactorPasskey: { POST: passkeyOptionsResponse },
   authPasskeyOptions: { POST: passkeyOptionsResponse },

@@ -177,6 +177,17 @@ export const errorStatus = {
   AI_JOB_NOT_READY: 409,
   AI_JOB_CANCELLED: 409,
   AI_JOB_ALREADY_APPLIED: 409,
+  // Bringing work in (docs/product/import.md)
+  /** The file is not the CSV or JSON its source needs (the message names the line). */
+  IMPORT_FILE_MALFORMED: 422,
+  IMPORT_FILE_EMPTY: 400,
+  IMPORT_FILE_TOO_LARGE: 413,
+  /** A column the source needs is not in the header (Jira: Summary; CSV: a column mapped to title). */
+  IMPORT_COLUMNS_MISSING: 422,
+  IMPORT_TOO_MANY_ROWS: 422,
+  IMPORT_NOT_FOUND: 404,
+  /** Undo of an import still running, failed before writing, or already undone. */
+  IMPORT_NOT_UNDOABLE: 409,
   // Files and my data (issue 30)
   FILE_IN_USE: 409,
   MEMBER_EXPORT_RUNNING: 409,

@@ -41,6 +41,7 @@ export * from './schemas/webhook.js';
 export * from './schemas/github.js';
 export * from './schemas/document.js';
 export * from './schemas/ai.js';
+export * from './schemas/import.js';
 export * from './schemas/recruitment.js';
 export * from './schemas/review.js';
 export * from './schemas/my-data.js';

@@ -28,7 +28,7 @@ export const pageTexts: Partial<Record<RouteName, readonly UiArea[]>> = {
   dashboard: ['dashboard'],
   Timeline: ['planning'],
   epic: ['planning'],
-  setting: ['settings', 'billing', 'webhook', 'github', 'myData', 'twoFactor', 'audit', 'spending'],
+  setting: ['settings', 'billing', 'webhook', 'github', 'myData', 'twoFactor', 'audit', 'spending', 'import'],
   paymentSuccess: ['billing'],
   paymentFailure: ['billing'],
   verifyInvite: ['settings'],

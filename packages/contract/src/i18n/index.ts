@@ -67,6 +67,7 @@ export const uiAreas = [
   'spending',
   'earnings',
   'calendar',
+  'import',
 ] as const;
 export type UiArea = (typeof uiAreas)[number];
 

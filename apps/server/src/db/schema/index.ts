@@ -21,3 +21,4 @@ export * from './audit.js';
 export * from './access-token.js';
 export * from './calendar.js';
 export * from './budget.js';
+export * from './import.js';

@@ -988,6 +988,23 @@ const cases: Case[] = [
     route: 'POST /api/ai-job/:jobIdx/cancel',
     build: async (owner) => ['POST', `/ai-job/${(await aiJobOf(owner)).jobIdx}/cancel`],
   },
+  // Import: a one-row CSV; GET and undo on a finished import of the owner's.
+  {
+    route: 'POST /api/project/:projectIdx/import/preview',
+    build: async () => ['POST', `/project/${P()}/import/preview`, importBody()],
+  },
+  {
+    route: 'POST /api/project/:projectIdx/import',
+    build: async () => ['POST', `/project/${P()}/import`, importBody()],
+  },
+  {
+    route: 'GET /api/import/:importIdx',
+    build: async (owner) => ['GET', `/import/${await importOf(owner)}`],
+  },
+  {
+    route: 'POST /api/import/:importIdx/undo',
+    build: async (owner) => ['POST', `/import/${await importOf(owner)}/undo`],
+  },
 ];
 
 const PLAN = '# Phase 1\n- Design 2026-03-02 ~ 2026-03-06\n';
@@ -998,6 +1015,17 @@ function planUpload() {
       `Content-Type: text/plain\r\n\r\n${PLAN}\r\n--${boundary}--\r\n`,
   );
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const importBody = () => ({ source: 'csv', text: `Title,Key\nImported ${++n},K${n}\n` });
+/** A finished import of the owner's. */
+async function importOf(owner: Person): Promise<number> {
+  const { importIdx } = await data('POST', `/project/${P()}/import`, owner.key, importBody());
+  for (let i = 0; i < 200; i++) {
+    const run = await data('GET', `/import/${importIdx}`, owner.key);
+    if (run.state === 'done') return importIdx as number;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`import ${importIdx} did not finish`);
 }
 /** A finished AI timeline job of the owner's, with its draft. */
 async function aiJobOf(owner: Person): Promise<{ jobIdx: number; draft: object }> {

@@ -17,6 +17,7 @@ export const settingsUi = {
     card: 'Card registration',
     subscription: 'Subscription',
     audit: 'Audit log',
+    import: 'Import',
   },
   roles: {
     admin: 'Admin',

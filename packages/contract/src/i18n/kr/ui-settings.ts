@@ -17,6 +17,7 @@ export const settingsUi = {
     card: '카드 등록',
     subscription: '구독',
     audit: '감사 로그',
+    import: '가져오기',
   },
   roles: {
     admin: '관리자',

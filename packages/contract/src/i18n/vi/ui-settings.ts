@@ -17,6 +17,7 @@ export const settingsUi = {
     card: 'Đăng ký thẻ',
     subscription: 'Gói đăng ký',
     audit: 'Nhật ký kiểm toán',
+    import: 'Nhập dữ liệu',
   },
   roles: {
     admin: 'Quản trị viên',

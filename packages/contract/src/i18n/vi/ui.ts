@@ -7,6 +7,7 @@ import { settlementUi } from './ui-settlement.js';
 import { billingUi } from './ui-billing.js';
 import { notificationUi } from './ui-notification.js';
 import { webhookUi } from './ui-webhook.js';
+import { importUi } from './ui-import.js';
 import { githubUi } from './ui-github.js';
 import { documentUi } from './ui-document.js';
 import { aiUi } from './ui-ai.js';
@@ -47,6 +48,7 @@ export const ui = {
   billing: billingUi,
   notification: notificationUi,
   webhook: webhookUi,
+  import: importUi,
   github: githubUi,
   document: documentUi,
   ai: aiUi,

@@ -17,6 +17,7 @@ import { GithubSection } from '../../../app/github-section';
 import { ProjectStorage } from '../../../app/my-data-sections';
 import { AuditSection } from '../../../app/audit-sections';
 import { BudgetsSection } from '../../../app/budget-section';
+import { ImportSection } from '../../../app/import-section';
 import './settings.css';
 
 const tabs = [
@@ -27,6 +28,7 @@ const tabs = [
   { key: 'webhooks', action: 'webhook.manage' },
   { key: 'github', action: 'github.manage' },
   { key: 'budgets', action: 'budget.manage' },
+  { key: 'import', action: 'planning.edit' },
   { key: 'payment', action: 'project.view' },
   { key: 'coupons', action: 'project.view' },
   { key: 'card', action: 'project.view' },
@@ -165,6 +167,11 @@ function SettingsSections({
           {active === 'budgets' && (
             <Suspense fallback={<PageSpinner />}>
               <BudgetsSection projectIdx={project.projectIdx} projectName={project.name} />
+            </Suspense>
+          )}
+          {active === 'import' && (
+            <Suspense fallback={<PageSpinner />}>
+              <ImportSection projectIdx={project.projectIdx} canInvite={can('invite.manage')} />
             </Suspense>
           )}
           {active === 'audit' && (
