@@ -171,7 +171,16 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // No JIT: our statements are short, and compiling one whose estimate passes jit_above_cost (the
+      // timeline of a big project) took longer than running it. pg-pool awaits this hook before the
+      // client serves its first query (its types say void; it awaits a promise); set per connection,
+      // so it passes PgBouncer in session mode.
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises
+      onConnect: (client) => client.query('set jit = off').then(() => undefined),
+    });
     // An idle client losing its connection (server restart, failover) must not crash the process;
     // the pool replaces it on the next query. 57P01 is the server terminating it on purpose.
     pool.on('error', (err: Error & { code?: string }) => {
@@ -179,12 +188,7 @@ export async function openDatabase(options: {
     });
     const statements = statementObservers();
     // Every client the pool opens is timed (pool.query runs through one of them).
-    pool.on('connect', (client) => {
-      timeQueries(client, statements.current);
-      // No JIT: our statements are short, and compiling one whose estimate passes jit_above_cost (the
-      // timeline of a big project) took longer than running it. Queued before the client's first query.
-      client.query('set jit = off').catch(() => undefined);
-    });
+    pool.on('connect', (client) => timeQueries(client, statements.current));
     const client = await pool.connect();
     try {
       // Several API instances may start together; the advisory lock serialises their migrations.
