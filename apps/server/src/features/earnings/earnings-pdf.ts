@@ -1,15 +1,12 @@
 import { formatMinorUnits } from '@teamline/contract';
 import { interpolate } from '@teamline/contract/i18n';
-import { loadFonts, pdfLang } from '../settlement/export/settlement-pdf.js';
+import { openStatementPdf, STATEMENT_PDF } from '../settlement/export/statement-pdf.js';
 import { percentOfBasisPoints, readableDate, readableMonth } from '../settlement/export/statement.js';
 import { currencySections, earningsLabelsOf } from './earnings-statement.js';
 import type { EarningsStatement } from './earnings.service.js';
 
-const MARGIN = 48;
-const FOOTER = 28;
+const { MARGIN, LINE_COLOR, MUTED } = STATEMENT_PDF;
 const ROW_GAP = 4;
-const LINE_COLOR = '#c8ccd2';
-const MUTED = '#5b6270';
 /** Table columns: x offset from the left margin, width, alignment (A4 less margins is 499 pt). */
 const COLUMNS = {
   month: { x: 0, width: 62, align: 'left' },
@@ -27,35 +24,14 @@ const COLUMNS = {
  * basis of the amounts, then per currency a table of the settlements and its total, "page n of m".
  */
 export async function earningsPdf(statement: EarningsStatement): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
   const { lang } = statement;
   const labels = earningsLabelsOf(statement);
   const e = labels.earnings;
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    lang: pdfLang[lang],
-    displayTitle: true,
-    info: {
-      Title: `${e.title} ${statement.year} ${statement.payerName}`,
-      Subject: statement.earnerName,
-      Producer: 'Teamline',
-      Creator: 'Teamline',
-    },
+  const { doc, left, width, bottom, finish } = await openStatementPdf({
+    lang,
+    title: `${e.title} ${statement.year} ${statement.payerName}`,
+    subject: statement.earnerName,
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   doc.font('bold').fontSize(17).fillColor('black').text(e.title, left, MARGIN, { width });
   doc.moveDown(0.6);
@@ -141,24 +117,5 @@ export async function earningsPdf(statement: EarningsStatement): Promise<Buffer>
     doc.y = y + rowHeight + 14;
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const keep = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('body')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        interpolate(labels.page, { page: i - range.start + 1, pages: range.count }),
-        left,
-        doc.page.height - MARGIN - 4,
-        { width, align: 'right', lineBreak: false },
-      );
-    doc.page.margins.bottom = keep;
-  }
-  doc.flushPages();
-  doc.end();
-  return done;
+  return finish(labels.page);
 }

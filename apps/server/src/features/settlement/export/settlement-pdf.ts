@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { formatMinorUnits, type Language } from '@teamline/contract';
+import { formatMinorUnits } from '@teamline/contract';
 import { interpolate } from '@teamline/contract/i18n';
 import {
   hoursAndMinutes,
@@ -11,35 +9,9 @@ import {
   storyOf,
   type SettlementStatement,
 } from './statement.js';
+import { openStatementPdf, STATEMENT_PDF } from './statement-pdf.js';
 
-/**
- * Noto Sans KR (SIL Open Font License) from the npm package `@expo-google-fonts/noto-sans-kr`: one
- * TrueType font with Hangul, Latin and every precomposed Vietnamese letter (ạ ế ữ đ …) and ₩, so
- * Korean, English and Vietnamese statements embed a single font (only the glyphs used, subset by
- * pdfkit). Read once per process, on the first statement.
- */
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
-} as const;
-
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-export function loadFonts(): { regular: Buffer; bold: Buffer } {
-  if (!fonts) {
-    const require = createRequire(import.meta.url);
-    fonts = {
-      regular: readFileSync(require.resolve(FONT_FILES.regular)),
-      bold: readFileSync(require.resolve(FONT_FILES.bold)),
-    };
-  }
-  return fonts;
-}
-
-/** BCP 47 tags for the PDF's `/Lang` (screen readers). */
-export const pdfLang: Record<Language, string> = { kr: 'ko', en: 'en', vi: 'vi' };
-
-const MARGIN = 48;
-const FOOTER = 28;
+const { MARGIN, LINE_COLOR, MUTED } = STATEMENT_PDF;
 const BODY_SIZE = 9;
 const ROW_GAP = 4;
 /** Table columns: x offset from the left margin, width, alignment. The story takes what is left. */
@@ -50,8 +22,6 @@ const COLUMNS = {
   hours: { x: 315, width: 62, align: 'right' },
   amount: { x: 381, width: 118, align: 'right' },
 } as const;
-const LINE_COLOR = '#c8ccd2';
-const MUTED = '#5b6270';
 
 /**
  * The statement as a PDF (A4): title, project, professional, month, the contract's terms, status
@@ -59,38 +29,14 @@ const MUTED = '#5b6270';
  * every page, all in the statement's language.
  */
 export async function settlementPdf(statement: SettlementStatement): Promise<Buffer> {
-  // Loaded on the first export, not at start: most servers rarely print (docs/decisions.md › memory).
-  const { default: PDFDocument } = await import('pdfkit');
   const { settlement, lang } = statement;
   const labels = labelsOf(lang);
   const money = (amount: number) => formatMinorUnits(amount, settlement.currency, lang);
-  const { regular, bold } = loadFonts();
-
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    lang: pdfLang[lang],
-    displayTitle: true,
-    info: {
-      Title: `${labels.title} ${readableMonth(settlement.month, lang)} ${statement.memberName}`,
-      Subject: statement.projectName,
-      Producer: 'Teamline',
-      Creator: 'Teamline',
-    },
+  const { doc, left, width, bottom, finish } = await openStatementPdf({
+    lang,
+    title: `${labels.title} ${readableMonth(settlement.month, lang)} ${statement.memberName}`,
+    subject: statement.projectName,
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   // Title and the terms.
   doc.font('bold').fontSize(18).fillColor('black').text(labels.title, left, MARGIN, { width });
@@ -206,25 +152,5 @@ export async function settlementPdf(statement: SettlementStatement): Promise<Buf
     doc.y = y + doc.currentLineHeight(true) + ROW_GAP;
   }
 
-  // Page numbers, once the number of pages is known.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const keep = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('body')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        interpolate(labels.page, { page: i - range.start + 1, pages: range.count }),
-        left,
-        doc.page.height - MARGIN - 4,
-        { width, align: 'right', lineBreak: false },
-      );
-    doc.page.margins.bottom = keep;
-  }
-  doc.flushPages();
-  doc.end();
-  return done;
+  return finish(labels.page);
 }
