@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertDialog } from '../../../components/ui/AlertDialog';
@@ -54,11 +55,14 @@ const lines = [
   { storyIdx: 40, storyTitle: 'Login page', workDt: '20260302', minutes: 240, amount: 308641 },
 ];
 
-function renderExpert() {
+/** The app's own 30 s stale time unless a test needs another. */
+function renderExpert(renderTimeSheet?: () => ReactNode) {
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })}
+    >
       <MemoryRouter initialEntries={['/calculate/expert/1?month=202603']}>
-        <SettlementPage view="expert" projectIdx={1} />
+        <SettlementPage view="expert" projectIdx={1} renderTimeSheet={renderTimeSheet} />
         <AlertDialog />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -119,6 +123,23 @@ describe('Settlement, professional view', () => {
     const note = await screen.findByRole('note', { name: 'Returned with a note' });
     expect(within(note).getByText('Split the review hours, please.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('shows the amounts after a time-sheet edit when the reader comes back to the statement', async () => {
+    const before = settlement({ grossAmount: 2_000_000, withholdingAmount: 66_000, netAmount: 1_934_000 });
+    const after = settlement({ grossAmount: 1_600_000, withholdingAmount: 52_800, netAmount: 1_547_200 });
+    api.list.mockResolvedValue({ month: '202603', settlements: [before], spend: [] });
+    api.get.mockResolvedValue({ ...before, lines });
+    renderExpert(() => <p>the time sheet</p>);
+    expect(await screen.findAllByText('₩2,000,000')).not.toHaveLength(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'Time sheet' }));
+    expect(await screen.findByText('the time sheet')).toBeTruthy();
+    // The hours were changed on the time sheet: the server now computes the smaller month.
+    api.list.mockResolvedValue({ month: '202603', settlements: [after], spend: [] });
+    api.get.mockResolvedValue({ ...after, lines });
+    fireEvent.click(screen.getByRole('tab', { name: 'Settlement' }));
+    expect(await screen.findAllByText('₩1,600,000')).not.toHaveLength(0);
+    expect(screen.queryByText('₩2,000,000')).toBeNull();
   });
 
   it('moves to the previous month from the picker', async () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTabs } from '../../../components/ui/use-tabs';
@@ -23,7 +23,15 @@ export function ExpertSettlement({
   renderTimeSheet?: (memberInProjectIdx: number) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('settlement');
+  const client = useQueryClient();
+  const [tab, setShownTab] = useState<Tab>('settlement');
+  // Hours changed in the time sheet change the month's amounts: coming back to the statement
+  // refetches it rather than showing the figures from before the edit (up to the 30 s stale time).
+  const setTab = (next: Tab) => {
+    if (next === 'settlement' && tab !== 'settlement')
+      void client.invalidateQueries({ queryKey: settlementKeys.all(projectIdx) });
+    setShownTab(next);
+  };
   const { tabProps, panelProps } = useTabs(tabs, tab, setTab);
   const roles = useQuery({
     queryKey: ['project', projectIdx, 'roles'],
