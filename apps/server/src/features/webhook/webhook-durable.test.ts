@@ -115,7 +115,7 @@ describe('deliveries survive a receiver outage and a server restart', () => {
       expect(rows).toHaveLength(5);
       expect(rows.at(-1)!.attempts, 'the first one was tried during the outage').toBeGreaterThanOrEqual(2);
       expect(rows.at(-1)!.statusCode).toBe(receiver.type === 'discord' ? 204 : 200);
-      expect(receiver.requests.every((q) => q.problems.length === 0)).toBe(true);
+      expect(receiver.requests.filter((q) => q.problems.length > 0)).toEqual([]);
     }
   }, 120_000); // a server restart and a receiver outage: seconds alone, more beside another test file
 });
