@@ -11,7 +11,18 @@ const isCurrency = (value: unknown): value is Currency =>
   typeof value === 'string' && (currencies as readonly string[]).includes(value);
 
 /** Values that have their own words (`ui.audit.values.<field>.<value>`): roles, sign-in methods… */
-const translatedFields = new Set(['role', 'method', 'reason', 'plan', 'format', 'status', 'type', 'feed']);
+const translatedFields = new Set([
+  'role',
+  'method',
+  'reason',
+  'plan',
+  'format',
+  'status',
+  'type',
+  'feed',
+  'scope',
+  'period',
+]);
 
 function valueText(field: string, value: unknown, t: AuditTranslate, lang: Language): string {
   if (value === null || value === undefined || value === '') return '—';

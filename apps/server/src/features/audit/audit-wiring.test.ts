@@ -385,6 +385,39 @@ describe('what the audit log records', () => {
     expect(await newest('webhook.deleted')).toMatchObject({ changes: { name: 'Old chat' } });
   });
 
+  it('budgets set, changed and removed, with what they are of and their amount; the same values again are no record', async () => {
+    const url = `/project/${f.projectA}/budget`;
+    const put = (body: object) => req('PUT', url, f.admin.key, body);
+    expect((await put({ amount: 5_000_000, currency: 'KRW' })).statusCode).toBe(200);
+    const made = await newest('budget.set');
+    expect(made).toMatchObject({
+      actorIdx: f.admin.memberIdx,
+      projectIdx: f.projectA,
+      targetType: 'budget',
+      changes: { scope: 'project', milestoneIdx: null, amount: 5_000_000, currency: 'KRW', period: 'total' },
+    });
+    expect((await put({ amount: 5_000_000, currency: 'KRW' })).statusCode).toBe(200);
+    expect(await recordsOf(t, 'budget.set')).toHaveLength(1);
+    expect((await put({ amount: 700_000, currency: 'KRW', period: 'month' })).statusCode).toBe(200);
+    const changed = await newest('budget.set');
+    expect(changed).toMatchObject({ changes: { amount: 700_000, period: 'month', revision: 2 } });
+    const sentences = async (lang: string) =>
+      (await req('GET', `/audit/export?projectIdx=${f.projectA}&kind=budget&lang=${lang}`, f.admin.key)).body;
+    expect(await sentences('en')).toContain('set the budget of the project to ₩700,000 (per month)');
+    expect(await sentences('kr')).toContain('프로젝트의 예산을 700,000원(으)로 정했습니다 (월별)');
+    const milestone = await req('POST', '/milestone', f.admin.key, {
+      projectIdx: f.projectA,
+      title: 'Beta launch',
+    });
+    const milestoneIdx = milestone.json().data.milestoneIdx as number;
+    expect((await put({ milestoneIdx, amount: 120_000, currency: 'USD' })).statusCode).toBe(200);
+    expect(await newest('budget.set')).toMatchObject({ changes: { scope: 'Beta launch', milestoneIdx } });
+    expect((await req('DELETE', `${url}?milestoneIdx=${milestoneIdx}`, f.admin.key)).statusCode).toBe(200);
+    expect(await newest('budget.removed')).toMatchObject({
+      changes: { scope: 'Beta launch', amount: 120_000, currency: 'USD' },
+    });
+  });
+
   it('GitHub connected and disconnected', async () => {
     gh.tokens.set('ghp_wire', 'octo-wire');
     const connected = await req('POST', '/github/token', f.admin.key, {

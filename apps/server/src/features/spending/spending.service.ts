@@ -4,11 +4,13 @@ import {
   forecastOf,
   reachedThresholds,
   sumByCurrency,
+  type AuditKind,
   type Budget,
   type BudgetList,
   type PutBudgetRequest,
   type SpendingReport,
 } from '@teamline/contract';
+import type { AuditEntry } from '../../platform/audit/audit-trail.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import {
   createStore,
@@ -26,6 +28,24 @@ export function createSpendingStore(db: Db, ctx: UnitOfWorkContext) {
   return createStore(db, ctx, (handle) => ({ spending: createSpendingRepository(handle) }));
 }
 export type SpendingStore = ReturnType<typeof createSpendingStore>;
+
+/**
+ * A budget's audit record (money: docs/product/spending-and-budgets.md): what it is of (the project, or
+ * the milestone's title as it was), its amount, currency and period, and its revision.
+ */
+const budgetRecord = (kind: AuditKind, b: BudgetRow, milestoneTitle: string | null): AuditEntry => ({
+  kind,
+  projectIdx: b.projectIdx,
+  target: { type: 'budget', idx: b.budgetIdx },
+  changes: {
+    scope: b.milestoneIdx === null ? 'project' : (milestoneTitle ?? `#${b.milestoneIdx}`),
+    milestoneIdx: b.milestoneIdx,
+    amount: b.amount,
+    currency: b.currency,
+    period: b.period,
+    revision: b.revision,
+  },
+});
 
 /** A budget's spend in a period: the project's gross, or the lines of its milestone's stories. */
 const spentOf = (repo: SpendingRepository, b: BudgetRow, month: string | null) =>
@@ -191,6 +211,7 @@ export function createSpendingService(
         }
         const values = { amount: input.amount, currency: input.currency, period: input.period };
         let row = await r.spending.findBudget(projectIdx, input.milestoneIdx);
+        let made = false;
         if (!row) {
           row = await r.spending.insertBudget({
             projectIdx,
@@ -199,6 +220,7 @@ export function createSpendingService(
             createdAt: now,
             updatedAt: now,
           });
+          made = row !== null;
           // Made meanwhile by another request: change that one.
           row ??= (await r.spending.findBudget(projectIdx, input.milestoneIdx))!;
         }
@@ -210,6 +232,8 @@ export function createSpendingService(
             revision: row.revision + 1,
             updatedAt: now,
           });
+        // A new budget or a changed one; setting the same values again is no change.
+        if (made || changed) r.audit.record(budgetRecord('budget.set', row, milestoneTitle));
         await evaluateBudgets(r, projectIdx, monthOf(now), null, now);
         return { budgetIdx: row.budgetIdx, title: milestoneTitle };
       });
@@ -225,6 +249,8 @@ export function createSpendingService(
         const row = await r.spending.findBudget(projectIdx, milestoneIdx);
         if (!row) throw new AppError('BUDGET_NOT_FOUND');
         await r.spending.deleteBudget(row.budgetIdx);
+        const milestone = milestoneIdx === null ? null : await r.spending.milestoneOf(milestoneIdx);
+        r.audit.record(budgetRecord('budget.removed', row, milestone?.title ?? null));
       });
     },
 

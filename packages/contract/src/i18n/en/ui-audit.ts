@@ -56,6 +56,7 @@ export const auditUi = {
     card: 'Cards',
     subscription: 'Subscription',
     settlement: 'Settlements',
+    budget: 'Budgets',
     webhook: 'Webhooks',
     github: 'GitHub',
     document: 'Documents',
@@ -106,6 +107,10 @@ export const auditUi = {
       approved: 'Settlement approved',
       paid: 'Settlement paid',
       exported: 'Statement downloaded',
+    },
+    budget: {
+      set: 'Budget set',
+      removed: 'Budget removed',
     },
     webhook: {
       created: 'Webhook added',
@@ -171,6 +176,10 @@ export const auditUi = {
       paid: '{{actor}} recorded the payment of the settlement of {{member}} for {{month}}',
       exported: '{{actor}} downloaded the statement of {{member}} for {{month}} ({{format}})',
     },
+    budget: {
+      set: '{{actor}} set the budget of {{scope}} to {{amount}} ({{period}})',
+      removed: '{{actor}} removed the budget of {{scope}} ({{amount}}, {{period}})',
+    },
     webhook: {
       created: '{{actor}} added the webhook {{name}}',
       updated: '{{actor}} changed the webhook {{name}}',
@@ -207,6 +216,8 @@ export const auditUi = {
     twoFactorRequired: 'Admins and clients must use two-factor',
   },
   values: {
+    scope: { project: 'the project' },
+    period: { total: 'for the whole project life', month: 'per month' },
     feed: { member: 'my calendar', project: 'project calendar' },
     role: { admin: 'Admin', depth1: 'Team lead', depth2: 'Team member', client: 'Client' },
     method: {

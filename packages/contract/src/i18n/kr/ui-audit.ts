@@ -56,6 +56,7 @@ export const auditUi = {
     card: '카드',
     subscription: '구독',
     settlement: '정산',
+    budget: '예산',
     webhook: '웹훅',
     github: 'GitHub',
     document: '문서',
@@ -106,6 +107,10 @@ export const auditUi = {
       approved: '정산 승인',
       paid: '정산 지급',
       exported: '명세서 다운로드',
+    },
+    budget: {
+      set: '예산 설정',
+      removed: '예산 삭제',
     },
     webhook: {
       created: '웹훅 추가',
@@ -172,6 +177,10 @@ export const auditUi = {
       paid: '{{actor}} 님이 {{member}} 님의 {{month}} 정산 지급을 기록했습니다',
       exported: '{{actor}} 님이 {{member}} 님의 {{month}} 명세서를 내려받았습니다 ({{format}})',
     },
+    budget: {
+      set: '{{actor}} 님이 {{scope}}의 예산을 {{amount}}(으)로 정했습니다 ({{period}})',
+      removed: '{{actor}} 님이 {{scope}}의 예산을 삭제했습니다 ({{amount}}, {{period}})',
+    },
     webhook: {
       created: '{{actor}} 님이 웹훅 {{name}}을(를) 추가했습니다',
       updated: '{{actor}} 님이 웹훅 {{name}}을(를) 변경했습니다',
@@ -208,6 +217,8 @@ export const auditUi = {
     twoFactorRequired: '관리자와 클라이언트는 2단계 인증 필수',
   },
   values: {
+    scope: { project: '프로젝트' },
+    period: { total: '전체 기간', month: '월별' },
     feed: { member: '내 캘린더', project: '프로젝트 캘린더' },
     role: { admin: '관리자', depth1: '팀장', depth2: '팀원', client: '클라이언트' },
     method: {

@@ -56,6 +56,7 @@ export const auditUi = {
     card: 'Thẻ',
     subscription: 'Gói đăng ký',
     settlement: 'Quyết toán',
+    budget: 'Ngân sách',
     webhook: 'Webhook',
     github: 'GitHub',
     document: 'Tài liệu',
@@ -106,6 +107,10 @@ export const auditUi = {
       approved: 'Duyệt quyết toán',
       paid: 'Thanh toán quyết toán',
       exported: 'Tải bảng kê',
+    },
+    budget: {
+      set: 'Đặt ngân sách',
+      removed: 'Xóa ngân sách',
     },
     webhook: {
       created: 'Thêm webhook',
@@ -171,6 +176,10 @@ export const auditUi = {
       paid: '{{actor}} đã ghi nhận thanh toán quyết toán tháng {{month}} của {{member}}',
       exported: '{{actor}} đã tải bảng kê tháng {{month}} của {{member}} ({{format}})',
     },
+    budget: {
+      set: '{{actor}} đã đặt ngân sách của {{scope}} là {{amount}} ({{period}})',
+      removed: '{{actor}} đã xóa ngân sách của {{scope}} ({{amount}}, {{period}})',
+    },
     webhook: {
       created: '{{actor}} đã thêm webhook {{name}}',
       updated: '{{actor}} đã thay đổi webhook {{name}}',
@@ -207,6 +216,8 @@ export const auditUi = {
     twoFactorRequired: 'Quản trị viên và khách hàng phải dùng xác thực hai lớp',
   },
   values: {
+    scope: { project: 'dự án' },
+    period: { total: 'toàn bộ thời gian', month: 'mỗi tháng' },
     feed: { member: 'lịch của tôi', project: 'lịch dự án' },
     role: { admin: 'Quản trị viên', depth1: 'Trưởng nhóm', depth2: 'Thành viên nhóm', client: 'Khách hàng' },
     method: {
