@@ -1,7 +1,7 @@
 import { documentTitle, type DocumentDetail } from '@teamline/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button';
@@ -77,13 +77,25 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
   // without a version check.
   const autosave = useAutosave(initial, onSaved, { versionCheck: !live });
   const canEdit = initial.can.edit && !live?.readOnly;
+  // The editor's options keep their identity from render to render: tiptap hands changed options to
+  // ProseMirror (`setOptions` → `updateState`) on the next render, and a render while a keystroke's
+  // DOM change is not yet read (a save finishing as typing starts) put the caret back before it.
+  const extensions = useMemo(
+    () =>
+      live ? [...editorExtensions({ history: false }), ...collaborationExtensions(live)] : editorExtensions(),
+    [live],
+  );
+  const [firstContent] = useState(initial.content);
+  const editorProps = useMemo(
+    () => ({ attributes: { class: 'document-editor__content', 'aria-label': initial.title } }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the title as the editor opened; renamed below
+    [],
+  );
   const editor = useEditor({
-    extensions: live
-      ? [...editorExtensions({ history: false }), ...collaborationExtensions(live)]
-      : editorExtensions(),
-    ...(live ? {} : { content: initial.content }),
+    extensions,
+    ...(live ? {} : { content: firstContent }),
     editable: canEdit,
-    editorProps: { attributes: { class: 'document-editor__content', 'aria-label': initial.title } },
+    editorProps,
     onUpdate: ({ editor: e }) => {
       if (!live) autosave.change({ content: e.getJSON() as DocumentDetail['content'] });
     },
@@ -93,6 +105,11 @@ function DocumentEditor({ document: initial, live }: { document: DocumentDetail;
   useEffect(() => {
     if (editor && editor.isEditable !== canEdit) editor.setEditable(canEdit);
   }, [editor, canEdit]);
+  // A renamed document's editor is named by its new title (on the element: no editor update).
+  useEffect(() => {
+    if (editor?.isInitialized && !editor.isDestroyed)
+      editor.view.dom.setAttribute('aria-label', current.title);
+  }, [editor, current.title]);
 
   function changeTitle(value: string) {
     setTitle(value);
