@@ -9,9 +9,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { createPlanningVersionRepository } from '../src/features/planning-store/planning-version.repository.js';
 import type { Actor } from '../src/shared/context.js';
-import { seedPlanning } from './seed-planning.js';
+import { changeStory, seedPlanning } from './seed-planning.js';
 import { settleStatistics } from './settle-statistics.js';
 import { benchSettlement } from './settlement.js';
 
@@ -48,18 +47,23 @@ export async function benchGrowth(
   const { actor, headers } = options;
   const { services } = app;
   const db = app.ctx.database.db;
-  const versions = createPlanningVersionRepository(db);
   const read = async (url: string) => {
     const s = performance.now();
     const res = await app.inject({ method: 'GET', url, headers });
     if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
     return performance.now() - s;
   };
-  const series = async (count: number, url: string, projectIdx: number | null) => {
+  /** Reads `url` `count` times; with `change`, each read follows one story's edit (another story each time). */
+  const series = async (
+    count: number,
+    url: string,
+    change: { projectIdx: number; storyIdxs: number[] } | null,
+  ) => {
     await read(url);
     const times: number[] = [];
     for (let i = 0; i < count; i++) {
-      if (projectIdx !== null) await versions.bump(projectIdx);
+      if (change)
+        await changeStory(db, change.projectIdx, change.storyIdxs[(i * 7919) % change.storyIdxs.length]!, i);
       times.push(await read(url));
     }
     return p95(times);
@@ -80,6 +84,7 @@ export async function benchGrowth(
     const seedMs = performance.now() - seedStart;
     await settleStatistics(app, `the ${stories}-story seed`, true);
     const timeline = `/api/milestone/timeline?projectIdx=${project.projectIdx}`;
+    const changed = { projectIdx: project.projectIdx, storyIdxs: seeded.storyIdxs };
     const dashboard = `/api/dashboard?projectIdx=${project.projectIdx}`;
     const historyTimes: number[] = [];
     for (let i = 0; i < 30; i++)
@@ -90,9 +95,9 @@ export async function benchGrowth(
       stories,
       seedMs,
       timelineWarmP95: await series(30, timeline, null),
-      timelineChangedP95: await series(20, timeline, project.projectIdx),
+      timelineChangedP95: await series(20, timeline, changed),
       dashboardWarmP95: await series(30, dashboard, null),
-      dashboardChangedP95: await series(20, dashboard, project.projectIdx),
+      dashboardChangedP95: await series(20, dashboard, changed),
       historyP95: p95(historyTimes),
     };
     planning.push(row);

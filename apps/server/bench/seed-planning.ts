@@ -9,6 +9,7 @@ import {
   members,
   membersInProject,
   milestones,
+  planningVersions,
   stories,
   projects,
   storyAssignees,
@@ -137,4 +138,22 @@ export async function seedPlanning(
     memberCount: mips.length,
     storyIdxs,
   };
+}
+
+/**
+ * A planning change as a story edit makes it: one story's title and the project's planning version,
+ * in one transaction. What a read "after a change" follows (the timeline rebuilds the milestone of
+ * the story, the dashboard its figures).
+ */
+export async function changeStory(db: Db, projectIdx: number, storyIdx: number, n: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(planningVersions)
+      .set({ version: sql`${planningVersions.version} + 1` })
+      .where(eq(planningVersions.projectIdx, projectIdx));
+    await tx
+      .update(stories)
+      .set({ title: `Story changed ${n}` })
+      .where(eq(stories.storyIdx, storyIdx));
+  });
 }

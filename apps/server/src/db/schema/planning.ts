@@ -66,6 +66,11 @@ export const milestones = pgTable(
     /** memberInProjectIdx, like every person in planning. */
     createdByIdx: integer('created_by_idx').notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * Goes up with every change of the milestone or of its stories (triggers of migration 0036, so
+     * every writer counts): the timeline rebuilds the milestones whose revision moved, not all of them.
+     */
+    revision: integer('revision').notNull().default(0),
   },
   // One key per position: concurrent moves that computed the same key fail instead of tying.
   (t) => [

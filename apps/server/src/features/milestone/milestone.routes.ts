@@ -52,7 +52,7 @@ export async function milestoneRoutes(fastify: FastifyInstance) {
       raw.type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
         return raw.header('content-encoding', 'gzip').send(gzip);
-      return raw.serializer((payload) => payload as string).send(body);
+      return raw.send(body);
     },
   );
 

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import {
   approvalRequestableStatuses,
   canMoveMilestone,
@@ -22,15 +20,19 @@ import type { EventRecorder } from '../../platform/events/outbox.repository.js';
 import { diffHistory } from '../planning-store/history-diff.js';
 import type { MilestoneRow } from '../planning-store/milestone.repository.js';
 import { toMilestone } from './milestone.presenter.js';
-
-const gzipAsync = promisify(gzip);
+import { assemble, pieceOf, smallPieceOf, type TimelinePiece } from './timeline-assembly.js';
 
 /** A serialised timeline of one planning version, plain and gzip-compressed. */
 export interface TimelineEntry {
   version: number;
-  body: string;
+  body: Buffer;
   gzip: Buffer;
 }
+
+/** One milestone's part of the timeline, as of its revision. */
+type MilestonePiece = TimelinePiece & { revision: number };
+const COMMA = smallPieceOf(',');
+const CLOSING = smallPieceOf(']}}');
 
 const fieldGroups = [
   { type: historyTypes.title, fields: ['title'] },
@@ -102,26 +104,51 @@ export function createMilestoneService(
   }
   /** Serialised timelines by project, newest version only; bounded so memory stays flat. */
   const timelineCache = new Map<number, TimelineEntry>();
+  /** Each project's milestones as timeline pieces, by milestone, with the revision they show. */
+  const milestonePieces = new Map<number, Map<number, MilestonePiece>>();
   const inFlight = new Map<string, Promise<TimelineEntry>>();
   const TIMELINE_CACHE_PROJECTS = 50;
+  const keepNewest = <V>(cache: Map<number, V>, projectIdx: number, value: V) => {
+    cache.delete(projectIdx);
+    cache.set(projectIdx, value);
+    if (cache.size > TIMELINE_CACHE_PROJECTS) cache.delete(cache.keys().next().value!);
+  };
 
+  /**
+   * The timeline of `version`: the milestones whose revision moved since their pieces were made are
+   * built again by the database (their JSON) and compressed again; the others are reused as they
+   * are. The body and its gzip are then laid together from the pieces (timeline-assembly.ts).
+   */
   async function computeTimeline(projectIdx: number, version: number) {
-    const [milestones, projectKey] = await Promise.all([
-      planning.milestone.timelineJson(projectIdx),
+    const known = milestonePieces.get(projectIdx) ?? new Map<number, MilestonePiece>();
+    const revisions = new Map([...known].map(([milestoneIdx, piece]) => [milestoneIdx, piece.revision]));
+    const [rows, projectKey] = await Promise.all([
+      planning.milestone.timelineMilestones(projectIdx, revisions),
       planning.milestone.projectKey(projectIdx),
     ]);
+    const pieces = new Map<number, MilestonePiece>();
+    await Promise.all(
+      rows.map(async ({ milestoneIdx, revision, json }) => {
+        // No JSON: the revision asked for is the one known (the map passed to the query).
+        const piece =
+          json === null ? known.get(milestoneIdx)! : { revision, ...(await pieceOf(Buffer.from(json))) };
+        pieces.set(milestoneIdx, piece);
+      }),
+    );
+    // Pieces show their own revision whatever happened meanwhile: kept for the next change.
+    keepNewest(milestonePieces, projectIdx, pieces);
     // A TimelineResponse; its milestones are already JSON (the database built them).
-    const body = `{"data":{"projectIdx":${projectIdx},"projectKey":${JSON.stringify(projectKey)},"milestones":${milestones}}}`;
-    // Compressed once per version (on the thread pool), not once per request: ~1 MB of JSON for
-    // 5,000 stories becomes a few dozen KiB on the wire.
-    const entry: TimelineEntry = { version, body, gzip: await gzipAsync(body, { level: 6 }) };
+    const { body, gzip } = assemble([
+      smallPieceOf(
+        `{"data":{"projectIdx":${projectIdx},"projectKey":${JSON.stringify(projectKey)},"milestones":[`,
+      ),
+      ...rows.flatMap(({ milestoneIdx }, i) => (i === 0 ? [] : [COMMA]).concat(pieces.get(milestoneIdx)!)),
+      CLOSING,
+    ]);
+    const entry: TimelineEntry = { version, body, gzip };
     // Kept only if no write committed while reading: the rows then belong to exactly this version.
-    if ((await planning.version.current(projectIdx)) === version) {
-      timelineCache.delete(projectIdx);
-      timelineCache.set(projectIdx, entry);
-      if (timelineCache.size > TIMELINE_CACHE_PROJECTS)
-        timelineCache.delete(timelineCache.keys().next().value!);
-    }
+    if ((await planning.version.current(projectIdx)) === version)
+      keepNewest(timelineCache, projectIdx, entry);
     return entry;
   }
 

@@ -5,6 +5,13 @@ import type { Db } from '../../infra/db.js';
 export type MilestoneRow = typeof milestones.$inferSelect;
 export type NewMilestone = typeof milestones.$inferInsert;
 
+/** A milestone of the timeline: its revision, and its JSON when the caller did not have that revision. */
+export interface TimelineMilestoneRow {
+  milestoneIdx: number;
+  revision: number;
+  json: string | null;
+}
+
 export function createMilestoneRepository(db: Db) {
   /** The nearest order key after (or before) `key` in the project, ignoring the moved milestone. */
   async function neighbourKey(
@@ -81,33 +88,39 @@ export function createMilestoneRepository(db: Db) {
      * instead of a row per story, which is where a recomputed timeline spent its time (decoding rows
      * and making objects, then serialising them again).
      */
-    async timelineJson(projectIdx: number): Promise<string> {
-      // Stories grouped by milestone in one pass; each story's assignees by primary key. Joining the
-      // assignees set-wise was no faster and, on statistics not yet gathered after a bulk import,
-      // the planner made it a nested loop over both sets (seconds for 20,000 stories).
+    /**
+     * The project's milestones in order with their revisions, each with its timeline JSON (the
+     * milestone and its stories in order) unless `known` already has that revision: one statement,
+     * so the revisions and the JSON are of one moment. Each story's assignees by primary key.
+     */
+    async timelineMilestones(
+      projectIdx: number,
+      known: ReadonlyMap<number, number>,
+    ): Promise<TimelineMilestoneRow[]> {
+      const idxs = `{${[...known.keys()].join(',')}}`;
+      const revisions = `{${[...known.values()].join(',')}}`;
       const result = (await db.execute(sql`
-        with planned as (
-          select t."milestoneIdx", json_agg(t order by t."orderKey") as list
-          from (
-            select s.story_idx as "storyIdx", s.story_no as "storyNo", s.milestone_idx as "milestoneIdx",
-              s.epic_idx as "epicIdx", s.title, s.status, s.start_dt as "startDt", s.end_dt as "endDt",
-              coalesce((
-                select json_agg(a.member_in_project_idx order by a.member_in_project_idx)
-                from ${storyAssignees} a where a.story_idx = s.story_idx), '[]') as assignees,
-              s.point, s.order_key as "orderKey"
-            from ${stories} s
-            where s.project_idx = ${projectIdx} and s.milestone_idx is not null
-          ) t
-          group by t."milestoneIdx"
-        )
-        select coalesce(json_agg(t order by t."orderKey"), '[]')::text as milestones
-        from (
-          select ms.milestone_idx as "milestoneIdx", ms.title, ms.status, ms.start_dt as "startDt",
-            ms.end_dt as "endDt", ms.order_key as "orderKey", coalesce(planned.list, '[]') as stories
-          from ${milestones} ms left join planned on planned."milestoneIdx" = ms.milestone_idx
-          where ms.project_idx = ${projectIdx}
-        ) t`)) as { rows: { milestones: string }[] };
-      return result.rows[0]!.milestones;
+        select ms.milestone_idx as "milestoneIdx", ms.revision,
+          case when ms.revision is not distinct from k.revision then null else (
+            select row_to_json(t)::text from (
+              select ms.milestone_idx as "milestoneIdx", ms.title, ms.status, ms.start_dt as "startDt",
+                ms.end_dt as "endDt", ms.order_key as "orderKey", coalesce((
+                  select json_agg(st order by st."orderKey") from (
+                    select s.story_idx as "storyIdx", s.story_no as "storyNo", s.milestone_idx as "milestoneIdx",
+                      s.epic_idx as "epicIdx", s.title, s.status, s.start_dt as "startDt", s.end_dt as "endDt",
+                      coalesce((
+                        select json_agg(a.member_in_project_idx order by a.member_in_project_idx)
+                        from ${storyAssignees} a where a.story_idx = s.story_idx), '[]') as assignees,
+                      s.point, s.order_key as "orderKey"
+                    from ${stories} s
+                    where s.project_idx = ms.project_idx and s.milestone_idx = ms.milestone_idx
+                  ) st), '[]') as stories
+            ) t) end as json
+        from ${milestones} ms
+          left join unnest(${idxs}::int[], ${revisions}::int[]) as k(idx, revision) on k.idx = ms.milestone_idx
+        where ms.project_idx = ${projectIdx}
+        order by ms.order_key`)) as { rows: TimelineMilestoneRow[] };
+      return result.rows;
     },
     async insert(row: NewMilestone): Promise<MilestoneRow> {
       const [created] = await db.insert(milestones).values(row).returning();
