@@ -156,9 +156,9 @@ export function createMilestoneService(
     /**
      * The hot route, served from a per-instance cache keyed by the project's planning version (every
      * planning write bumps it in its own transaction, on any instance), so repeated reads cost one
-     * primary-key select and a socket write. A miss has the database build the milestones' JSON in
-     * one statement (`timelineJson`), wraps it once and compresses it once. Concurrent misses of one
-     * version share a single computation.
+     * primary-key select and a socket write. A miss rebuilds the milestones whose revision moved
+     * (`computeTimeline`) and lays the answer together from pieces. Concurrent misses of one version
+     * share a single computation.
      */
     async timeline(actor: Actor, projectIdx: number): Promise<TimelineEntry> {
       await authz.authorize(actor, 'planning.view', projectIdx);
