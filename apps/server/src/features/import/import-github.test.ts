@@ -160,6 +160,7 @@ describe('GitHub Issues import', () => {
     gh.calls.length = 0;
     const dev = await call('POST', `/project/${f.projectA}/import/preview`, f.dev.key, body());
     expect(dev.statusCode, dev.body).toBe(403);
+    expect(dev.json().error.code).toBe('ADMIN_ONLY');
     const client = await call('POST', `/project/${f.projectA}/import`, f.client.key, body());
     expect(client.json().error.code).toBe('PROFESSIONAL_ONLY');
     const outsider = await call('POST', `/project/${f.projectA}/import/preview`, f.outsider.key, body());

@@ -8,7 +8,7 @@ export const importUi = {
     jira: 'Jira (CSV export)',
     csv: 'Any CSV file',
     trello: 'Trello (JSON board export)',
-    github: 'GitHub Issues (through the GitHub connection)',
+    github: 'GitHub Issues',
   },
   repository: 'Repository',
   repositoryConnected: '{{repo}} (connected to this project)',

@@ -10,7 +10,7 @@ export const importUi: typeof en = {
     jira: 'Jira (CSV 내보내기)',
     csv: '일반 CSV 파일',
     trello: 'Trello (JSON 보드 내보내기)',
-    github: 'GitHub 이슈 (GitHub 연결로 가져오기)',
+    github: 'GitHub 이슈',
   },
   repository: '저장소',
   repositoryConnected: '{{repo}} (이 프로젝트에 연결됨)',

@@ -10,7 +10,7 @@ export const importUi: typeof en = {
     jira: 'Jira (tệp CSV xuất ra)',
     csv: 'Tệp CSV bất kỳ',
     trello: 'Trello (tệp JSON của bảng)',
-    github: 'GitHub Issues (qua kết nối GitHub)',
+    github: 'GitHub Issues',
   },
   repository: 'Kho mã',
   repositoryConnected: '{{repo}} (đã kết nối với dự án này)',

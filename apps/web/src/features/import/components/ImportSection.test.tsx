@@ -190,6 +190,22 @@ describe('Settings › Import from GitHub Issues', () => {
     expect(api.start.mock.calls[0]![1]).toMatchObject({ source: 'github', repo: 'acme/docs' });
   });
 
+  it('the repository offered first is the one imported when the admin does not change it', async () => {
+    await act(() => loadUiAreas(['import']));
+    api.github.mockResolvedValue(connection({ repo: null }));
+    api.githubRepos.mockResolvedValue({ repos: [{ fullName: 'acme/tracker' }], page: 1, hasMore: false });
+    api.preview.mockResolvedValue(preview({ source: 'github' }));
+    api.start.mockResolvedValue({ importIdx: 9 });
+    api.get.mockResolvedValue({ state: 'queued', progress: { done: 0, total: 3 } });
+    renderSection(false, true);
+    fireEvent.change(screen.getByTestId('import-source'), { target: { value: 'github' } });
+    await waitFor(() => expect(screen.getByTestId('import-repo')).toHaveProperty('value', 'acme/tracker'));
+    fireEvent.click(screen.getByTestId('import-github-preview'));
+    fireEvent.click(await screen.findByTestId('import-start'));
+    await waitFor(() => expect(api.start).toHaveBeenCalled());
+    expect(api.start.mock.calls[0]![1]).toMatchObject({ source: 'github', repo: 'acme/tracker' });
+  });
+
   it('without a connection: the translated error and the way to Settings › GitHub, nothing previewed', async () => {
     await act(() => setLanguage('kr'));
     await act(() => loadUiAreas(['import']));

@@ -158,7 +158,11 @@ export function ImportSection({
             reset();
             setRepo(next);
           }}
-          onPreview={(chosen) => preview.mutate({ source: 'github', fileName: '', text: '', repo: chosen })}
+          onPreview={(chosen) => {
+            // The import then starts from the repository previewed, chosen or offered first.
+            setRepo(chosen);
+            preview.mutate({ source: 'github', fileName: '', text: '', repo: chosen });
+          }}
         />
       )}
       {fileError && (
@@ -237,15 +241,17 @@ function GithubPick({
 }) {
   const { t } = useTranslation();
   const ids = useId();
+  // The GitHub tab's key: connecting or disconnecting there refreshes this; opening the page asks anew.
   const status = useQuery({
-    queryKey: ['import', 'github', projectIdx],
+    queryKey: ['github', projectIdx],
     queryFn: () => importApi.github(projectIdx),
     enabled: canUseGithub,
+    refetchOnMount: 'always',
   });
   const connection = status.data?.connection ?? null;
   const usable = connection?.status === 'ACTIVE';
   const repos = useQuery({
-    queryKey: ['import', 'github', projectIdx, 'repos'],
+    queryKey: ['github', projectIdx, 'import-repos'],
     queryFn: () => importApi.githubRepos(projectIdx),
     enabled: canUseGithub && usable,
   });
