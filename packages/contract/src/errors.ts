@@ -150,6 +150,12 @@ export const errorStatus = {
   GITHUB_TOKEN_INVALID: 400,
   GITHUB_SIGNATURE_INVALID: 401,
   GITHUB_SYNC_LOG_NOT_FOUND: 404,
+  /** GitHub answered 404: no such repository, or the connection's account cannot see it. */
+  GITHUB_REPOSITORY_NOT_FOUND: 404,
+  /** GitHub answered 403 (not a rate limit): the connection's token may not read this. */
+  GITHUB_ACCESS_DENIED: 403,
+  /** GitHub's rate limit for the connection's token is used up (403/429 with the limit headers). */
+  GITHUB_RATE_LIMITED: 429,
   // Documents (docs/product/documents-and-ai.md#document-errors, issue 15)
   FOLDER_NOT_FOUND: 404,
   FOLDER_MOVE_INVALID: 400,

@@ -7,8 +7,11 @@ import { URL } from 'node:url';
  * A local HTTP server speaking the part of GitHub's REST API and OAuth endpoints the sync uses, in
  * GitHub's shapes: `GET /user`, `/user/repos` (paged with a Link header), `/repos/{o}/{r}`,
  * `/repos/{o}/{r}/branches`, `/repos/{o}/{r}/commits?sha=` and `/repos/{o}/{r}/pulls?state=all`
- * (both with ETag and 304 on If-None-Match), `POST /login/oauth/access_token`. Tokens are checked:
- * an unknown or revoked one gets 401 like GitHub's "Bad credentials".
+ * (both with ETag and 304 on If-None-Match), `/repos/{o}/{r}/issues?state=all` and
+ * `/repos/{o}/{r}/issues/{n}/comments` (paged with per_page/page and a Link header, pull requests
+ * among the issues as GitHub lists them), `POST /login/oauth/access_token`. Tokens are checked:
+ * an unknown or revoked one gets 401 like GitHub's "Bad credentials"; `failures` makes a repository
+ * answer an error (a 403 rate limit with GitHub's `x-ratelimit-*` headers, a 404…).
  */
 export interface FakeCommit {
   sha: string;
@@ -27,6 +30,32 @@ export interface FakePull {
   merged: boolean;
   updated: string;
 }
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string | null;
+  state: 'open' | 'closed';
+  stateReason: 'completed' | 'not_planned' | 'reopened' | 'duplicate' | null;
+  labels: string[];
+  assignees: string[];
+  milestone: { number: number; title: string; dueOn: string | null } | null;
+  login: string;
+  created: string;
+  closed: string | null;
+  /** A pull request: GitHub lists them among the issues, with a `pull_request` object. */
+  pullRequest?: boolean;
+}
+export interface FakeComment {
+  id: number;
+  login: string;
+  body: string;
+  created: string;
+}
+export interface FakeFailure {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
 
 export interface GithubFake {
   url: string;
@@ -40,6 +69,12 @@ export interface GithubFake {
   commits: Map<string, FakeCommit[]>;
   /** `owner/name` → pull requests, most recently updated first */
   pulls: Map<string, FakePull[]>;
+  /** `owner/name` → issues and pull requests, newest first (GitHub's default order). */
+  issues: Map<string, FakeIssue[]>;
+  /** `owner/name#number` → the issue's comments, oldest first. */
+  comments: Map<string, FakeComment[]>;
+  /** `owner/name` → the error every call about that repository answers. */
+  failures: Map<string, FakeFailure>;
   /** Requests seen, as `METHOD path status`. */
   calls: string[];
   close(): Promise<void>;
@@ -66,6 +101,71 @@ export const rawPull = (webUrl: string, repo: string, p: FakePull) => ({
   base: { ref: p.base },
 });
 
+/** An issue as `GET /repos/{o}/{r}/issues` answers it (the fields GitHub documents, abridged). */
+export const rawIssue = (webUrl: string, apiUrl: string, repo: string, i: FakeIssue, comments: number) => ({
+  id: 1_000_000 + i.number,
+  node_id: `I_${i.number}`,
+  url: `${apiUrl}/repos/${repo}/issues/${i.number}`,
+  html_url: `${webUrl}/${repo}/${i.pullRequest ? 'pull' : 'issues'}/${i.number}`,
+  number: i.number,
+  title: i.title,
+  body: i.body,
+  user: { login: i.login, id: 1, type: 'User' },
+  labels: i.labels.map((name, n) => ({
+    id: n + 1,
+    name,
+    color: 'ededed',
+    description: null,
+    default: false,
+  })),
+  state: i.state,
+  state_reason: i.stateReason,
+  locked: false,
+  assignee: i.assignees[0] ? { login: i.assignees[0], id: 1, type: 'User' } : null,
+  assignees: i.assignees.map((login) => ({ login, id: 1, type: 'User' })),
+  milestone: i.milestone
+    ? {
+        url: `${apiUrl}/repos/${repo}/milestones/${i.milestone.number}`,
+        html_url: `${webUrl}/${repo}/milestone/${i.milestone.number}`,
+        id: 500 + i.milestone.number,
+        number: i.milestone.number,
+        title: i.milestone.title,
+        description: null,
+        state: 'open',
+        open_issues: 1,
+        closed_issues: 0,
+        created_at: '2026-01-01T00:00:00Z',
+        due_on: i.milestone.dueOn,
+      }
+    : null,
+  comments,
+  created_at: i.created,
+  updated_at: i.closed ?? i.created,
+  closed_at: i.closed,
+  author_association: 'MEMBER',
+  ...(i.pullRequest
+    ? {
+        pull_request: {
+          url: `${apiUrl}/repos/${repo}/pulls/${i.number}`,
+          html_url: `${webUrl}/${repo}/pull/${i.number}`,
+          diff_url: `${webUrl}/${repo}/pull/${i.number}.diff`,
+          patch_url: `${webUrl}/${repo}/pull/${i.number}.patch`,
+          merged_at: null,
+        },
+      }
+    : {}),
+});
+
+export const rawComment = (webUrl: string, repo: string, issue: number, c: FakeComment) => ({
+  id: c.id,
+  html_url: `${webUrl}/${repo}/issues/${issue}#issuecomment-${c.id}`,
+  body: c.body,
+  user: { login: c.login, id: 1, type: 'User' },
+  created_at: c.created,
+  updated_at: c.created,
+  author_association: 'MEMBER',
+});
+
 /** On `port` (0: any free one; the e2e suite passes the one the app was configured with). */
 export async function startGithubFake(port = 0): Promise<GithubFake> {
   const fake = {
@@ -75,6 +175,9 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
     branches: new Map<string, string[]>(),
     commits: new Map<string, FakeCommit[]>(),
     pulls: new Map<string, FakePull[]>(),
+    issues: new Map<string, FakeIssue[]>(),
+    comments: new Map<string, FakeComment[]>(),
+    failures: new Map<string, FakeFailure>(),
     calls: [] as string[],
   };
   let base = '';
@@ -92,6 +195,28 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
       return 304;
     }
     send(res, 200, list, { etag });
+    return 200;
+  };
+  /**
+   * One page of `list` as GitHub pages it: `per_page` (30 by default, 100 at most) and `page`, with
+   * a Link header naming the next and last pages while there are more.
+   */
+  const sendPage = (url: URL, res: ServerResponse, list: unknown[]) => {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30)));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+    const last = Math.max(1, Math.ceil(list.length / perPage));
+    const at = (n: number) => {
+      const next = new URL(url.toString());
+      next.searchParams.set('page', String(n));
+      return `<${next.toString()}>`;
+    };
+    const links = page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : [];
+    send(
+      res,
+      200,
+      list.slice((page - 1) * perPage, page * perPage),
+      links.length ? { link: links.join(', ') } : {},
+    );
     return 200;
   };
 
@@ -148,12 +273,55 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
           hasNext ? { link: `<${base}/user/repos?per_page=${perPage}&page=${page + 1}>; rel="next"` } : {},
         );
       }
-      const match = /^\/repos\/([^/]+)\/([^/]+)(\/branches|\/commits|\/pulls)?$/.exec(path);
+      const match =
+        /^\/repos\/([^/]+)\/([^/]+)(\/branches|\/commits|\/pulls|\/issues|\/issues\/(\d+)\/comments)?$/.exec(
+          path,
+        );
       const repo = match ? `${decodeURIComponent(match[1]!)}/${decodeURIComponent(match[2]!)}` : '';
       const known = fake.repos.find((r) => r.fullName === repo);
       if (!match || !known) {
         record(404);
-        return send(res, 404, { message: 'Not Found' });
+        return send(res, 404, {
+          message: 'Not Found',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '404',
+        });
+      }
+      const failure = fake.failures.get(repo);
+      if (failure) {
+        record(failure.status);
+        return send(
+          res,
+          failure.status,
+          { message: failure.message, documentation_url: 'https://docs.github.com/rest' },
+          failure.headers,
+        );
+      }
+      if (match[3] === '/issues') {
+        const list = (fake.issues.get(repo) ?? []).filter(
+          (i) =>
+            url.searchParams.get('state') === 'all' || i.state === (url.searchParams.get('state') ?? 'open'),
+        );
+        return record(
+          sendPage(
+            url,
+            res,
+            list.map((i) =>
+              rawIssue(base, base, repo, i, fake.comments.get(`${repo}#${i.number}`)?.length ?? 0),
+            ),
+          ),
+        );
+      }
+      if (match[4]) {
+        const issue = (fake.issues.get(repo) ?? []).find((i) => i.number === Number(match[4]));
+        if (!issue) {
+          record(404);
+          return send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+        }
+        const list = (fake.comments.get(`${repo}#${issue.number}`) ?? []).map((c) =>
+          rawComment(base, repo, issue.number, c),
+        );
+        return record(sendPage(url, res, list));
       }
       if (!match[3]) {
         record(200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storyStatuses } from '../rules/planning-statuses.js';
 import { AI_UPLOAD_MAX_BYTES } from './ai.js';
 import { idx, int4 } from './common.js';
+import { githubRepoName } from './github.js';
 
 /**
  * Bringing work in (issue 34, docs/product/import.md): a Jira CSV export, any CSV with a column
@@ -15,7 +16,8 @@ export const IMPORT_BATCH_SIZE = 50;
 /** Rows (cards) one file may hold. */
 export const IMPORT_MAX_ITEMS = 5000;
 
-export const importSources = ['jira', 'csv', 'trello'] as const;
+/** `github`: the issues of a repository, read through the project's GitHub connection (no file). */
+export const importSources = ['jira', 'csv', 'trello', 'github'] as const;
 export type ImportSource = (typeof importSources)[number];
 
 /** Fields of ours a CSV column can be mapped to (docs/product/import.md#csv-mapping). */
@@ -44,8 +46,10 @@ export type ImportStatusMap = z.infer<typeof importStatusMap>;
 export const importRequest = z.object({
   source: z.enum(importSources),
   fileName: z.string().max(255).default(''),
-  /** The file's text (CSV or JSON, UTF-8). */
-  text: z.string().max(IMPORT_MAX_BYTES),
+  /** The file's text (CSV or JSON, UTF-8); empty for `github`. */
+  text: z.string().max(IMPORT_MAX_BYTES).default(''),
+  /** `github` only: `owner/name`; without it, the repository the project's connection is set to. */
+  repo: githubRepoName.optional(),
   mapping: importMapping.optional(),
   statusMap: importStatusMap.optional(),
 });
@@ -59,7 +63,10 @@ export const importProblemCodes = [
   'duplicateKey',
 ] as const;
 export type ImportProblemCode = (typeof importProblemCodes)[number];
-/** One thing wrong with one row: `row` is the file's line (CSV, header = 1) or the card's position (Trello). */
+/**
+ * One thing wrong with one row: `row` is the file's line (CSV, header = 1), the card's position
+ * (Trello) or the issue's number (GitHub).
+ */
 export const importProblem = z.object({
   row: int4,
   code: z.enum(importProblemCodes),

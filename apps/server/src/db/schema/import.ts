@@ -16,6 +16,8 @@ export interface ImportItemData {
   endDt: string | null;
   epic: string | null;
   milestone: string | null;
+  /** The milestone's due date (`YYYYMMDD`), when the source has one (GitHub's `due_on`). */
+  milestoneDue?: string | null;
   comments: string[];
 }
 

@@ -10,6 +10,8 @@ export class GithubError extends Error {
     /** The HTTP status GitHub answered, or 0 when it did not answer. */
     readonly status: number,
     message: string,
+    /** GitHub's primary or secondary rate limit: 429, or 403 with `x-ratelimit-remaining: 0` or `retry-after`. */
+    readonly rateLimited = false,
   ) {
     super(message);
     this.name = 'GithubError';
@@ -18,6 +20,29 @@ export class GithubError extends Error {
   get isUnauthorized() {
     return this.status === 401;
   }
+}
+
+/** An issue as the import reads it (docs/product/import.md#github); pull requests are left out. */
+export interface GithubIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  stateReason: string | null;
+  labels: string[];
+  assignees: string[];
+  milestone: { title: string; dueOn: string | null } | null;
+  author: string;
+  createdAt: string;
+  closedAt: string | null;
+  url: string;
+  /** How many comments GitHub counts on it (their text comes from `issueComments`). */
+  comments: number;
+}
+export interface GithubComment {
+  author: string;
+  body: string;
+  createdAt: string;
 }
 
 export interface GithubCommit {
@@ -39,6 +64,29 @@ export interface GithubPull {
   url: string;
   at: string;
   mergeSha: string | null;
+}
+
+interface RawIssue {
+  number: number;
+  title: string;
+  body?: string | null;
+  html_url: string;
+  state: string;
+  state_reason?: string | null;
+  labels?: (string | { name?: string | null })[];
+  assignees?: { login?: string }[] | null;
+  assignee?: { login?: string } | null;
+  milestone?: { title?: string; due_on?: string | null } | null;
+  user?: { login?: string } | null;
+  comments?: number;
+  created_at: string;
+  closed_at?: string | null;
+  pull_request?: unknown;
+}
+interface RawComment {
+  body?: string | null;
+  user?: { login?: string } | null;
+  created_at: string;
 }
 
 interface RawRepo {
@@ -95,6 +143,33 @@ export const toPull = (p: RawPull): GithubPull => ({
   mergeSha: p.merge_commit_sha,
 });
 
+export const toIssue = (i: RawIssue): GithubIssue => {
+  const assignees = (i.assignees ?? (i.assignee ? [i.assignee] : [])).flatMap((a) =>
+    a.login ? [a.login] : [],
+  );
+  return {
+    number: i.number,
+    title: i.title,
+    body: i.body ?? '',
+    state: i.state === 'closed' ? 'closed' : 'open',
+    stateReason: i.state_reason ?? null,
+    labels: (i.labels ?? []).flatMap((l) => {
+      const name = typeof l === 'string' ? l : l.name;
+      return name ? [name] : [];
+    }),
+    assignees,
+    milestone: i.milestone?.title ? { title: i.milestone.title, dueOn: i.milestone.due_on ?? null } : null,
+    author: i.user?.login ?? '',
+    createdAt: i.created_at,
+    closedAt: i.closed_at ?? null,
+    url: pageUrl(i.html_url),
+    comments: i.comments ?? 0,
+  };
+};
+
+/** Pages GitHub is asked for at most: 100 a page, enough for the import's 5,000 issues and one more page. */
+const ISSUE_PAGES = 51;
+
 export function createGithubClient(options: { apiUrl: string; webUrl: string; timeoutMs: number }) {
   async function call<T>(
     token: string,
@@ -117,7 +192,13 @@ export function createGithubClient(options: { apiUrl: string; webUrl: string; ti
       throw new GithubError(0, `GitHub did not answer: ${(error as Error).message}`);
     }
     if (res.status === 304) return { status: 304, body: null, etag: etag ?? null, link: null };
-    if (!res.ok) throw new GithubError(res.status, `GitHub answered ${res.status} to ${path}`);
+    if (!res.ok) {
+      const rateLimited =
+        res.status === 429 ||
+        (res.status === 403 &&
+          (res.headers.get('x-ratelimit-remaining') === '0' || res.headers.has('retry-after')));
+      throw new GithubError(res.status, `GitHub answered ${res.status} to ${path}`, rateLimited);
+    }
     return {
       status: res.status,
       body: (await res.json()) as T,
@@ -177,6 +258,42 @@ export function createGithubClient(options: { apiUrl: string; webUrl: string; ti
         etag,
       );
       return { pulls: res.body?.map(toPull) ?? null, etag: res.etag };
+    },
+    /**
+     * The repository's issues, open and closed, newest first, page by page (100 a page) while GitHub's
+     * Link header names a next page; the pull requests GitHub lists among them are left out. Stops
+     * after `max` issues (the caller refuses more) or ISSUE_PAGES pages.
+     */
+    async issues(token: string, repo: string, max: number): Promise<GithubIssue[]> {
+      const issues: GithubIssue[] = [];
+      for (let page = 1; page <= ISSUE_PAGES; page++) {
+        const res = await call<RawIssue[]>(
+          token,
+          `${repoPath(repo)}/issues?state=all&per_page=100&page=${page}`,
+        );
+        issues.push(...res.body!.filter((i) => !i.pull_request).map(toIssue));
+        if (issues.length > max || !/rel="next"/.test(res.link ?? '')) break;
+      }
+      return issues;
+    },
+    /** One issue's comments, oldest first (GitHub's order), every page. */
+    async issueComments(token: string, repo: string, issue: number): Promise<GithubComment[]> {
+      const comments: GithubComment[] = [];
+      for (let page = 1; page <= 30; page++) {
+        const res = await call<RawComment[]>(
+          token,
+          `${repoPath(repo)}/issues/${issue}/comments?per_page=100&page=${page}`,
+        );
+        comments.push(
+          ...res.body!.map((c) => ({
+            author: c.user?.login ?? '',
+            body: c.body ?? '',
+            createdAt: c.created_at,
+          })),
+        );
+        if (!/rel="next"/.test(res.link ?? '')) break;
+      }
+      return comments;
     },
     authorizeUrl(clientId: string, redirectUri: string, state: string): string {
       const query = new URLSearchParams({

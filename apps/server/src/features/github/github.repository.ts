@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { githubConnections, githubLinks, githubOauthStates, githubSyncLog } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -36,6 +36,17 @@ export function createGithubRepository(db: Db) {
         })
         .returning();
       return saved!;
+    },
+    /**
+     * GitHub accounts members proved theirs by connecting a project with them (token or OAuth):
+     * `account` login → the member who connected, for those of `logins`.
+     */
+    async accountsOf(logins: string[]): Promise<{ login: string; memberIdx: number }[]> {
+      if (logins.length === 0) return [];
+      return db
+        .selectDistinct({ login: githubConnections.account, memberIdx: githubConnections.connectedByIdx })
+        .from(githubConnections)
+        .where(inArray(githubConnections.account, logins));
     },
     async update(projectIdx: number, patch: Partial<typeof githubConnections.$inferInsert>) {
       const [row] = await db

@@ -5,6 +5,7 @@ import { disconnect, listBranches, listRepos, saveSettings, status } from './con
 import { connectToken, oauthCallback, startOauth } from './connect-github.js';
 import type { DeliveryJobData, ProjectJobData } from './github-job-names.js';
 import type { GithubDeps, GithubServiceDeps } from './github.deps.js';
+import { issuesForImport } from './import-issues.js';
 import { poll, pollAll } from './poll-repository.js';
 import { processDelivery, receiveWebhook } from './receive-webhook.js';
 import { storyLinks } from './story-links.js';
@@ -35,6 +36,9 @@ export function createGithubService(ctx: AppContext, serviceDeps: GithubServiceD
     sync: (actor: Actor, projectIdx: number, syncLogIdx?: number) =>
       syncNow(deps, actor, projectIdx, syncLogIdx),
     storyLinks: (actor: Actor, storyIdx: number) => storyLinks(deps, actor, storyIdx),
+    // ---------- bringing issues in (docs/product/import.md#github) ----------
+    issuesForImport: (actor: Actor, projectIdx: number, repoName: string | undefined, max: number) =>
+      issuesForImport(deps, actor, projectIdx, repoName, max),
     // ---------- webhooks ----------
     receive: (
       projectIdx: number,

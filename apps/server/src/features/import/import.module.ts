@@ -13,7 +13,7 @@ import {
 
 declare module '../../platform/services.js' {
   interface Services {
-    /** Bringing work in from Jira, CSV and Trello (issue 34, docs/product/import.md). */
+    /** Bringing work in from Jira, CSV, Trello and GitHub Issues (issue 34, docs/product/import.md). */
     imports: ImportService;
   }
 }
@@ -24,6 +24,7 @@ export const importModule = defineModule({
     imports: createImportService(ctx, {
       repo: createImportRepository(ctx.database.db),
       authz: services.authz,
+      github: services.github,
       planning: unitOfWork(ctx.database.db, ctx, (db) => ({
         ...planningRepositories(db),
         imports: createImportRepository(db),

@@ -1,6 +1,7 @@
 import {
   EPIC_LIMIT,
   IMPORT_BATCH_SIZE,
+  IMPORT_MAX_ITEMS,
   historyTypes,
   type ImportCounts,
   type ImportPreview,
@@ -20,6 +21,7 @@ import { insertMilestone } from '../milestone/milestone.service.js';
 import { insertStory } from '../story/insert-story.js';
 import { toEpic } from '../epic/epic.presenter.js';
 import type { ImportItemData } from '../../db/schema/index.js';
+import type { GithubService } from '../github/github.service.js';
 import type { ImportRepository, ImportRow } from './import.repository.js';
 import { parseImport, type ParsedImport } from './parse-import.js';
 
@@ -56,12 +58,27 @@ type Planning = UnitOfWork<ReturnType<typeof planningRepositories> & { imports: 
  */
 export function createImportService(
   ctx: AppContext,
-  deps: { repo: ImportRepository; authz: Authorization<MembershipRow>; planning: Planning },
+  deps: {
+    repo: ImportRepository;
+    authz: Authorization<MembershipRow>;
+    planning: Planning;
+    github: Pick<GithubService, 'issuesForImport'>;
+  },
 ) {
   const { repo, authz } = deps;
 
-  async function read(projectIdx: number, request: ImportRequest): Promise<ParsedImport> {
-    return parseImport(request, await repo.people(projectIdx));
+  /**
+   * The rows of the request. For `github`, the issues are read from GitHub here, before and outside
+   * any transaction (docs/product/import.md#github); the durable job then writes the stored rows and
+   * never calls GitHub. The other sources read the file sent.
+   */
+  async function read(actor: Actor, projectIdx: number, request: ImportRequest) {
+    const github =
+      request.source === 'github'
+        ? await deps.github.issuesForImport(actor, projectIdx, request.repo, IMPORT_MAX_ITEMS)
+        : undefined;
+    const parsed: ParsedImport = parseImport(request, await repo.people(projectIdx), github);
+    return { parsed, fileName: github ? github.repo : request.fileName };
   }
 
   /** What the rows would create; keys already imported count as `alreadyImported`. */
@@ -141,11 +158,11 @@ export function createImportService(
       const milestones = await r.imports.known(projectIdx, source, 'milestone', [
         ...new Set(batch.flatMap((i) => (i.milestone ? [i.milestone] : []))),
       ]);
-      const milestoneOf = async (title: string | null) => {
+      const milestoneOf = async (title: string | null, endDt: string | null) => {
         if (!title) return null;
         const found = milestones.get(title);
         if (found && (await r.milestone.findInProject(projectIdx, found))) return found;
-        const created = await insertMilestone(r, actorIdx, { projectIdx, title });
+        const created = await insertMilestone(r, actorIdx, { projectIdx, title, endDt });
         milestones.set(title, created.milestoneIdx);
         remember.push({ kind: 'milestone', externalKey: title, entityIdx: created.milestoneIdx });
         next.milestones += 1;
@@ -162,7 +179,7 @@ export function createImportService(
           actorIdx,
           {
             projectIdx,
-            milestoneIdx: await milestoneOf(item.milestone),
+            milestoneIdx: await milestoneOf(item.milestone, item.milestoneDue ?? null),
             epicIdx: await epicOf(item.epic),
             title: item.title,
             description: item.description,
@@ -203,7 +220,7 @@ export function createImportService(
   return {
     async preview(actor: Actor, projectIdx: number, request: ImportRequest): Promise<ImportPreview> {
       await authz.authorize(actor, 'planning.edit', projectIdx);
-      const parsed = await read(projectIdx, request);
+      const { parsed } = await read(actor, projectIdx, request);
       return {
         source: request.source,
         columns: parsed.columns,
@@ -225,7 +242,7 @@ export function createImportService(
 
     async start(actor: Actor, projectIdx: number, request: ImportRequest) {
       await authz.authorize(actor, 'planning.edit', projectIdx);
-      const parsed = await read(projectIdx, request);
+      const { parsed, fileName } = await read(actor, projectIdx, request);
       // Epics first: a story's epic then exists by the time its batch runs.
       const items = [
         ...parsed.items.filter((i) => i.kind === 'epic'),
@@ -234,7 +251,7 @@ export function createImportService(
       const row = await repo.insert({
         projectIdx,
         source: request.source,
-        fileName: request.fileName.slice(0, 255),
+        fileName: fileName.slice(0, 255),
         items,
         statusMap: parsed.statusMap,
         progress: { done: 0, total: items.length },

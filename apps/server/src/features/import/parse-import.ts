@@ -11,6 +11,7 @@ import {
 } from '@teamline/contract';
 import { AppError } from '../../shared/app-error.js';
 import type { ImportItemData } from '../../db/schema/index.js';
+import type { IssuesForImport } from '../github/import-issues.js';
 
 /** A project member as the parser matches people: by e-mail, else by nickname (case ignored). */
 export interface ImportPerson {
@@ -41,7 +42,8 @@ export function defaultStatus(name: string): StoryStatus {
   const s = name.trim().toLowerCase();
   if (/(done|closed|resolved|complete|finished|완료|해결|종료|hoàn thành|xong|đã đóng)/.test(s))
     return 'completed';
-  if (/(won.?t|reject|cancel|invalid|duplicate|거절|취소|từ chối|hủy)/.test(s)) return 'rejected';
+  if (/(won.?t|not.?planned|reject|cancel|invalid|duplicate|거절|취소|từ chối|hủy)/.test(s))
+    return 'rejected';
   if (/(progress|doing|review|testing|진행|검토|đang)/.test(s)) return 'inProgress';
   if (/(block|delay|지연|trễ)/.test(s)) return 'delayed';
   if (/(idea|consider|검토 전|고려|cân nhắc)/.test(s)) return 'considering';
@@ -143,6 +145,7 @@ interface Raw {
   due: string;
   epic: string | null;
   milestone: string | null;
+  milestoneDue?: string;
   comments: string[];
 }
 
@@ -319,6 +322,49 @@ function fromTrello(text: string) {
 }
 
 /**
+ * docs/product/import.md#github: an issue's state as the status map shows it. Open (reopened too)
+ * is `open`; closed is `closed`, or its reason when GitHub gives one other than completed
+ * (`not planned`, `duplicate`), so each can be mapped on its own.
+ */
+export function githubStatus(state: 'open' | 'closed', reason: string | null): string {
+  if (state === 'open') return 'open';
+  if (reason === 'not_planned') return 'not planned';
+  if (reason === 'duplicate') return 'duplicate';
+  return 'closed';
+}
+
+/** The source key of an issue: `github:<owner>/<repo>#<number>`, the same for every import of it. */
+export const githubKey = (repo: string, issue: number) => `github:${repo}#${issue}`;
+
+function fromGithub(data: IssuesForImport) {
+  if (data.issues.length > IMPORT_MAX_ITEMS) throw new AppError('IMPORT_TOO_MANY_ROWS');
+  // Oldest first: the backlog then reads in the order the issues were opened.
+  const issues = [...data.issues].sort((a, b) => a.number - b.number);
+  const raws: Raw[] = issues.map((issue) => {
+    const labels = issue.labels.filter(Boolean);
+    const body = issue.body.trim();
+    return {
+      row: issue.number,
+      key: githubKey(data.repo, issue.number),
+      kind: 'story' as const,
+      title: issue.title.trim(),
+      description: labels.length ? `${body}${body ? '\n\n' : ''}Labels: ${labels.join(', ')}` : body,
+      status: githubStatus(issue.state, issue.stateReason),
+      assignee: issue.assignees[0] ?? '',
+      due: '',
+      // Like Trello's labels: GitHub has no epics, its first label is the closest grouping.
+      epic: labels[0] ?? null,
+      milestone: issue.milestone?.title.trim() || null,
+      milestoneDue: issue.milestone?.dueOn ?? undefined,
+      comments: issue.commentList
+        .filter((c) => c.body.trim())
+        .map((c) => `${c.author}${c.createdAt ? ` (${c.createdAt.slice(0, 10)})` : ''}: ${c.body.trim()}`),
+    };
+  });
+  return { columns: [] as string[], mapping: {} as ImportMapping, raws };
+}
+
+/**
  * Reads an export into the rows an import writes, and what is wrong with them (docs/product/import.md).
  * A file that cannot be read at all is refused with IMPORT_FILE_MALFORMED; a row without a title is
  * skipped and listed; an unreadable date is dropped and listed.
@@ -326,15 +372,25 @@ function fromTrello(text: string) {
 export function parseImport(
   input: { source: ImportSource; text: string; mapping?: ImportMapping; statusMap?: ImportStatusMap },
   people: ImportPerson[],
+  /** The `github` source's issues, read from GitHub before (never inside a transaction). */
+  github?: IssuesForImport,
 ): ParsedImport {
-  if (!input.text.trim()) throw new AppError('IMPORT_FILE_EMPTY');
+  if (input.source !== 'github' && !input.text.trim()) throw new AppError('IMPORT_FILE_EMPTY');
   const problems: ImportProblem[] = [];
   const { columns, mapping, raws } =
-    input.source === 'trello'
-      ? fromTrello(input.text)
-      : fromCsv(input.text, input.source, input.mapping, problems);
+    input.source === 'github'
+      ? fromGithub(github ?? { repo: '', issues: [], accounts: [] })
+      : input.source === 'trello'
+        ? fromTrello(input.text)
+        : fromCsv(input.text, input.source, input.mapping, problems);
   const byEmail = new Map(people.map((p) => [p.email.toLowerCase(), p]));
   const byName = new Map(people.map((p) => [p.nickname.toLowerCase(), p]));
+  // GitHub: a login a member connected GitHub with is theirs, before e-mail and nickname.
+  const byLogin = new Map<string, ImportPerson>();
+  for (const a of github?.accounts ?? []) {
+    const person = people.find((p) => p.memberIdx === a.memberIdx);
+    if (person) byLogin.set(a.login.toLowerCase(), person);
+  }
   const matched = new Map<string, ImportPerson>();
   const unmatched = new Set<string>();
   const statusMap: ImportStatusMap = {};
@@ -371,7 +427,8 @@ export function parseImport(
     }
     let assigneeIdx: number | null = null;
     if (r.assignee) {
-      const person = byEmail.get(r.assignee.toLowerCase()) ?? byName.get(r.assignee.toLowerCase());
+      const who = r.assignee.toLowerCase();
+      const person = byLogin.get(who) ?? byEmail.get(who) ?? byName.get(who);
       if (person) {
         matched.set(r.assignee, person);
         assigneeIdx = person.memberInProjectIdx;
@@ -391,6 +448,7 @@ export function parseImport(
       endDt,
       epic: r.epic?.slice(0, 100) ?? null,
       milestone: r.milestone?.slice(0, 200) ?? null,
+      ...(r.milestoneDue ? { milestoneDue: readDate(r.milestoneDue) } : {}),
       comments: r.comments.map((c) => c.slice(0, 5000)),
     });
   }

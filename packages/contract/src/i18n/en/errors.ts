@@ -136,6 +136,10 @@ export const errors = {
   GITHUB_TOKEN_INVALID: 'GitHub did not accept this token. Check it and its scopes (repo).',
   GITHUB_SIGNATURE_INVALID: 'The webhook signature does not match the secret.',
   GITHUB_SYNC_LOG_NOT_FOUND: 'This sync log entry does not exist.',
+  GITHUB_REPOSITORY_NOT_FOUND: 'GitHub has no such repository, or the connected account cannot see it.',
+  GITHUB_ACCESS_DENIED:
+    'The connected GitHub account may not read this repository. Check the token’s scopes (repo).',
+  GITHUB_RATE_LIMITED: 'GitHub’s rate limit for the connected account is used up. Try again in an hour.',
   FOLDER_NOT_FOUND: 'This folder does not exist or was deleted.',
   FOLDER_MOVE_INVALID: 'A folder cannot be moved into itself or one of its subfolders.',
   DOCUMENT_NOT_FOUND: 'This document does not exist or was deleted.',

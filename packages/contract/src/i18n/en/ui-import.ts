@@ -2,9 +2,24 @@
 export const importUi = {
   title: 'Import',
   intro:
-    'Bring stories in from Jira, a spreadsheet (CSV) or Trello. You see what will be created before anything is written, and one import can be undone in one step.',
+    'Bring stories in from Jira, a spreadsheet (CSV), Trello or GitHub Issues. You see what will be created before anything is written, and one import can be undone in one step.',
   source: 'Source',
-  sources: { jira: 'Jira (CSV export)', csv: 'Any CSV file', trello: 'Trello (JSON board export)' },
+  sources: {
+    jira: 'Jira (CSV export)',
+    csv: 'Any CSV file',
+    trello: 'Trello (JSON board export)',
+    github: 'GitHub Issues',
+  },
+  repository: 'Repository',
+  repositoryConnected: '{{repo}} (connected to this project)',
+  githubHint:
+    'Issues and their comments are read through this project’s GitHub connection; pull requests are left out. Milestones keep their due dates, the first label becomes the epic.',
+  githubMissing: 'This project is not connected to GitHub yet.',
+  githubSettings: 'Open Settings › GitHub',
+  githubAdminOnly: 'Only an admin of the project can import from GitHub.',
+  readingGithub: 'Reading the issues on GitHub…',
+  statusFromGithub: 'On GitHub',
+  problemIssue: 'Issue #{{row}}',
   file: 'File',
   chooseFile: 'Choose a file',
   previewButton: 'Preview',

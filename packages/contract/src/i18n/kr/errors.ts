@@ -133,6 +133,10 @@ export const errors = {
   GITHUB_TOKEN_INVALID: 'GitHub가 이 토큰을 받아들이지 않았습니다. 토큰과 권한(repo)을 확인하세요.',
   GITHUB_SIGNATURE_INVALID: '웹훅 서명이 시크릿과 일치하지 않습니다.',
   GITHUB_SYNC_LOG_NOT_FOUND: '해당 동기화 기록이 없습니다.',
+  GITHUB_REPOSITORY_NOT_FOUND: 'GitHub에 해당 저장소가 없거나 연결된 계정이 볼 수 없습니다.',
+  GITHUB_ACCESS_DENIED:
+    '연결된 GitHub 계정으로는 이 저장소를 읽을 수 없습니다. 토큰 권한(repo)을 확인하세요.',
+  GITHUB_RATE_LIMITED: '연결된 GitHub 계정의 요청 한도를 모두 썼습니다. 한 시간 뒤에 다시 시도하세요.',
   FOLDER_NOT_FOUND: '폴더가 없거나 삭제되었습니다.',
   FOLDER_MOVE_INVALID: '폴더를 자기 자신이나 하위 폴더로 옮길 수 없습니다.',
   DOCUMENT_NOT_FOUND: '문서가 없거나 삭제되었습니다.',

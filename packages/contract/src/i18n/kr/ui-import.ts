@@ -4,9 +4,24 @@ import type { importUi as en } from '../en/ui-import.js';
 export const importUi: typeof en = {
   title: '가져오기',
   intro:
-    'Jira, 스프레드시트(CSV), Trello에서 스토리를 가져옵니다. 기록하기 전에 만들어질 내용을 먼저 보여 주며, 가져오기 한 번은 한 번에 되돌릴 수 있습니다.',
+    'Jira, 스프레드시트(CSV), Trello, GitHub 이슈에서 스토리를 가져옵니다. 기록하기 전에 만들어질 내용을 먼저 보여 주며, 가져오기 한 번은 한 번에 되돌릴 수 있습니다.',
   source: '가져올 곳',
-  sources: { jira: 'Jira (CSV 내보내기)', csv: '일반 CSV 파일', trello: 'Trello (JSON 보드 내보내기)' },
+  sources: {
+    jira: 'Jira (CSV 내보내기)',
+    csv: '일반 CSV 파일',
+    trello: 'Trello (JSON 보드 내보내기)',
+    github: 'GitHub 이슈',
+  },
+  repository: '저장소',
+  repositoryConnected: '{{repo}} (이 프로젝트에 연결됨)',
+  githubHint:
+    '이 프로젝트의 GitHub 연결로 이슈와 댓글을 읽습니다. 풀 리퀘스트는 제외됩니다. 마일스톤은 마감일을 그대로 가져오고, 첫 번째 라벨이 에픽이 됩니다.',
+  githubMissing: '이 프로젝트는 아직 GitHub에 연결되지 않았습니다.',
+  githubSettings: '설정 › GitHub 열기',
+  githubAdminOnly: 'GitHub에서 가져오기는 프로젝트 관리자만 할 수 있습니다.',
+  readingGithub: 'GitHub에서 이슈를 읽는 중…',
+  statusFromGithub: 'GitHub에서',
+  problemIssue: '이슈 #{{row}}',
   file: '파일',
   chooseFile: '파일 선택',
   previewButton: '미리 보기',

@@ -138,6 +138,10 @@ export const errors = {
   GITHUB_TOKEN_INVALID: 'GitHub không chấp nhận token này. Hãy kiểm tra token và quyền (repo).',
   GITHUB_SIGNATURE_INVALID: 'Chữ ký webhook không khớp với secret.',
   GITHUB_SYNC_LOG_NOT_FOUND: 'Không có mục nhật ký đồng bộ này.',
+  GITHUB_REPOSITORY_NOT_FOUND: 'GitHub không có kho mã này, hoặc tài khoản đã kết nối không thấy được nó.',
+  GITHUB_ACCESS_DENIED:
+    'Tài khoản GitHub đã kết nối không được đọc kho mã này. Hãy kiểm tra quyền của token (repo).',
+  GITHUB_RATE_LIMITED: 'Tài khoản GitHub đã kết nối đã dùng hết giới hạn yêu cầu. Hãy thử lại sau một giờ.',
   FOLDER_NOT_FOUND: 'Thư mục không tồn tại hoặc đã bị xóa.',
   FOLDER_MOVE_INVALID: 'Không thể chuyển thư mục vào chính nó hoặc thư mục con của nó.',
   DOCUMENT_NOT_FOUND: 'Tài liệu không tồn tại hoặc đã bị xóa.',

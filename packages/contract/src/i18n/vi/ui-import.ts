@@ -4,9 +4,24 @@ import type { importUi as en } from '../en/ui-import.js';
 export const importUi: typeof en = {
   title: 'Nhập dữ liệu',
   intro:
-    'Đưa câu chuyện vào từ Jira, bảng tính (CSV) hoặc Trello. Bạn xem trước những gì sẽ được tạo trước khi ghi, và có thể hoàn tác một lần nhập chỉ bằng một bước.',
+    'Đưa câu chuyện vào từ Jira, bảng tính (CSV), Trello hoặc GitHub Issues. Bạn xem trước những gì sẽ được tạo trước khi ghi, và có thể hoàn tác một lần nhập chỉ bằng một bước.',
   source: 'Nguồn',
-  sources: { jira: 'Jira (tệp CSV xuất ra)', csv: 'Tệp CSV bất kỳ', trello: 'Trello (tệp JSON của bảng)' },
+  sources: {
+    jira: 'Jira (tệp CSV xuất ra)',
+    csv: 'Tệp CSV bất kỳ',
+    trello: 'Trello (tệp JSON của bảng)',
+    github: 'GitHub Issues',
+  },
+  repository: 'Kho mã',
+  repositoryConnected: '{{repo}} (đã kết nối với dự án này)',
+  githubHint:
+    'Các issue và bình luận được đọc qua kết nối GitHub của dự án; pull request bị bỏ qua. Cột mốc giữ hạn chót, nhãn đầu tiên trở thành hạng mục.',
+  githubMissing: 'Dự án này chưa kết nối với GitHub.',
+  githubSettings: 'Mở Cài đặt › GitHub',
+  githubAdminOnly: 'Chỉ quản trị viên của dự án mới được nhập từ GitHub.',
+  readingGithub: 'Đang đọc các issue trên GitHub…',
+  statusFromGithub: 'Trên GitHub',
+  problemIssue: 'Issue #{{row}}',
   file: 'Tệp',
   chooseFile: 'Chọn tệp',
   previewButton: 'Xem trước',

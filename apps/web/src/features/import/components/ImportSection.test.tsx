@@ -13,6 +13,8 @@ const api = vi.hoisted(() => ({
   get: vi.fn(),
   undo: vi.fn(),
   invite: vi.fn(),
+  github: vi.fn(),
+  githubRepos: vi.fn(),
 }));
 vi.mock('../api/import-api', () => ({ importApi: api }));
 
@@ -40,11 +42,11 @@ const preview = (over: Partial<ImportPreview> = {}): ImportPreview => ({
   ...over,
 });
 
-const renderSection = (canInvite = false) =>
+const renderSection = (canInvite = false, canUseGithub = false) =>
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ImportSection projectIdx={4} canInvite={canInvite} />
+        <ImportSection projectIdx={4} canInvite={canInvite} canUseGithub={canUseGithub} />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -138,5 +140,95 @@ describe('Settings › Import preview', () => {
     upload('x');
     await screen.findByTestId('import-unmatched');
     expect(screen.queryByTestId('import-invites')).toBeNull();
+  });
+});
+
+describe('Settings › Import from GitHub Issues', () => {
+  const connection = (over: object = {}) => ({
+    connection: { projectIdx: 4, account: 'octo', status: 'ACTIVE', repo: 'acme/shop', ...over },
+    oauthAvailable: false,
+  });
+
+  it('offers the connected repository first, reads no file and previews the chosen repository', async () => {
+    await act(() => loadUiAreas(['import']));
+    api.github.mockResolvedValue(connection());
+    api.githubRepos.mockResolvedValue({
+      repos: [{ fullName: 'acme/docs' }, { fullName: 'acme/shop' }],
+      page: 1,
+      hasMore: false,
+    });
+    api.preview.mockResolvedValue(
+      preview({
+        source: 'github',
+        statusMap: { open: 'pending', closed: 'completed', 'not planned': 'rejected' },
+        problems: [{ row: 6, code: 'titleTruncated', skipped: false, value: 'Long' }],
+      }),
+    );
+    renderSection(false, true);
+    fireEvent.change(screen.getByTestId('import-source'), { target: { value: 'github' } });
+    expect(screen.queryByTestId('import-file')).toBeNull();
+    const select = await screen.findByTestId('import-repo');
+    await waitFor(() => expect(select.querySelectorAll('option')).toHaveLength(2));
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'acme/shop (connected to this project)',
+      'acme/docs',
+    ]);
+    fireEvent.change(select, { target: { value: 'acme/docs' } });
+    fireEvent.click(screen.getByTestId('import-github-preview'));
+    await screen.findByTestId('import-preview');
+    expect(api.preview).toHaveBeenCalledWith(4, {
+      source: 'github',
+      fileName: '',
+      text: '',
+      repo: 'acme/docs',
+    });
+    expect(screen.getByText('On GitHub')).toBeTruthy();
+    expect(screen.getByLabelText('not planned')).toHaveProperty('value', 'rejected');
+    expect(screen.getByTestId('import-problems').textContent).toContain('Issue #6');
+    fireEvent.click(screen.getByTestId('import-start'));
+    await waitFor(() => expect(api.start).toHaveBeenCalled());
+    expect(api.start.mock.calls[0]![1]).toMatchObject({ source: 'github', repo: 'acme/docs' });
+  });
+
+  it('the repository offered first is the one imported when the admin does not change it', async () => {
+    await act(() => loadUiAreas(['import']));
+    api.github.mockResolvedValue(connection({ repo: null }));
+    api.githubRepos.mockResolvedValue({ repos: [{ fullName: 'acme/tracker' }], page: 1, hasMore: false });
+    api.preview.mockResolvedValue(preview({ source: 'github' }));
+    api.start.mockResolvedValue({ importIdx: 9 });
+    api.get.mockResolvedValue({ state: 'queued', progress: { done: 0, total: 3 } });
+    renderSection(false, true);
+    fireEvent.change(screen.getByTestId('import-source'), { target: { value: 'github' } });
+    await waitFor(() => expect(screen.getByTestId('import-repo')).toHaveProperty('value', 'acme/tracker'));
+    fireEvent.click(screen.getByTestId('import-github-preview'));
+    fireEvent.click(await screen.findByTestId('import-start'));
+    await waitFor(() => expect(api.start).toHaveBeenCalled());
+    expect(api.start.mock.calls[0]![1]).toMatchObject({ source: 'github', repo: 'acme/tracker' });
+  });
+
+  it('without a connection: the translated error and the way to Settings › GitHub, nothing previewed', async () => {
+    await act(() => setLanguage('kr'));
+    await act(() => loadUiAreas(['import']));
+    api.github.mockResolvedValue({ connection: null, oauthAvailable: false });
+    renderSection(false, true);
+    fireEvent.change(screen.getByTestId('import-source'), { target: { value: 'github' } });
+    const missing = await screen.findByTestId('import-github-missing');
+    expect(missing.querySelector('[role="alert"]')!.textContent).toBe(
+      '이 프로젝트는 GitHub에 연결되어 있지 않습니다.',
+    );
+    expect(missing.querySelector('a')!.textContent).toBe('설정 › GitHub 열기');
+    expect(missing.querySelector('a')!.getAttribute('href')).toBe('/setting?idx=4&tab=github');
+    expect(api.githubRepos).not.toHaveBeenCalled();
+    expect(api.preview).not.toHaveBeenCalled();
+  });
+
+  it('a member who is not an admin is told so, and GitHub is not asked', async () => {
+    await act(() => loadUiAreas(['import']));
+    renderSection(false, false);
+    fireEvent.change(screen.getByTestId('import-source'), { target: { value: 'github' } });
+    expect(screen.getByTestId('import-github-admin').textContent).toBe(
+      'Only an admin of the project can import from GitHub.',
+    );
+    expect(api.github).not.toHaveBeenCalled();
   });
 });

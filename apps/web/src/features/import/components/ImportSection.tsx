@@ -26,6 +26,7 @@ const accepts: Record<ImportSource, string> = {
   jira: '.csv,text/csv',
   csv: '.csv,text/csv',
   trello: '.json,application/json',
+  github: '',
 };
 
 /** The file as UTF-8 text (FileReader: also where `File.text` is missing). */
@@ -38,16 +39,19 @@ const readText = (file: File) =>
   });
 
 /**
- * Settings › Import (docs/product/import.md): pick a source and a file, map the columns (CSV), read
- * the preview (counts, status map, people, problems), import with a progress bar, then open the
- * timeline or undo.
+ * Settings › Import (docs/product/import.md): pick a source and a file (or, for GitHub Issues, a
+ * repository of the project's GitHub connection), map the columns (CSV), read the preview (counts,
+ * status map, people, problems), import with a progress bar, then open the timeline or undo.
  */
 export function ImportSection({
   projectIdx,
   canInvite = false,
+  canUseGithub = false,
 }: {
   projectIdx: number;
   canInvite?: boolean;
+  /** github.manage: importing from GitHub spends the project's GitHub token (admins). */
+  canUseGithub?: boolean;
 }) {
   const { t } = useTranslation();
   const [source, setSource] = useState<ImportSource>('jira');
@@ -56,13 +60,16 @@ export function ImportSection({
   const [mapping, setMapping] = useState<ImportMapping | undefined>(undefined);
   const [statusMap, setStatusMap] = useState<ImportStatusMap>({});
   const [importIdx, setImportIdx] = useState<number | null>(null);
+  const [repo, setRepo] = useState<string | null>(null);
   const ids = useId();
+  const isGithub = source === 'github';
 
   const request = (over: Partial<ImportRequest> = {}): ImportRequest => ({
     source,
     fileName: file?.name ?? '',
     text: file?.text ?? '',
     mapping: source === 'csv' ? mapping : undefined,
+    ...(isGithub && repo ? { repo } : {}),
     statusMap,
     ...over,
   });
@@ -128,21 +135,44 @@ export function ImportSection({
             </option>
           ))}
         </select>
-        <label htmlFor={`${ids}-file`}>{t('ui.import.file')}</label>
-        <input
-          id={`${ids}-file`}
-          type="file"
-          accept={accepts[source]}
-          data-testid="import-file"
-          onChange={(e) => void choose(e.target.files?.[0])}
-        />
+        {!isGithub && (
+          <>
+            <label htmlFor={`${ids}-file`}>{t('ui.import.file')}</label>
+            <input
+              id={`${ids}-file`}
+              type="file"
+              accept={accepts[source]}
+              data-testid="import-file"
+              onChange={(e) => void choose(e.target.files?.[0])}
+            />
+          </>
+        )}
       </div>
+      {isGithub && (
+        <GithubPick
+          projectIdx={projectIdx}
+          canUseGithub={canUseGithub}
+          repo={repo}
+          busy={preview.isPending}
+          onRepo={(next) => {
+            reset();
+            setRepo(next);
+          }}
+          onPreview={(chosen) => {
+            // The import then starts from the repository previewed, chosen or offered first.
+            setRepo(chosen);
+            preview.mutate({ source: 'github', fileName: '', text: '', repo: chosen });
+          }}
+        />
+      )}
       {fileError && (
         <p className="import-error" role="alert">
           {fileError}
         </p>
       )}
-      {preview.isPending && <p aria-live="polite">{t('ui.import.reading')}</p>}
+      {preview.isPending && (
+        <p aria-live="polite">{t(isGithub ? 'ui.import.readingGithub' : 'ui.import.reading')}</p>
+      )}
       {preview.isError && (
         <p className="import-error" role="alert" data-testid="import-error">
           {t(`errors.${errorCodeOf(preview.error)}`)}
@@ -185,6 +215,109 @@ export function ImportSection({
               : t('ui.import.start', { count: preview.data.counts.stories })}
           </Button>
         </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The `github` source (docs/product/import.md#github): the repository, from those the project's
+ * GitHub connection reaches, the connected one first; without a connection, where to make one.
+ */
+function GithubPick({
+  projectIdx,
+  canUseGithub,
+  repo,
+  busy,
+  onRepo,
+  onPreview,
+}: {
+  projectIdx: number;
+  canUseGithub: boolean;
+  repo: string | null;
+  busy: boolean;
+  onRepo: (repo: string) => void;
+  onPreview: (repo: string) => void;
+}) {
+  const { t } = useTranslation();
+  const ids = useId();
+  // The GitHub tab's key: connecting or disconnecting there refreshes this; opening the page asks anew.
+  const status = useQuery({
+    queryKey: ['github', projectIdx],
+    queryFn: () => importApi.github(projectIdx),
+    enabled: canUseGithub,
+    refetchOnMount: 'always',
+  });
+  const connection = status.data?.connection ?? null;
+  const usable = connection?.status === 'ACTIVE';
+  const repos = useQuery({
+    queryKey: ['github', projectIdx, 'import-repos'],
+    queryFn: () => importApi.githubRepos(projectIdx),
+    enabled: canUseGithub && usable,
+  });
+  if (!canUseGithub)
+    return (
+      <p className="import-warning" data-testid="import-github-admin">
+        {t('ui.import.githubAdminOnly')}
+      </p>
+    );
+  if (status.isPending) return <p aria-live="polite">{t('ui.common.loading')}</p>;
+  if (status.isError)
+    return (
+      <p className="import-error" role="alert">
+        {t(`errors.${errorCodeOf(status.error)}`)}
+      </p>
+    );
+  if (!connection || !usable)
+    return (
+      <div className="import-github" data-testid="import-github-missing">
+        <p className="import-error" role="alert">
+          {t(connection ? 'errors.GITHUB_CONNECTION_REMOVED' : 'errors.GITHUB_NOT_CONNECTED')}
+        </p>
+        <Link className="btn btn--outline btn--medium" to={`/setting?idx=${projectIdx}&tab=github`}>
+          {t('ui.import.githubSettings')}
+        </Link>
+      </div>
+    );
+  // The connected repository first, then the others the account reaches.
+  const names = [
+    ...new Set([
+      ...(connection.repo ? [connection.repo] : []),
+      ...(repos.data?.repos ?? []).map((r) => r.fullName),
+    ]),
+  ];
+  const chosen = repo ?? names[0] ?? null;
+  return (
+    <div className="import-github" data-testid="import-github">
+      <p className="import-card__hint">{t('ui.import.githubHint')}</p>
+      <div className="import-pick">
+        <label htmlFor={`${ids}-repo`}>{t('ui.import.repository')}</label>
+        <select
+          id={`${ids}-repo`}
+          value={chosen ?? ''}
+          data-testid="import-repo"
+          onChange={(e) => onRepo(e.target.value)}
+        >
+          {names.map((name) => (
+            <option key={name} value={name}>
+              {name === connection.repo ? t('ui.import.repositoryConnected', { repo: name }) : name}
+            </option>
+          ))}
+        </select>
+        <Button
+          size="medium"
+          data-testid="import-github-preview"
+          disabled={!chosen}
+          isLoading={busy}
+          onClick={() => chosen && onPreview(chosen)}
+        >
+          {t('ui.import.previewButton')}
+        </Button>
+      </div>
+      {repos.isError && (
+        <p className="import-error" role="alert">
+          {t(`errors.${errorCodeOf(repos.error)}`)}
+        </p>
       )}
     </div>
   );
@@ -265,7 +398,9 @@ export function PreviewView({
           <caption>{t('ui.import.statusMap')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('ui.import.statusFrom')}</th>
+              <th scope="col">
+                {t(preview.source === 'github' ? 'ui.import.statusFromGithub' : 'ui.import.statusFrom')}
+              </th>
               <th scope="col">{t('ui.import.statusTo')}</th>
             </tr>
           </thead>
@@ -322,7 +457,11 @@ export function PreviewView({
         <ul className="import-problems" data-testid="import-problems">
           {preview.problems.map((p) => (
             <li key={`${p.row}-${p.code}-${p.value}`}>
-              <strong>{t('ui.import.problemRow', { row: p.row })}</strong>{' '}
+              <strong>
+                {t(preview.source === 'github' ? 'ui.import.problemIssue' : 'ui.import.problemRow', {
+                  row: p.row,
+                })}
+              </strong>{' '}
               {t(`ui.import.problemCodes.${p.code}`, { value: p.value })}
               {p.skipped && <span className="import-problems__skipped"> ({t('ui.import.skipped')})</span>}
             </li>

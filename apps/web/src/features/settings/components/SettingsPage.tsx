@@ -171,7 +171,11 @@ function SettingsSections({
           )}
           {active === 'import' && (
             <Suspense fallback={<PageSpinner />}>
-              <ImportSection projectIdx={project.projectIdx} canInvite={can('invite.manage')} />
+              <ImportSection
+                projectIdx={project.projectIdx}
+                canInvite={can('invite.manage')}
+                canUseGithub={can('github.manage')}
+              />
             </Suspense>
           )}
           {active === 'audit' && (
