@@ -33,6 +33,11 @@ export async function runAxe(page: Page): Promise<AxeResults> {
   if (page.frames().length > 1) return new AxeBuilder({ page }).analyze();
   if (!(await page.evaluate('typeof window.axe?.run === "function"'))) await page.evaluate(axeSource);
   return page.evaluate(() =>
-    (window as unknown as { axe: { run: (c: Document) => Promise<AxeResults> } }).axe.run(document),
+    (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      {
+        resultTypes: ['violations'],
+      },
+    ),
   );
 }
