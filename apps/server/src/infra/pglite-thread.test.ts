@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EMBEDDED_THREAD, embeddedThreadFromEnv } from './db.js';
 import { pgliteExtensions } from './pglite-extensions.js';
 import { PGliteThread } from './pglite-thread.js';
 
@@ -84,6 +85,9 @@ describe('PGlite on its own thread', () => {
       detail: (fromLocal as { detail: string }).detail,
       message: (fromLocal as Error).message,
     });
+    // A parameter that cannot cross to the thread fails its call, not the next one.
+    await expect(thread.query('select $1::text', [() => 'x'])).rejects.toThrow();
+    expect((await thread.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     // drizzle wraps it as it wraps PGlite's own.
     const wrapped = await drizzle({ client: thread as unknown as PGlite })
       .execute(sql.raw(insert))
@@ -173,5 +177,15 @@ describe('PGlite on its own thread', () => {
     }
     // Closed, it refuses instead of waiting forever.
     await expect(copy.query('select 1')).rejects.toThrow();
+  });
+});
+
+describe('PGLITE_THREAD', () => {
+  it('chooses the thread: unset the default (its own), main or worker; anything else refused', () => {
+    expect(DEFAULT_EMBEDDED_THREAD).toBe('worker');
+    expect(embeddedThreadFromEnv(undefined)).toBe('worker');
+    expect(embeddedThreadFromEnv('')).toBe('worker');
+    expect(embeddedThreadFromEnv('main')).toBe('main');
+    expect(() => embeddedThreadFromEnv('both')).toThrow(/PGLITE_THREAD/);
   });
 });

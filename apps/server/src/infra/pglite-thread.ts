@@ -261,7 +261,12 @@ export class PGliteThread implements EmbeddedClient {
     return new Promise((resolve, reject) => {
       if (this.calls.size === 0) this.worker.ref();
       this.calls.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (error) {
+        // A parameter that cannot cross to the thread (a function, a class with private state).
+        this.settle({ id, ok: false, error: { message: (error as Error).message, fields: {} } });
+      }
     });
   }
 
