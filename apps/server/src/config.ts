@@ -196,8 +196,8 @@ export interface AppConfig {
    */
   embeddedSharedBuffersMb: number | undefined;
   /**
-   * Where the embedded database runs: `worker`, a thread of its own, or `main`, the request thread
-   * (PGLITE_THREAD; unset, infra/db.ts's DEFAULT_EMBEDDED_THREAD).
+   * Where the embedded database runs: `main`, the request thread, or `worker`, a thread of its own
+   * (PGLITE_THREAD; unset, infra/db.ts's DEFAULT_EMBEDDED_THREAD, `main`).
    */
   embeddedThread: 'worker' | 'main' | undefined;
   redisUrl: string | undefined;

@@ -61,7 +61,7 @@ describe('configuration', () => {
     expect(config.embeddedSharedBuffersMb).toBe(32);
   });
 
-  it('runs the embedded database on its own thread unless PGLITE_THREAD=main; refuses another value', () => {
+  it('runs the embedded database on the main thread unless PGLITE_THREAD=worker; refuses another value', () => {
     expect(loadConfig({}).embeddedThread).toBeUndefined();
     expect(loadConfig({ PGLITE_THREAD: 'main' }).embeddedThread).toBe('main');
     expect(loadConfig({ PGLITE_THREAD: 'worker' }).embeddedThread).toBe('worker');

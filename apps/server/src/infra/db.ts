@@ -150,8 +150,13 @@ async function migrateNamingFailure(folder: string, run: () => Promise<void>) {
 }
 
 export type EmbeddedThread = 'main' | 'worker';
-/** Where the embedded database runs unless PGLITE_THREAD or the caller says otherwise. */
-export const DEFAULT_EMBEDDED_THREAD: EmbeddedThread = 'worker';
+/**
+ * Where the embedded database runs unless PGLITE_THREAD or the caller says otherwise: this thread.
+ * Its own thread kept health answering within milliseconds under load, but on the shared 2-core
+ * bench machine the mixed load answered fewer calls and writes waited longer (each statement of a
+ * transaction crosses the threads while the database is held): docs/bench-log.md, issue 35.
+ */
+export const DEFAULT_EMBEDDED_THREAD: EmbeddedThread = 'main';
 
 /** PGLITE_THREAD (`main` or `worker`), read here too so tests and scripts follow it like the server. */
 export function embeddedThreadFromEnv(value = process.env.PGLITE_THREAD): EmbeddedThread {

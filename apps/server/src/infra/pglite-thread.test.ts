@@ -181,10 +181,10 @@ describe('PGlite on its own thread', () => {
 });
 
 describe('PGLITE_THREAD', () => {
-  it('chooses the thread: unset the default (its own), main or worker; anything else refused', () => {
-    expect(DEFAULT_EMBEDDED_THREAD).toBe('worker');
-    expect(embeddedThreadFromEnv(undefined)).toBe('worker');
-    expect(embeddedThreadFromEnv('')).toBe('worker');
+  it('chooses the thread: unset the default (the main one), main or worker; anything else refused', () => {
+    expect(DEFAULT_EMBEDDED_THREAD).toBe('main');
+    expect(embeddedThreadFromEnv(undefined)).toBe('main');
+    expect(embeddedThreadFromEnv('')).toBe('main');
     expect(embeddedThreadFromEnv('main')).toBe('main');
     expect(() => embeddedThreadFromEnv('both')).toThrow(/PGLITE_THREAD/);
   });
