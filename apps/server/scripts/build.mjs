@@ -1,7 +1,7 @@
 // Compiles the server to one ES module, dist/server.js, which `npm start` runs with plain Node.
 // The contract package (TypeScript source) is bundled in; every npm dependency stays an import
 // resolved from node_modules at run time (PGlite loads its WebAssembly from its own package).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
 
@@ -21,6 +21,12 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+// The embedded database's thread (src/infra/pglite-thread.worker.mjs) is started from its own file,
+// found beside the bundle (`new URL('./pglite-thread.worker.mjs', import.meta.url)`).
+copyFileSync(
+  new URL('../src/infra/pglite-thread.worker.mjs', import.meta.url),
+  new URL('../dist/pglite-thread.worker.mjs', import.meta.url),
+);
 
 // `npm start` maps stack traces (`--enable-source-maps`), and Node holds the map decoded in memory
 // once the first trace is written: one array per mapped token, ~130,000 of them, ~15 MB. A trace

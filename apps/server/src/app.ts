@@ -167,6 +167,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? null : config.databaseDir,
       sharedBuffersMb: config.embeddedSharedBuffersMb,
+      ...(config.embeddedThread ? { thread: config.embeddedThread } : {}),
       // The whole data folder (database, files, outbox) belongs to one server process.
       lock: { folder: config.dataDir, holder: 'server' },
     }));

@@ -39,6 +39,7 @@ export const environmentSchema = z.object({
     .max(1024)
     .optional()
     .describe('a whole number of megabytes from 16 to 1024'),
+  PGLITE_THREAD: z.enum(['worker', 'main']).optional(),
   REDIS_URL: optionalUrl(['redis', 'rediss']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   MAIL_FROM: z.string().min(3).default('Teamline <no-reply@teamline.local>'),
@@ -194,6 +195,11 @@ export interface AppConfig {
    * database at each start (infra/pglite-buffer-pool.ts).
    */
   embeddedSharedBuffersMb: number | undefined;
+  /**
+   * Where the embedded database runs: `main`, the request thread, or `worker`, a thread of its own
+   * (PGLITE_THREAD; unset, infra/db.ts's DEFAULT_EMBEDDED_THREAD, `main`).
+   */
+  embeddedThread: 'worker' | 'main' | undefined;
   redisUrl: string | undefined;
   /**
    * What every Redis key and channel of this deployment starts with (rate-limit counters, the live
@@ -385,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: vars.DATABASE_URL,
     embeddedSharedBuffersMb: vars.PGLITE_SHARED_BUFFERS_MB,
+    embeddedThread: vars.PGLITE_THREAD,
     redisUrl: vars.REDIS_URL,
     redisPrefix,
     pubsubChannel: vars.PUBSUB_CHANNEL ?? `${redisPrefix}:events`,

@@ -61,6 +61,13 @@ describe('configuration', () => {
     expect(config.embeddedSharedBuffersMb).toBe(32);
   });
 
+  it('runs the embedded database on the main thread unless PGLITE_THREAD=worker; refuses another value', () => {
+    expect(loadConfig({}).embeddedThread).toBeUndefined();
+    expect(loadConfig({ PGLITE_THREAD: 'main' }).embeddedThread).toBe('main');
+    expect(loadConfig({ PGLITE_THREAD: 'worker' }).embeddedThread).toBe('worker');
+    expect(() => loadConfig({ PGLITE_THREAD: 'both' })).toThrow(ConfigError);
+  });
+
   it('names Redis keys per deployment: two public addresses never share a prefix (REDIS_PREFIX)', () => {
     const a = loadConfig({ PUBLIC_URL: 'https://team.example.com' });
     const b = loadConfig({ PUBLIC_URL: 'https://staging.example.com/app/' });

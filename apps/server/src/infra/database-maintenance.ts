@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './pglite-thread.js';
 
 /**
  * Embedded PGlite runs PostgreSQL in single-user mode: no autovacuum worker ever starts. Without it
@@ -56,7 +56,7 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * the one connection get their turn between tables. Running it twice in a row does the work once:
  * the second pass finds the counters reset.
  */
-export async function maintainEmbeddedDatabase(client: PGlite): Promise<MaintenanceReport> {
+export async function maintainEmbeddedDatabase(client: EmbeddedClient): Promise<MaintenanceReport> {
   const started = performance.now();
   await client.query('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{

@@ -15,6 +15,7 @@ import { lockDataFolder } from './data-folder-lock.js';
 import { bufferPoolMbFor, databaseOnDisk } from './pglite-buffer-pool.js';
 import { markTransactions } from './transaction-scope.js';
 import { pgliteExtensions } from './pglite-extensions.js';
+import { PGliteThread, type EmbeddedClient } from './pglite-thread.js';
 
 export type Schema = typeof schema;
 /** The one database type services and repositories see, whichever driver is underneath. */
@@ -24,7 +25,7 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** What the job runner connects through: the PostgreSQL URL, or the one embedded PGlite instance. */
-  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: EmbeddedClient };
   ping(): Promise<void>;
   /** Whether every migration this build carries is recorded as applied (readiness asks it). */
   migrated(): Promise<boolean>;
@@ -148,6 +149,22 @@ async function migrateNamingFailure(folder: string, run: () => Promise<void>) {
   }
 }
 
+export type EmbeddedThread = 'main' | 'worker';
+/**
+ * Where the embedded database runs unless PGLITE_THREAD or the caller says otherwise: this thread.
+ * Its own thread kept health answering within milliseconds under load, but on the shared 2-core
+ * bench machine the mixed load answered fewer calls and writes waited longer (each statement of a
+ * transaction crosses the threads while the database is held): docs/bench-log.md, issue 35.
+ */
+export const DEFAULT_EMBEDDED_THREAD: EmbeddedThread = 'main';
+
+/** PGLITE_THREAD (`main` or `worker`), read here too so tests and scripts follow it like the server. */
+export function embeddedThreadFromEnv(value = process.env.PGLITE_THREAD): EmbeddedThread {
+  if (value === undefined || value === '') return DEFAULT_EMBEDDED_THREAD;
+  if (value === 'main' || value === 'worker') return value;
+  throw new Error(`PGLITE_THREAD must be main or worker, not ${value}`);
+}
+
 /** Arbitrary constant shared by every instance: only one of them migrates at a time. */
 const MIGRATION_LOCK_KEY = 724_190_331;
 
@@ -166,6 +183,11 @@ export async function openDatabase(options: {
   migrationsFolder?: string;
   /** A dumped PGlite data folder (`dumpDataDir`) to start from instead of an empty one (tests' template). */
   loadDataDir?: Blob;
+  /**
+   * Where the embedded database runs: `worker`, a thread of its own (infra/pglite-thread.ts), or
+   * `main`, this thread. Unset: PGLITE_THREAD, else `DEFAULT_EMBEDDED_THREAD`.
+   */
+  thread?: EmbeddedThread;
   /** The folder locked for an on-disk PGlite (DATA_DIR; default `dataDir`) and who is named as holding it. */
   lock?: { folder?: string; holder: string };
 }): Promise<Database> {
@@ -217,21 +239,34 @@ export async function openDatabase(options: {
   const lock = options.dataDir
     ? lockDataFolder(options.lock?.folder ?? options.dataDir, options.lock?.holder ?? 'server')
     : null;
-  let client: PGlite | null = null;
+  let client: EmbeddedClient | null = null;
   try {
     const sharedBuffersMb =
       options.sharedBuffersMb ??
       bufferPoolMbFor(
         options.dataDir ? databaseOnDisk(options.dataDir) : { bytes: 0, largestRelationBytes: 0 },
       );
-    const pgliteOptions = {
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
-      extensions: pgliteExtensions,
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    };
-    const opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
+    const thread = options.thread ?? embeddedThreadFromEnv();
+    let opened: EmbeddedClient;
+    if (thread === 'worker') {
+      opened = await PGliteThread.open({
+        dataDir: options.dataDir ?? null,
+        startParams,
+        extensionNames: Object.keys(pgliteExtensions),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
+    } else {
+      const pgliteOptions = {
+        startParams,
+        extensions: pgliteExtensions,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      };
+      opened = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
+    }
     client = opened;
-    const pgliteDb = drizzlePglite({ client: opened, schema });
+    // drizzle and its migrator use query/exec/transaction only: the thread's stand-in serves them.
+    const pgliteDb = drizzlePglite({ client: opened as PGlite, schema });
     await migrateNamingFailure(migrationsFolder, () => migratePglite(pgliteDb, { migrationsFolder }));
     const db = markTransactions(pgliteDb) as unknown as Db;
     const statements = statementObservers();
@@ -248,6 +283,9 @@ export async function openDatabase(options: {
       kind: 'pglite',
       connection: { kind: 'pglite', client: opened },
       ping: async () => {
+        // On its own thread a busy database that answered within the last second is up: health
+        // does not wait behind the statements queued for it (a `select 1` would).
+        if (opened instanceof PGliteThread && opened.answeringWithin(1000)) return;
         await db.execute(sql`select 1`);
       },
       migrated: migratedSince(db, lastMigrationMillis(migrationsFolder)),

@@ -1,7 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './pglite-thread.js';
 import { Placeholder } from 'drizzle-orm';
 
-const prepared = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
+const prepared = new WeakMap<EmbeddedClient, Map<string, Promise<unknown>>>();
 
 /**
  * Runs a read of one integer id that PGlite plans once per session. PGlite sends every query as an
@@ -13,7 +13,7 @@ const prepared = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  * kept; rows come back keyed by `columns`, in the statement's column order.
  */
 export async function executePlannedOnce<K extends string>(
-  client: PGlite,
+  client: EmbeddedClient,
   name: string,
   query: { sql: string; params: unknown[] },
   columns: readonly K[],

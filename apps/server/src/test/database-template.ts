@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../infra/pglite-thread.js';
 import { openDatabase } from '../infra/db.js';
 import { databaseUrlNamed, onDatabaseServer } from './postgres-admin.js';
 
@@ -39,7 +39,7 @@ export async function createDatabaseTemplate(): Promise<{
     };
   }
   const database = await openDatabase({ dataDir: null });
-  const client = (database.connection as { client: PGlite }).client;
+  const client = (database.connection as { client: EmbeddedClient }).client;
   const dump = await client.dumpDataDir('none');
   await database.close();
   const file = join(tmpdir(), `teamline-db-template-${tag}.tar`);

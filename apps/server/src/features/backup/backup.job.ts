@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../infra/pglite-thread.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import { defineJob } from '../../platform/jobs/job.types.js';
@@ -21,7 +21,7 @@ export interface BackupJobData {
  * lock while the data folder is copied into memory (about a second per 100 MB of database): requests
  * wait that long.
  */
-export function backupJobs(client: PGlite, config: AppConfig, log: FastifyBaseLogger) {
+export function backupJobs(client: EmbeddedClient, config: AppConfig, log: FastifyBaseLogger) {
   const source = backupSourceOf(client, config);
   const create = defineJob<BackupJobData>({
     name: BACKUP_CREATE_JOB,

@@ -5,6 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteExtensions } from '../../infra/pglite-extensions.js';
+import type { EmbeddedClient } from '../../infra/pglite-thread.js';
 import type { AppConfig } from '../../config.js';
 import { lockDataFolder, DATA_FOLDER_LOCK_FILE } from '../../infra/data-folder-lock.js';
 import { TEMP_PREFIX } from '../../infra/storage.js';
@@ -78,7 +79,7 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Exact row counts of every table in every schema but PostgreSQL's own, and the migrations applied. */
 export async function countRows(
-  client: PGlite,
+  client: EmbeddedClient,
 ): Promise<{ tables: Record<string, number>; migrations: BackupManifest['migrations'] }> {
   const { rows } = await client.query<{ schema: string; table: string }>(
     `select table_schema as schema, table_name as table from information_schema.tables
@@ -140,7 +141,7 @@ async function syncFolder(dir: string) {
 
 export interface BackupSource {
   /** The open embedded database (the server's own client, or the command's). */
-  client: PGlite;
+  client: EmbeddedClient;
   /** DATA_DIR, for `secret.key`. */
   dataDir: string;
   filesDir: string;
@@ -152,7 +153,7 @@ export interface BackupSource {
 
 /** What a server's configuration backs up: its database, its data folder, its files' place, its key. */
 export const backupSourceOf = (
-  client: PGlite,
+  client: EmbeddedClient,
   config: Pick<AppConfig, 'dataDir' | 'filesDir' | 's3' | 'secretKey'>,
 ): BackupSource => ({
   client,

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { histories, members, membersInProject } from '../../db/schema/index.js';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../infra/pglite-thread.js';
 import type { Db } from '../../infra/db.js';
 import { executePlannedOnce } from '../../infra/pglite-planned-once.js';
 
@@ -21,7 +21,7 @@ const listColumns = {
 };
 
 /** `embedded`: the PGlite instance behind `db`, whose lists are then planned once (infra/pglite-planned-once). */
-export function createHistoryRepository(db: Db, embedded?: PGlite) {
+export function createHistoryRepository(db: Db, embedded?: EmbeddedClient) {
   /**
    * A story's or milestone's records, newest first. By its id alone: the records carry their
    * project, which the caller must then be a member of before any is returned. Prepared once
@@ -43,7 +43,7 @@ export function createHistoryRepository(db: Db, embedded?: PGlite) {
   const columns = Object.keys(listColumns) as (keyof typeof listColumns)[];
   const texts = new Map<string, { sql: string; params: unknown[] }>();
   const listOnPglite = (
-    client: PGlite,
+    client: EmbeddedClient,
     column: typeof histories.storyIdx | typeof histories.milestoneIdx,
     name: string,
     idx: number,

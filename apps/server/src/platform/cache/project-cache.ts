@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../infra/pglite-thread.js';
 
 /**
  * Answers about one project kept in memory on the embedded database, dropped when the database
@@ -59,7 +59,7 @@ export function createProjectCache<V>(options: {
  * before any request is served; returns how to stop (a test's database may outlive its app).
  */
 export function listenForProjectChanges(
-  client: PGlite,
+  client: EmbeddedClient,
   channel: string,
   cache: Pick<ProjectCache<unknown>, 'forgetProject' | 'forgetAll'>,
 ) {
@@ -79,7 +79,7 @@ export type ProjectCache<V> = ReturnType<typeof createProjectCache<V>>;
  * `app.ts` awaits every listener (`listening()`) before serving and stops them on close. `size(name)`
  * says how many answers a cache keeps (tests).
  */
-export function createProjectCaches(client: PGlite) {
+export function createProjectCaches(client: EmbeddedClient) {
   const caches = new Map<string, { size: number }>();
   const listeners: Promise<() => Promise<void>>[] = [];
   return {

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../infra/pglite-thread.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { maintainEmbeddedDatabase } from '../../infra/database-maintenance.js';
 import { defineJob } from './job.types.js';
@@ -11,7 +11,7 @@ export const DATABASE_MAINTENANCE_JOB = 'database.maintain';
  * nothing past a threshold reads one statistics view and stops; a second run of the same tick finds
  * the counters reset and does nothing.
  */
-export const databaseMaintenanceJob = (client: PGlite, log: FastifyBaseLogger) =>
+export const databaseMaintenanceJob = (client: EmbeddedClient, log: FastifyBaseLogger) =>
   defineJob<Record<string, never>>({
     name: DATABASE_MAINTENANCE_JOB,
     cron: '*/5 * * * *',

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from '../../infra/pglite-thread.js';
 import { fromPglite, type Db } from 'pg-boss';
 
 /**
@@ -8,13 +8,13 @@ import { fromPglite, type Db } from 'pg-boss';
  * failed half-way so the single connection is never left in an aborted transaction. That is
  * pg-boss's own PGlite adapter (`fromPglite`, used with `backend: 'pglite'`).
  *
- * Why it cannot deadlock with the app: PGlite has one connection and runs every `query()`/`exec()`
+ * Why it cannot deadlock with the app: EmbeddedClient has one connection and runs every `query()`/`exec()`
  * behind its transaction lock, so a pg-boss poll waits for an open app transaction to commit
  * instead of slipping into it, and the app's next transaction waits for the poll. `FOR UPDATE SKIP
  * LOCKED` and advisory locks work as on PostgreSQL (there is simply no second session to skip).
  * The one rule, as for repositories: never await a pg-boss call (`jobs.send`) inside a transaction
  * callback on PGlite, it would wait for the transaction it is in.
  */
-export function pgliteJobDb(client: PGlite): Db {
+export function pgliteJobDb(client: EmbeddedClient): Db {
   return fromPglite(client);
 }
