@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentTable } from './DocumentTable';
 import { DRAG_DOCUMENT, FolderTree } from './FolderTree';
+import { documentSummary } from './document.test-util';
 
 afterEach(cleanup);
 
@@ -25,27 +26,7 @@ const folder = (
   sharedAccess: null,
   ...over,
 });
-const doc = (over: Partial<DocumentSummary>): DocumentSummary => ({
-  documentIdx: 1,
-  projectIdx: 1,
-  folderIdx: null,
-  title: 'Release plan',
-  kind: 'page',
-  fileIdx: null,
-  fileName: null,
-  mime: null,
-  size: null,
-  aiType: null,
-  visibility: 'project',
-  createdByIdx: 1,
-  createdAt: '2026-11-27T00:00:00.000Z',
-  updatedByIdx: 1,
-  updatedAt: '2026-11-27T00:00:00.000Z',
-  version: 1,
-  snippet: 'Ship the payment module',
-  can: { edit: true, share: true, delete: true },
-  ...over,
-});
+const doc = (over: Partial<DocumentSummary>) => documentSummary(over);
 
 describe('the document list', () => {
   it('shows pages as links, files with their type icon, badges and the snippet', () => {

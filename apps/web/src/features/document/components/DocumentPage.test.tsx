@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentPage } from './DocumentPage';
+import { documentSummary } from './document.test-util';
 
 const documentApi = vi.hoisted(() => ({ get: vi.fn(), update: vi.fn() }));
 vi.mock('../api/document-api', async (importOriginal) => {
@@ -23,24 +24,7 @@ afterEach(() => {
 });
 
 const doc = (over: Partial<DocumentDetail> = {}): DocumentDetail => ({
-  documentIdx: 5,
-  projectIdx: 1,
-  folderIdx: null,
-  title: 'Release',
-  kind: 'page',
-  fileIdx: null,
-  fileName: null,
-  mime: null,
-  size: null,
-  aiType: null,
-  visibility: 'project',
-  createdByIdx: 1,
-  createdAt: '2026-11-28T00:00:00Z',
-  updatedByIdx: 1,
-  updatedAt: '2026-11-28T00:00:00Z',
-  version: 1,
-  snippet: '',
-  can: { edit: true, share: true, delete: true },
+  ...documentSummary({ documentIdx: 5, title: 'Release' }),
   content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Ship it.' }] }] },
   text: 'Ship it.',
   shares: [],
