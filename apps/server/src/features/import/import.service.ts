@@ -184,7 +184,7 @@ export function createImportService(
             title: item.title,
             description: item.description,
             endDt: item.endDt,
-            assignees: item.assigneeIdx ? [item.assigneeIdx] : [],
+            assignees: item.assigneeIdxs ?? (item.assigneeIdx ? [item.assigneeIdx] : []),
           },
           statusOf(row, item),
         );
