@@ -176,10 +176,9 @@ const ISSUE_PAGES = 51;
  * address it names, never one computed here.
  */
 export function nextLink(link: string | null): string | null {
-  for (const part of (link ?? '').split(',')) {
-    const match = /^\s*<([^>]+)>\s*;(.*)$/.exec(part);
-    if (match && /\brel="?next"?/.test(match[2]!)) return match[1]!;
-  }
+  // Each entry is `<url>; params`; a URL may itself hold commas (`labels=a,b`), so no split on them.
+  for (const [, url, params] of (link ?? '').matchAll(/<([^>]*)>([^<]*)/g))
+    if (/;\s*rel="?(?:[^"]*\s)?next(?:\s[^"]*)?"?/.test(params!)) return url!;
   return null;
 }
 
