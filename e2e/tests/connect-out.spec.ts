@@ -339,3 +339,61 @@ test('a member makes their calendar address; a calendar reads their dates from i
     );
   });
 });
+
+test('a member subscribes to the project calendar from the timeline; a calendar reads its milestone until it is revoked', async ({
+  page,
+  request,
+}) => {
+  const member = newUser('pcal');
+  const { key } = await signUpByApi(request, member);
+  const { projectIdx } = await createProjectByApi(request, key, 'Planned shop');
+  const milestone = await apiAs<{ milestoneIdx: number }>(request, key, 'POST', '/milestone', {
+    projectIdx,
+    title: 'Launch day',
+    startDt: dayCode(3),
+    endDt: dayCode(12),
+  });
+  await logIn(page, member);
+  await page.setViewportSize(desktop);
+  await page.goto(`/#/timeline/${projectIdx}`);
+
+  let url = '';
+  await test.step('the timeline’s "Subscribe in calendar" makes the project’s address and shows it once', async () => {
+    await page.getByTestId('calendar-subscribe').click();
+    const subscribe = page.getByRole('dialog', { name: 'Subscribe in calendar' });
+    await expect(subscribe).toContainText("This project's milestones and story due dates");
+    await subscribe.getByRole('button', { name: 'Make address' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your calendar address' });
+    url = await shown.getByTestId('calendar-url').inputValue();
+    expect(url).toMatch(/\/api\/calendar\/[^/]+\.ics$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(shown).toBeHidden();
+  });
+
+  await test.step('a calendar app reads the project’s milestone from the address shown', async () => {
+    const response = await request.get(url);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/calendar');
+    const parsed = ical.sync.parseICS(await response.text());
+    const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+    const launch = events.find((e) => e.uid === `milestone-${milestone.milestoneIdx}@teamline`);
+    expect(text(launch?.summary)).toBe('Milestone: Launch day');
+    expect(launch?.datetype).toBe('date');
+    const start = launch!.start;
+    const day = `${start.getFullYear()}${String(start.getMonth() + 1).padStart(2, '0')}${String(start.getDate()).padStart(2, '0')}`;
+    expect(day).toBe(dayCode(3));
+  });
+
+  await test.step('revoked in Profile › Calendar, the address answers 404', async () => {
+    await page.goto('/#/profile');
+    const section = page.getByTestId('calendar-section');
+    await section.getByRole('button', { name: 'Revoke Project calendar: Planned shop' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('The calendar address was revoked.')).toBeVisible();
+    const response = await request.get(url);
+    expect(response.status()).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'CALENDAR_FEED_NOT_FOUND',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { link } from './schemas/link.js';
 import { epic, memberInProject, milestone, story, storyComment, timekeeping } from './schemas/planning.js';
+import { importRun } from './schemas/import.js';
 import { projectOfMember } from './schemas/project.js';
 import { contractStatuses } from './schemas/contract.js';
 import { applicationStatuses } from './schemas/recruitment.js';
@@ -252,6 +253,13 @@ export const domainEvents = {
    * The server switched a webhook to INACTIVE because its receiver answered 404 or 410 (the channel
    * or hook is gone): a notice to the project's admins. `reason` is e.g. `404 channel_not_found`.
    */
+  /**
+   * An import moved on (category `import`): after each committed batch, and when it is done, failed
+   * or undone. The payload is `GET /import/{importIdx}`'s answer, so the import page sets it as is;
+   * only those who may import (`planning.edit`) receive it (realtime-audience.ts).
+   */
+  'import.updated': { version: 1, payload: importRun },
+
   'webhook.disabled': {
     version: 1,
     payload: z.object({

@@ -12,7 +12,7 @@ import type { Target } from '../platform/authorization/authorization.js';
  * reads its record (issue 30). An event names ids, people and statuses only, but those are the
  * record's business: a request is for its parties (and those who act for them), a contract and its
  * settlements for the professional, their lead and the hiring side, billing, invitations, webhooks
- * and applicants for the roles that manage them. Events without a rule here (planning, members,
+ * and applicants for the roles that manage them, an import's progress for those who may import. Events without a rule here (planning, members,
  * the project) reach every member, as every member reads them.
  */
 export interface ReadRule {
@@ -62,6 +62,8 @@ export function readRuleOf(type: string, projectIdx: number, payload: unknown): 
       return { action: 'webhook.manage', owners: [] };
     case 'recruitment':
       return { action: 'recruitment.manage', owners: [] };
+    case 'import':
+      return { action: 'planning.edit', owners: [] };
     default:
       return null;
   }

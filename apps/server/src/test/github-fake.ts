@@ -8,7 +8,8 @@ import { URL } from 'node:url';
  * GitHub's shapes: `GET /user`, `/user/repos` (paged with a Link header), `/repos/{o}/{r}`,
  * `/repos/{o}/{r}/branches`, `/repos/{o}/{r}/commits?sha=` and `/repos/{o}/{r}/pulls?state=all`
  * (both with ETag and 304 on If-None-Match), `/repos/{o}/{r}/issues?state=all` and
- * `/repos/{o}/{r}/issues/{n}/comments` (paged with per_page/page and a Link header, pull requests
+ * `/repos/{o}/{r}/issues/{n}/comments` (paged with per_page/page, or by cursor for `cursorPaged`
+ * repositories, and a Link header, pull requests
  * among the issues as GitHub lists them), `POST /login/oauth/access_token`. Tokens are checked:
  * an unknown or revoked one gets 401 like GitHub's "Bad credentials"; `failures` makes a repository
  * answer an error (a 403 rate limit with GitHub's `x-ratelimit-*` headers, a 404…).
@@ -75,6 +76,11 @@ export interface GithubFake {
   comments: Map<string, FakeComment[]>;
   /** `owner/name` → the error every call about that repository answers. */
   failures: Map<string, FakeFailure>;
+  /**
+   * Repositories whose issues and comments GitHub pages by cursor, as it does for large lists: the
+   * next link carries `after=<cursor>` and no `page`, and a `page` past the first is refused (422).
+   */
+  cursorPaged: Set<string>;
   /** Requests seen, as `METHOD path status`. */
   calls: string[];
   close(): Promise<void>;
@@ -178,6 +184,7 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
     issues: new Map<string, FakeIssue[]>(),
     comments: new Map<string, FakeComment[]>(),
     failures: new Map<string, FakeFailure>(),
+    cursorPaged: new Set<string>(),
     calls: [] as string[],
   };
   let base = '';
@@ -197,12 +204,40 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
     send(res, 200, list, { etag });
     return 200;
   };
+  /** A page from the opaque `after` cursor; the next link names the next cursor (GitHub's large lists). */
+  const sendCursorPage = (url: URL, res: ServerResponse, list: unknown[], perPage: number) => {
+    if (Number(url.searchParams.get('page') ?? 1) > 1) {
+      send(res, 422, {
+        message:
+          'Pagination with the page parameter is not supported for large datasets, please use cursor based pagination (after/before)',
+        documentation_url: 'https://docs.github.com/rest',
+      });
+      return 422;
+    }
+    const after = url.searchParams.get('after');
+    const from = after
+      ? Number(
+          Buffer.from(after, 'base64url')
+            .toString()
+            .replace(/^cursor:/, ''),
+        )
+      : 0;
+    const links: string[] = [];
+    if (from + perPage < list.length) {
+      const next = new URL(url.toString());
+      next.searchParams.set('after', Buffer.from(`cursor:${from + perPage}`).toString('base64url'));
+      links.push(`<${next.toString()}>; rel="next"`);
+    }
+    send(res, 200, list.slice(from, from + perPage), links.length ? { link: links.join(', ') } : {});
+    return 200;
+  };
   /**
    * One page of `list` as GitHub pages it: `per_page` (30 by default, 100 at most) and `page`, with
    * a Link header naming the next and last pages while there are more.
    */
-  const sendPage = (url: URL, res: ServerResponse, list: unknown[]) => {
+  const sendPage = (url: URL, res: ServerResponse, list: unknown[], byCursor = false) => {
     const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30)));
+    if (byCursor) return sendCursorPage(url, res, list, perPage);
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const last = Math.max(1, Math.ceil(list.length / perPage));
     const at = (n: number) => {
@@ -309,6 +344,7 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
             list.map((i) =>
               rawIssue(base, base, repo, i, fake.comments.get(`${repo}#${i.number}`)?.length ?? 0),
             ),
+            fake.cursorPaged.has(repo),
           ),
         );
       }
@@ -321,7 +357,7 @@ export async function startGithubFake(port = 0): Promise<GithubFake> {
         const list = (fake.comments.get(`${repo}#${issue.number}`) ?? []).map((c) =>
           rawComment(base, repo, issue.number, c),
         );
-        return record(sendPage(url, res, list));
+        return record(sendPage(url, res, list, fake.cursorPaged.has(repo)));
       }
       if (!match[3]) {
         record(200);

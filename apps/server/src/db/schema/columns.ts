@@ -1,5 +1,5 @@
 import { searchTranslateTable } from '@teamline/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A point in time: `timestamptz`, read as a Date. Every table's instants use it. */
@@ -20,3 +20,16 @@ export const searchForm = (source: SQL) => {
       sql`translate(regexp_replace(lower(${source}), '[\\u0300-\\u036f]', '', 'g'), '${sql.raw(from)}', '${sql.raw(to)}')`,
     );
 };
+
+/** A table's columns, search form left out. */
+export type RowColumns<T extends Table> = Omit<T['_']['columns'], 'searchText'>;
+
+/**
+ * The columns every read but search's selects from a table with a search form (`select(x).from`,
+ * `.returning(x)`): the form repeats the row's text (a document's twice over) and only
+ * features/search reads it, through its own SQL.
+ */
+export function rowColumns<T extends Table>(table: T): RowColumns<T> {
+  const { searchText: _searchText, ...columns } = getTableColumns(table);
+  return columns;
+}

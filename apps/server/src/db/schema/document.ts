@@ -13,7 +13,7 @@ import {
 import { files } from './content.js';
 import { members } from './member.js';
 import { projects } from './project.js';
-import { searchForm, ts } from './columns.js';
+import { rowColumns, searchForm, ts } from './columns.js';
 
 /** Nested folders of a project's documents (issue 15). `deleted_at`: in the bin, restorable. */
 export const folders = pgTable(
@@ -70,6 +70,8 @@ export const documents = pgTable(
     index('document_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const documentColumns = rowColumns(documents);
 
 /** Saved versions: one per editing spell (a new one after 5 minutes or when someone else saves). */
 export const documentVersions = pgTable(

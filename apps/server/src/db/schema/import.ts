@@ -12,7 +12,10 @@ export interface ImportItemData {
   title: string;
   description: string;
   status: string;
-  assigneeIdx: number | null;
+  /** Every assignee matched to a member (a GitHub issue may have several). */
+  assigneeIdxs?: number[];
+  /** The one assignee of imports an older build started (read when `assigneeIdxs` is absent). */
+  assigneeIdx?: number | null;
   endDt: string | null;
   epic: string | null;
   milestone: string | null;

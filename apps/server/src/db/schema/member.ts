@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Career } from '@teamline/contract';
-import { searchForm, ts } from './columns.js';
+import { rowColumns, searchForm, ts } from './columns.js';
 
 export type EmailTokenPurpose = 'join' | 'password' | 'signIn' | 'joinVerified';
 
@@ -41,6 +41,8 @@ export const members = pgTable(
     index('member_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const memberColumns = rowColumns(members);
 
 /** Single-use e-mail tokens: join links, password-reset links, sign-in links and the verified-join ticket. */
 export const emailTokens = pgTable('email_token', {

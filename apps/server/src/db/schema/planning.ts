@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { membersInProject, projects } from './project.js';
-import { searchForm, ts } from './columns.js';
+import { rowColumns, searchForm, ts } from './columns.js';
 
 /**
  * Fractional order keys (base-62, `fractional-indexing`) compare byte by byte; a locale collation
@@ -43,6 +43,8 @@ export const epics = pgTable(
     index('epic_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const epicColumns = rowColumns(epics);
 
 export const milestones = pgTable(
   'milestone',
@@ -78,6 +80,8 @@ export const milestones = pgTable(
     index('milestone_search_idx').using('gist', t.searchText.op('gist_trgm_ops')),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const milestoneColumns = rowColumns(milestones);
 
 export const stories = pgTable(
   'story',
@@ -120,6 +124,8 @@ export const stories = pgTable(
       .where(sql`${t.status} in ('pending', 'inProgress')`),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const storyColumns = rowColumns(stories);
 
 export const storyAssignees = pgTable(
   'story_assignee',

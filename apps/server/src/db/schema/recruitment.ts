@@ -1,7 +1,7 @@
 import type { ApplicationStatus, Career, Currency, RecruitmentStatus, WorkType } from '@teamline/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { searchForm, ts } from './columns.js';
+import { rowColumns, searchForm, ts } from './columns.js';
 import { contracts } from './contract.js';
 import { members } from './member.js';
 import { membersInProject, projects } from './project.js';
@@ -47,6 +47,8 @@ export const recruitments = pgTable(
     check('recruitment_period_check', sql`${t.endDt} is null or ${t.endDt} >= ${t.startDt}`),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const recruitmentColumns = rowColumns(recruitments);
 
 /** One application per account and post (the unique index answers a race the service's check lost). */
 export const applications = pgTable(

@@ -4,7 +4,7 @@ import { check, index, integer, pgTable, serial, text, unique } from 'drizzle-or
 import { files } from './content.js';
 import { stories } from './planning.js';
 import { membersInProject, projects } from './project.js';
-import { searchForm, ts } from './columns.js';
+import { rowColumns, searchForm, ts } from './columns.js';
 
 /**
  * Requests between two members of a project (docs/product/requests.md#requests). People are memberInProjectIdx,
@@ -47,6 +47,8 @@ export const requests = pgTable(
     check('request_status_check', sql`${t.status} in ('awaiting', 'inProgress', 'completed', 'rejected')`),
   ],
 );
+/** Its columns without `search_text` (columns.ts `rowColumns`), for every read but search's. */
+export const requestColumns = rowColumns(requests);
 
 export const requestComments = pgTable(
   'request_comment',

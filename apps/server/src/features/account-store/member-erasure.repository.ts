@@ -12,6 +12,7 @@ import {
   notificationSettings,
   reviewMedias,
   reviews,
+  memberColumns,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
@@ -42,7 +43,11 @@ export interface Erased {
 export function createMemberErasure(db: Db) {
   return {
     async erase(memberIdx: number, at: Date): Promise<Erased> {
-      const [member] = await db.select().from(members).where(eq(members.memberIdx, memberIdx)).for('update');
+      const [member] = await db
+        .select(memberColumns)
+        .from(members)
+        .where(eq(members.memberIdx, memberIdx))
+        .for('update');
       if (!member) return { files: [], exportKeys: [] };
       const attachments = createFileAttachments(db);
 

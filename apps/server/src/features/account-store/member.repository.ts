@@ -1,20 +1,20 @@
 import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { members, membersInProject } from '../../db/schema/index.js';
+import { members, membersInProject, memberColumns } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
 import { holdsAdminAuthority } from '../../db/admin-authority.js';
 import { createMemberErasure } from './member-erasure.repository.js';
 import { inTransaction } from '../../shared/transaction.js';
 
-export type MemberRow = typeof members.$inferSelect;
+export type MemberRow = Omit<typeof members.$inferSelect, 'searchText'>;
 export type NewMember = typeof members.$inferInsert;
 
 export function createMemberRepository(db: Db) {
   return {
     async findActiveByEmail(email: string): Promise<MemberRow | null> {
       const [row] = await db
-        .select()
+        .select(memberColumns)
         .from(members)
         .where(and(eq(members.email, email), isNull(members.deletedAt)));
       return row ?? null;
@@ -39,7 +39,7 @@ export function createMemberRepository(db: Db) {
           ),
         );
       const [row] = await db
-        .select()
+        .select(memberColumns)
         .from(members)
         .where(
           and(
@@ -52,19 +52,19 @@ export function createMemberRepository(db: Db) {
     },
     async findActiveById(memberIdx: number): Promise<MemberRow | null> {
       const [row] = await db
-        .select()
+        .select(memberColumns)
         .from(members)
         .where(and(eq(members.memberIdx, memberIdx), isNull(members.deletedAt)));
       return row ?? null;
     },
     async findActiveByNameAndPhone(name: string, phone: string): Promise<MemberRow[]> {
       return db
-        .select()
+        .select(memberColumns)
         .from(members)
         .where(and(eq(members.name, name), eq(members.phone, phone), isNull(members.deletedAt)));
     },
     async insert(row: NewMember): Promise<MemberRow> {
-      const [created] = await db.insert(members).values(row).returning();
+      const [created] = await db.insert(members).values(row).returning(memberColumns);
       return created!;
     },
     async update(memberIdx: number, patch: Partial<NewMember>): Promise<MemberRow | null> {
@@ -72,7 +72,7 @@ export function createMemberRepository(db: Db) {
         .update(members)
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(members.memberIdx, memberIdx))
-        .returning();
+        .returning(memberColumns);
       return row ?? null;
     },
     /**
@@ -94,7 +94,7 @@ export function createMemberRepository(db: Db) {
           .update(members)
           .set({ ...patch, updatedAt: at })
           .where(eq(members.memberIdx, memberIdx))
-          .returning();
+          .returning(memberColumns);
         const released =
           previous != null && previous !== patch.profileFileIdx
             ? await attachments.release([previous], 'detached', at)
@@ -142,7 +142,7 @@ export function createMemberRepository(db: Db) {
     },
     async findByIds(ids: number[]): Promise<MemberRow[]> {
       if (ids.length === 0) return [];
-      return db.select().from(members).where(inArray(members.memberIdx, ids));
+      return db.select(memberColumns).from(members).where(inArray(members.memberIdx, ids));
     },
   };
 }

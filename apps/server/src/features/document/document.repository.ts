@@ -8,13 +8,14 @@ import {
   folderShares,
   folders,
   membersInProject,
+  documentColumns,
 } from '../../db/schema/index.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../infra/db.js';
 import type { EditorNode } from '@teamline/contract';
 
 export type FolderRow = typeof folders.$inferSelect;
-export type DocumentRow = typeof documents.$inferSelect;
+export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchText'>;
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 export type DocumentShareRow = typeof documentShares.$inferSelect;
 export type FolderShareRow = typeof folderShares.$inferSelect;
@@ -218,7 +219,7 @@ export function createDocumentRepository(db: Db) {
       documentIdx: number,
     ): Promise<(DocumentRow & Pick<DocumentListRow, 'fileName' | 'mime' | 'size'>) | null> {
       const [row] = await db
-        .select({ d: documents, fileName: files.originalName, mime: files.mime, size: files.size })
+        .select({ d: documentColumns, fileName: files.originalName, mime: files.mime, size: files.size })
         .from(documents)
         .leftJoin(files, eq(files.fileIdx, documents.fileIdx))
         .where(eq(documents.documentIdx, documentIdx));
@@ -255,7 +256,7 @@ export function createDocumentRepository(db: Db) {
       return row ?? null;
     },
     async insert(row: typeof documents.$inferInsert): Promise<DocumentRow> {
-      const [created] = await db.insert(documents).values(row).returning();
+      const [created] = await db.insert(documents).values(row).returning(documentColumns);
       return created!;
     },
     /** Saves when the stored version is still `baseVersion` (or always without one); null: someone saved first. */
@@ -273,7 +274,7 @@ export function createDocumentRepository(db: Db) {
             baseVersion === undefined ? undefined : eq(documents.version, baseVersion),
           ),
         )
-        .returning();
+        .returning(documentColumns);
       return row ?? null;
     },
     /** Stores the first live state unless one is there already (or the document changed); whether it did. */
@@ -488,7 +489,7 @@ export function createDocumentRepository(db: Db) {
     },
     async documentOfToken(tokenHash: string): Promise<DocumentRow | null> {
       const [row] = await db
-        .select({ d: documents })
+        .select({ d: documentColumns })
         .from(documentPublicLinks)
         .innerJoin(documents, eq(documents.documentIdx, documentPublicLinks.documentIdx))
         .where(eq(documentPublicLinks.tokenHash, tokenHash));

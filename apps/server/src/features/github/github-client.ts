@@ -170,6 +170,18 @@ export const toIssue = (i: RawIssue): GithubIssue => {
 /** Pages GitHub is asked for at most: 100 a page, enough for the import's 5,000 issues and one more page. */
 const ISSUE_PAGES = 51;
 
+/**
+ * The `rel="next"` address of GitHub's `Link` header (`<url>; rel="next", <url>; rel="last"`), as
+ * given: GitHub pages some lists by cursor (`after=…`), not by `page=`, so the next page is the
+ * address it names, never one computed here.
+ */
+export function nextLink(link: string | null): string | null {
+  // Each entry is `<url>; params`; a URL may itself hold commas (`labels=a,b`), so no split on them.
+  for (const [, url, params] of (link ?? '').matchAll(/<([^>]*)>([^<]*)/g))
+    if (/;\s*rel="?(?:[^"]*\s)?next(?:\s[^"]*)?"?/.test(params!)) return url!;
+  return null;
+}
+
 export function createGithubClient(options: { apiUrl: string; webUrl: string; timeoutMs: number }) {
   async function call<T>(
     token: string,
@@ -207,6 +219,35 @@ export function createGithubClient(options: { apiUrl: string; webUrl: string; ti
     };
   }
   const repoPath = (repo: string) => `/repos/${repo.split('/').map(encodeURIComponent).join('/')}`;
+  /**
+   * A `rel="next"` address as a path for `call`: only one on the configured API (it is sent the
+   * token); GitHub naming another host is a failed read, not a page skipped.
+   */
+  const nextPath = (link: string | null): string | null => {
+    const next = nextLink(link);
+    if (!next) return null;
+    if (!next.startsWith(`${options.apiUrl}/`))
+      throw new GithubError(0, `GitHub named a next page outside ${options.apiUrl}`);
+    return next.slice(options.apiUrl.length);
+  };
+  /** Every page of a list from `first`, following `rel="next"`, `maxPages` at most, until `enough`. */
+  async function allPages<R, T>(
+    token: string,
+    first: string,
+    maxPages: number,
+    map: (raw: R[]) => T[],
+    enough: (sofar: T[]) => boolean = () => false,
+  ): Promise<T[]> {
+    const items: T[] = [];
+    let path: string | null = first;
+    for (let page = 1; path && page <= maxPages; page++) {
+      const res = await call<R[]>(token, path);
+      items.push(...map(res.body!));
+      if (enough(items)) break;
+      path = nextPath(res.link);
+    }
+    return items;
+  }
 
   return {
     webUrl: options.webUrl,
@@ -230,16 +271,9 @@ export function createGithubClient(options: { apiUrl: string; webUrl: string; ti
       return (await call<RawRepo>(token, repoPath(repo))).body!;
     },
     async branches(token: string, repo: string): Promise<string[]> {
-      const names: string[] = [];
-      for (let page = 1; page <= 10; page++) {
-        const res = await call<{ name: string }[]>(
-          token,
-          `${repoPath(repo)}/branches?per_page=100&page=${page}`,
-        );
-        names.push(...res.body!.map((b) => b.name));
-        if (!/rel="next"/.test(res.link ?? '')) break;
-      }
-      return names;
+      return allPages<{ name: string }, string>(token, `${repoPath(repo)}/branches?per_page=100`, 10, (raw) =>
+        raw.map((b) => b.name),
+      );
     },
     /** The branch's newest commits; null when unchanged since `etag` (a 304, free of rate limit). */
     async commits(token: string, repo: string, branch: string, perPage: number, etag?: string) {
@@ -260,40 +294,28 @@ export function createGithubClient(options: { apiUrl: string; webUrl: string; ti
       return { pulls: res.body?.map(toPull) ?? null, etag: res.etag };
     },
     /**
-     * The repository's issues, open and closed, newest first, page by page (100 a page) while GitHub's
-     * Link header names a next page; the pull requests GitHub lists among them are left out. Stops
-     * after `max` issues (the caller refuses more) or ISSUE_PAGES pages.
+     * The repository's issues, open and closed, newest first, page by page (100 a page) through the
+     * `rel="next"` address GitHub's Link header names; the pull requests GitHub lists among them are
+     * left out. Stops after `max` issues (the caller refuses more) or ISSUE_PAGES pages.
      */
     async issues(token: string, repo: string, max: number): Promise<GithubIssue[]> {
-      const issues: GithubIssue[] = [];
-      for (let page = 1; page <= ISSUE_PAGES; page++) {
-        const res = await call<RawIssue[]>(
-          token,
-          `${repoPath(repo)}/issues?state=all&per_page=100&page=${page}`,
-        );
-        issues.push(...res.body!.filter((i) => !i.pull_request).map(toIssue));
-        if (issues.length > max || !/rel="next"/.test(res.link ?? '')) break;
-      }
-      return issues;
+      return allPages<RawIssue, GithubIssue>(
+        token,
+        `${repoPath(repo)}/issues?state=all&per_page=100`,
+        ISSUE_PAGES,
+        (raw) => raw.filter((i) => !i.pull_request).map(toIssue),
+        (sofar) => sofar.length > max,
+      );
     },
-    /** One issue's comments, oldest first (GitHub's order), every page. */
+    /** One issue's comments, oldest first (GitHub's order), every page (`rel="next"`, as above). */
     async issueComments(token: string, repo: string, issue: number): Promise<GithubComment[]> {
-      const comments: GithubComment[] = [];
-      for (let page = 1; page <= 30; page++) {
-        const res = await call<RawComment[]>(
-          token,
-          `${repoPath(repo)}/issues/${issue}/comments?per_page=100&page=${page}`,
-        );
-        comments.push(
-          ...res.body!.map((c) => ({
-            author: c.user?.login ?? '',
-            body: c.body ?? '',
-            createdAt: c.created_at,
-          })),
-        );
-        if (!/rel="next"/.test(res.link ?? '')) break;
-      }
-      return comments;
+      return allPages<RawComment, GithubComment>(
+        token,
+        `${repoPath(repo)}/issues/${issue}/comments?per_page=100`,
+        30,
+        (raw) =>
+          raw.map((c) => ({ author: c.user?.login ?? '', body: c.body ?? '', createdAt: c.created_at })),
+      );
     },
     authorizeUrl(clientId: string, redirectUri: string, state: string): string {
       const query = new URLSearchParams({

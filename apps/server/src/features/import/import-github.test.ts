@@ -198,14 +198,14 @@ describe('GitHub Issues import', () => {
     expect(await everything()).toEqual(before);
     // GitHub's paging followed; comments read only where GitHub counts some, never the PR's.
     expect(gh.calls.filter((c) => c.includes('/issues?'))).toEqual([
-      `GET /repos/acme/shop/issues?state=all&per_page=100&page=1 200`,
+      `GET /repos/acme/shop/issues?state=all&per_page=100 200`,
       `GET /repos/acme/shop/issues?state=all&per_page=100&page=2 200`,
     ]);
     expect(gh.calls.filter((c) => c.includes('/comments')).sort()).toEqual([
-      'GET /repos/acme/shop/issues/1/comments?per_page=100&page=1 200',
-      'GET /repos/acme/shop/issues/130/comments?per_page=100&page=1 200',
+      'GET /repos/acme/shop/issues/1/comments?per_page=100 200',
+      'GET /repos/acme/shop/issues/130/comments?per_page=100 200',
       'GET /repos/acme/shop/issues/130/comments?per_page=100&page=2 200',
-      'GET /repos/acme/shop/issues/2/comments?per_page=100&page=1 200',
+      'GET /repos/acme/shop/issues/2/comments?per_page=100 200',
     ]);
   });
 
@@ -320,6 +320,47 @@ describe('GitHub Issues import', () => {
     const run = await finished(res.json().data.importIdx);
     expect(run).toMatchObject({ state: 'done', fileName: REPO });
     expect(run.counts).toMatchObject({ stories: 0, milestones: 0, comments: 0, alreadyImported: 129 });
+    expect(await everything()).toEqual({ ...before, imports: before.imports + 1 });
+  });
+
+  it('keeps every assignee a member matches, and follows GitHub’s next link when it pages by cursor', async () => {
+    const big = 'acme/big';
+    gh.repos.push({ fullName: big, defaultBranch: 'main', private: true });
+    gh.cursorPaged.add(big);
+    const list = Array.from({ length: 150 }, (_, i) => issue(i + 1, { title: `Big ${i + 1}` }));
+    list[0] = issue(1, { title: 'Two people', assignees: ['octo-admin', 'GI-DEV', 'stranger'] });
+    gh.issues.set(big, list.reverse());
+    gh.comments.set(
+      `${big}#2`,
+      Array.from({ length: 101 }, (_, i) => ({
+        id: 5000 + i,
+        login: 'gi-dev',
+        body: `note ${i + 1}`,
+        created: '2026-02-11T00:00:00Z',
+      })),
+    );
+    gh.calls.length = 0;
+    const before = await everything();
+    const res = await call('POST', `/project/${f.projectA}/import`, f.admin.key, body({ repo: big }));
+    expect(res.statusCode, res.body).toBe(202);
+    const run = await finished(res.json().data.importIdx);
+    expect(run).toMatchObject({ state: 'done', counts: { stories: 150, comments: 101 } });
+    // The second pages are GitHub's cursor addresses, never a page number.
+    const pages = gh.calls.filter((c) => c.includes('/issues?') || c.includes('/comments'));
+    expect(pages).toHaveLength(4);
+    expect(pages.filter((c) => c.includes('page=2'))).toEqual([]);
+    expect(pages.filter((c) => /[?&]after=[\w-]+ 200$/.test(c))).toHaveLength(2);
+    const rows = await rowsOf<{ title: string; assignees: number[] }>(
+      t.app.ctx.database.db.execute(sql`
+      select s.title, array_agg(a.member_in_project_idx order by a.member_in_project_idx) as assignees
+      from story s join story_assignee a on a.story_idx = s.story_idx
+      where s.project_idx = ${f.projectA} and s.title = 'Two people' group by s.title`),
+    );
+    expect(rows.rows).toEqual([
+      { title: 'Two people', assignees: [f.admin.mip, f.dev.mip].sort((a, b) => a - b) },
+    ]);
+    const undo = await call('POST', `/import/${run.importIdx}/undo`, f.admin.key);
+    expect(undo.statusCode, undo.body).toBe(200);
     expect(await everything()).toEqual({ ...before, imports: before.imports + 1 });
   });
 

@@ -184,7 +184,7 @@ export function createImportService(
             title: item.title,
             description: item.description,
             endDt: item.endDt,
-            assignees: item.assigneeIdx ? [item.assigneeIdx] : [],
+            assignees: item.assigneeIdxs ?? (item.assigneeIdx ? [item.assigneeIdx] : []),
           },
           statusOf(row, item),
         );
@@ -204,7 +204,23 @@ export function createImportService(
       // on the unique index and rolls it back whole, instead of writing a duplicate.
       await r.imports.remember(remember.map((x) => ({ ...x, projectIdx, source, importIdx })));
       if (!(await r.imports.advance(importIdx, from, to, next))) throw new AppError('IMPORT_NOT_FOUND');
+      // Recorded with the batch, sent to the sockets after its commit (the outbox).
+      await r.events.record('import.updated', projectIdx, {
+        ...toRun(row),
+        state: 'running',
+        progress: { done: to, total: row.items.length },
+        counts: next,
+      });
       return next;
+    });
+  }
+
+  /** Moves the import on and tells the project's sockets; the event leaves after the commit. */
+  async function settle(importIdx: number, set: Parameters<ImportRepository['move']>[2]) {
+    return deps.planning(async (r) => {
+      const moved = await r.imports.move(importIdx, ['running'], set);
+      if (moved) await r.events.record('import.updated', moved.projectIdx, toRun(moved));
+      return moved;
     });
   }
 
@@ -282,6 +298,7 @@ export function createImportService(
           undoneAt: ctx.clock.now(),
         });
         if (!claimed) throw new AppError('IMPORT_NOT_UNDOABLE');
+        await r.events.record('import.updated', projectIdx, toRun(claimed));
         await r.version.bump(projectIdx);
         const created = await r.imports.createdBy(importIdx);
         const of = (kind: string) => created.filter((c) => c.kind === kind).map((c) => c.entityIdx);
@@ -338,11 +355,11 @@ export function createImportService(
         // Stories skipped as already imported, for the summary.
         const stories = row.items.filter((i) => i.kind === 'story').length;
         counts = { ...counts, alreadyImported: Math.max(0, stories - counts.stories) };
-        row = (await repo.move(row.importIdx, ['running'], { state: 'done', counts })) ?? row;
+        row = (await settle(row.importIdx, { state: 'done', counts })) ?? row;
       } catch (error) {
         const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
         ctx.log.error({ err: error, importIdx: row.importIdx }, 'import failed');
-        await repo.move(row.importIdx, ['running'], { state: 'failed', errorCode: code });
+        await settle(row.importIdx, { state: 'failed', errorCode: code });
       }
       return { importIdx: row.importIdx };
     },

@@ -141,7 +141,8 @@ interface Raw {
   title: string;
   description: string;
   status: string;
-  assignee: string;
+  /** Everyone the source names (GitHub: every assignee; the files: one column or member). */
+  assignees: string[];
   due: string;
   epic: string | null;
   milestone: string | null;
@@ -223,7 +224,7 @@ function fromCsv(
       title,
       description,
       status: one('status'),
-      assignee: one('assignee'),
+      assignees: [one('assignee')],
       due: one('dueDate'),
       epic: one('epic') || null,
       milestone: values('milestone').at(-1) ?? null,
@@ -310,7 +311,7 @@ function fromTrello(text: string) {
       title: (card.name ?? '').trim(),
       description: desc,
       status: card.closed ? TRELLO_ARCHIVED : (lists.get(card.idList ?? '') ?? ''),
-      assignee: members.get(card.idMembers?.[0] ?? '') ?? '',
+      assignees: [members.get(card.idMembers?.[0] ?? '') ?? ''],
       due: card.due ?? '',
       epic: labels.get(card.idLabels?.[0] ?? '') || null,
       milestone: null,
@@ -350,7 +351,7 @@ function fromGithub(data: IssuesForImport) {
       title: issue.title.trim(),
       description: labels.length ? `${body}${body ? '\n\n' : ''}Labels: ${labels.join(', ')}` : body,
       status: githubStatus(issue.state, issue.stateReason),
-      assignee: issue.assignees[0] ?? '',
+      assignees: issue.assignees,
       due: '',
       // Like Trello's labels: GitHub has no epics, its first label is the closest grouping.
       epic: labels[0] ?? null,
@@ -425,14 +426,17 @@ export function parseImport(
       if (!endDt)
         problems.push({ row: r.row, code: 'dateUnreadable', skipped: false, value: r.due.slice(0, 80) });
     }
-    let assigneeIdx: number | null = null;
-    if (r.assignee) {
-      const who = r.assignee.toLowerCase();
+    const assigneeIdxs: number[] = [];
+    for (const name of r.assignees) {
+      if (!name) continue;
+      const who = name.toLowerCase();
       const person = byLogin.get(who) ?? byEmail.get(who) ?? byName.get(who);
-      if (person) {
-        matched.set(r.assignee, person);
-        assigneeIdx = person.memberInProjectIdx;
-      } else unmatched.add(r.assignee);
+      if (!person) {
+        unmatched.add(name);
+        continue;
+      }
+      matched.set(name, person);
+      if (!assigneeIdxs.includes(person.memberInProjectIdx)) assigneeIdxs.push(person.memberInProjectIdx);
     }
     const status = r.status.trim();
     if (r.kind === 'story' && status && !(status in statusMap))
@@ -444,7 +448,7 @@ export function parseImport(
       title,
       description: r.description.slice(0, 20_000),
       status,
-      assigneeIdx,
+      assigneeIdxs,
       endDt,
       epic: r.epic?.slice(0, 100) ?? null,
       milestone: r.milestone?.slice(0, 200) ?? null,

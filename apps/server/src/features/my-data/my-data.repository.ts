@@ -18,6 +18,8 @@ import {
   settlements,
   storyComments,
   timekeepings,
+  requestColumns,
+  memberColumns,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -66,7 +68,7 @@ export function createMyDataRepository(db: Db) {
     /** The archive's JSON files, in order; an inactive (withdrawn) member has none. */
     async sections(memberIdx: number): Promise<ArchiveSection[]> {
       const [member] = await db
-        .select()
+        .select(memberColumns)
         .from(members)
         .where(and(eq(members.memberIdx, memberIdx), isNull(members.deletedAt)));
       if (!member) return [];
@@ -74,8 +76,6 @@ export function createMyDataRepository(db: Db) {
         passwordHash: _password,
         failedLogins: _failed,
         lockedAt: _locked,
-        // The search form (features/search): derived from the name, not data of its own.
-        searchText: _search,
         career,
         ...profile
       } = member;
@@ -154,15 +154,13 @@ export function createMyDataRepository(db: Db) {
         },
         {
           name: 'requests',
-          rows: (
-            await ofMine((ids) =>
-              db
-                .select()
-                .from(requests)
-                .where(or(inArray(requests.senderIdx, ids), inArray(requests.receiverIdx, ids)))
-                .orderBy(asc(requests.requestIdx)),
-            )
-          ).map(({ searchText: _search, ...request }) => request),
+          rows: await ofMine((ids) =>
+            db
+              .select(requestColumns)
+              .from(requests)
+              .where(or(inArray(requests.senderIdx, ids), inArray(requests.receiverIdx, ids)))
+              .orderBy(asc(requests.requestIdx)),
+          ),
         },
         {
           name: 'request-comments',

@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { epics, stories } from '../../db/schema/index.js';
+import { epics, stories, epicColumns } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
-export type EpicRow = typeof epics.$inferSelect;
+export type EpicRow = Omit<typeof epics.$inferSelect, 'searchText'>;
 export type NewEpic = typeof epics.$inferInsert;
 
 export function createEpicRepository(db: Db) {
   const done = sql`${stories.status} = 'completed'`;
   const progressColumns = {
-    epic: epics,
+    epic: epicColumns,
     storyCount: sql<number>`count(${stories.storyIdx})::int`,
     completedStoryCount: sql<number>`(count(${stories.storyIdx}) filter (where ${done}))::int`,
     totalPoint: sql<number>`coalesce(sum(${stories.point}), 0)::int`,
@@ -16,12 +16,12 @@ export function createEpicRepository(db: Db) {
   };
   return {
     async findById(epicIdx: number): Promise<EpicRow | null> {
-      const [row] = await db.select().from(epics).where(eq(epics.epicIdx, epicIdx));
+      const [row] = await db.select(epicColumns).from(epics).where(eq(epics.epicIdx, epicIdx));
       return row ?? null;
     },
     async findInProject(projectIdx: number, epicIdx: number): Promise<EpicRow | null> {
       const [row] = await db
-        .select()
+        .select(epicColumns)
         .from(epics)
         .where(and(eq(epics.projectIdx, projectIdx), eq(epics.epicIdx, epicIdx)));
       return row ?? null;
@@ -49,7 +49,7 @@ export function createEpicRepository(db: Db) {
       return row?.n ?? 0;
     },
     async insert(row: NewEpic): Promise<EpicRow> {
-      const [created] = await db.insert(epics).values(row).returning();
+      const [created] = await db.insert(epics).values(row).returning(epicColumns);
       return created!;
     },
     async update(projectIdx: number, epicIdx: number, patch: Partial<NewEpic>): Promise<EpicRow> {
@@ -57,7 +57,7 @@ export function createEpicRepository(db: Db) {
         .update(epics)
         .set({ ...patch, updatedAt: new Date() })
         .where(and(eq(epics.projectIdx, projectIdx), eq(epics.epicIdx, epicIdx)))
-        .returning();
+        .returning(epicColumns);
       return row!;
     },
     /** Detaches its stories first and returns them (the caller logs history 14 for each). */

@@ -1,8 +1,14 @@
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import { githubConnections, milestones, stories, storyAssignees } from '../../db/schema/index.js';
+import {
+  githubConnections,
+  milestones,
+  stories,
+  storyAssignees,
+  milestoneColumns,
+} from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
-export type MilestoneRow = typeof milestones.$inferSelect;
+export type MilestoneRow = Omit<typeof milestones.$inferSelect, 'searchText'>;
 export type NewMilestone = typeof milestones.$inferInsert;
 
 /** A milestone of the timeline: its revision, and its JSON when the caller did not have that revision. */
@@ -37,7 +43,10 @@ export function createMilestoneRepository(db: Db) {
   return {
     /** By id alone: the caller learns the project from the row, then must be a member of it. */
     async findById(milestoneIdx: number): Promise<MilestoneRow | null> {
-      const [row] = await db.select().from(milestones).where(eq(milestones.milestoneIdx, milestoneIdx));
+      const [row] = await db
+        .select(milestoneColumns)
+        .from(milestones)
+        .where(eq(milestones.milestoneIdx, milestoneIdx));
       return row ?? null;
     },
     /** The project of a live milestone, for callers that need nothing else. */
@@ -50,14 +59,14 @@ export function createMilestoneRepository(db: Db) {
     },
     async findInProject(projectIdx: number, milestoneIdx: number): Promise<MilestoneRow | null> {
       const [row] = await db
-        .select()
+        .select(milestoneColumns)
         .from(milestones)
         .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)));
       return row ?? null;
     },
     async lock(projectIdx: number, milestoneIdx: number): Promise<MilestoneRow | null> {
       const [row] = await db
-        .select()
+        .select(milestoneColumns)
         .from(milestones)
         .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)))
         .for('update');
@@ -65,7 +74,7 @@ export function createMilestoneRepository(db: Db) {
     },
     async list(projectIdx: number): Promise<MilestoneRow[]> {
       return db
-        .select()
+        .select(milestoneColumns)
         .from(milestones)
         .where(eq(milestones.projectIdx, projectIdx))
         .orderBy(asc(milestones.orderKey));
@@ -123,7 +132,7 @@ export function createMilestoneRepository(db: Db) {
       return result.rows;
     },
     async insert(row: NewMilestone): Promise<MilestoneRow> {
-      const [created] = await db.insert(milestones).values(row).returning();
+      const [created] = await db.insert(milestones).values(row).returning(milestoneColumns);
       return created!;
     },
     async update(
@@ -135,7 +144,7 @@ export function createMilestoneRepository(db: Db) {
         .update(milestones)
         .set({ ...patch, updatedAt: new Date() })
         .where(and(eq(milestones.projectIdx, projectIdx), eq(milestones.milestoneIdx, milestoneIdx)))
-        .returning();
+        .returning(milestoneColumns);
       return row!;
     },
     async delete(projectIdx: number, milestoneIdx: number): Promise<void> {

@@ -6,10 +6,11 @@ import {
   members,
   membersInProject,
   projects,
+  storyColumns,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
-export type StoryRow = typeof stories.$inferSelect;
+export type StoryRow = Omit<typeof stories.$inferSelect, 'searchText'>;
 export type NewStory = typeof stories.$inferInsert;
 export type StoryWithAssignees = StoryRow & { assignees: number[] };
 
@@ -43,7 +44,11 @@ export function createStoryRepository(db: Db) {
   }
   const listWhere = async (where: SQL | undefined) =>
     withAssignees(
-      await db.select().from(stories).where(where).orderBy(asc(stories.orderKey), asc(stories.storyIdx)),
+      await db
+        .select(storyColumns)
+        .from(stories)
+        .where(where)
+        .orderBy(asc(stories.orderKey), asc(stories.storyIdx)),
     );
 
   /** The nearest order key after (or before) `key` in one list, ignoring the moving story. */
@@ -72,13 +77,13 @@ export function createStoryRepository(db: Db) {
   return {
     /** By id alone: the caller learns the project from the row, then must be a member of it. */
     async findById(storyIdx: number): Promise<StoryWithAssignees | null> {
-      const [row] = await db.select().from(stories).where(eq(stories.storyIdx, storyIdx));
+      const [row] = await db.select(storyColumns).from(stories).where(eq(stories.storyIdx, storyIdx));
       return row ? ((await withAssignees([row]))[0] ?? null) : null;
     },
     /** Row lock on the story until the transaction ends (concurrent edits and moves queue up). */
     async lock(projectIdx: number, storyIdx: number): Promise<StoryWithAssignees | null> {
       const [row] = await db
-        .select()
+        .select(storyColumns)
         .from(stories)
         .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyIdx, storyIdx)))
         .for('update');
@@ -95,7 +100,7 @@ export function createStoryRepository(db: Db) {
     /** A live story by its number in the project (`SHOP-12` is number 12). */
     async findByNo(projectIdx: number, storyNo: number): Promise<StoryRow | null> {
       const [row] = await db
-        .select()
+        .select(storyColumns)
         .from(stories)
         .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyNo, storyNo)));
       return row ?? null;
@@ -110,7 +115,7 @@ export function createStoryRepository(db: Db) {
     },
     async findInProject(projectIdx: number, storyIdx: number): Promise<StoryRow | null> {
       const [row] = await db
-        .select()
+        .select(storyColumns)
         .from(stories)
         .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyIdx, storyIdx)));
       return row ?? null;
@@ -135,7 +140,7 @@ export function createStoryRepository(db: Db) {
       const [created] = await db
         .insert(stories)
         .values({ ...row, storyNo })
-        .returning();
+        .returning(storyColumns);
       if (assignees.length > 0)
         await db.insert(storyAssignees).values(
           assignees.map((idx) => ({
@@ -151,7 +156,7 @@ export function createStoryRepository(db: Db) {
         .update(stories)
         .set({ ...patch, updatedAt: new Date() })
         .where(and(eq(stories.projectIdx, projectIdx), eq(stories.storyIdx, storyIdx)))
-        .returning();
+        .returning(storyColumns);
       return row!;
     },
     async setAssignees(projectIdx: number, storyIdx: number, idxs: number[]): Promise<void> {

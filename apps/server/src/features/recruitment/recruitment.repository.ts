@@ -1,9 +1,9 @@
 import type { RecruitmentListQuery } from '@teamline/contract';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { applications, members, projects, recruitments } from '../../db/schema/index.js';
+import { applications, members, projects, recruitments, recruitmentColumns } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
-export type RecruitmentRow = typeof recruitments.$inferSelect;
+export type RecruitmentRow = Omit<typeof recruitments.$inferSelect, 'searchText'>;
 export type ApplicationRow = typeof applications.$inferSelect;
 /** A post with what its answer shows beside it. */
 export interface RecruitmentView {
@@ -22,7 +22,7 @@ export function createRecruitmentRepository(db: Db) {
   const view = () =>
     db
       .select({
-        post: recruitments,
+        post: recruitmentColumns,
         projectName: projects.name,
         postedByNickname: members.nickname,
         applicationCount: sql<number>`(select count(*)::int from ${applications} a where a.recruitment_idx = ${recruitments.recruitmentIdx} and a.status <> 'withdrawn')`,
@@ -33,7 +33,7 @@ export function createRecruitmentRepository(db: Db) {
 
   return {
     async insert(row: typeof recruitments.$inferInsert): Promise<RecruitmentRow> {
-      const [created] = await db.insert(recruitments).values(row).returning();
+      const [created] = await db.insert(recruitments).values(row).returning(recruitmentColumns);
       return created!;
     },
     /** A live post (not deleted, its project not deleted) with its names and count. */
@@ -44,7 +44,7 @@ export function createRecruitmentRepository(db: Db) {
     /** The live post row locked for the rest of the transaction. */
     async lockById(recruitmentIdx: number): Promise<RecruitmentRow | null> {
       const [row] = await db
-        .select({ post: recruitments })
+        .select({ post: recruitmentColumns })
         .from(recruitments)
         .innerJoin(projects, eq(projects.projectIdx, recruitments.projectIdx))
         .where(and(eq(recruitments.recruitmentIdx, recruitmentIdx), live))
@@ -89,7 +89,7 @@ export function createRecruitmentRepository(db: Db) {
         .update(recruitments)
         .set(set)
         .where(eq(recruitments.recruitmentIdx, recruitmentIdx))
-        .returning();
+        .returning(recruitmentColumns);
       return row!;
     },
 

@@ -8,25 +8,30 @@ import {
   requestComments,
   requestFiles,
   requests,
+  requestColumns,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
-export type RequestRow = typeof requests.$inferSelect;
+export type RequestRow = Omit<typeof requests.$inferSelect, 'searchText'>;
 
 /** The only code touching `request`, `request_comment` and `request_file`. */
 export function createRequestRepository(db: Db) {
   return {
     async insert(row: typeof requests.$inferInsert): Promise<RequestRow> {
-      const [created] = await db.insert(requests).values(row).returning();
+      const [created] = await db.insert(requests).values(row).returning(requestColumns);
       return created!;
     },
     async findById(requestIdx: number): Promise<RequestRow | null> {
-      const [row] = await db.select().from(requests).where(eq(requests.requestIdx, requestIdx));
+      const [row] = await db.select(requestColumns).from(requests).where(eq(requests.requestIdx, requestIdx));
       return row ?? null;
     },
     /** The row locked for the rest of the transaction, so two moves of one request run one after the other. */
     async lockById(requestIdx: number): Promise<RequestRow | null> {
-      const [row] = await db.select().from(requests).where(eq(requests.requestIdx, requestIdx)).for('update');
+      const [row] = await db
+        .select(requestColumns)
+        .from(requests)
+        .where(eq(requests.requestIdx, requestIdx))
+        .for('update');
       return row ?? null;
     },
     /** One of the caller's boxes in a project, newest first. */
@@ -39,7 +44,7 @@ export function createRequestRepository(db: Db) {
     ): Promise<RequestRow[]> {
       const party = box === 'received' ? requests.receiverIdx : requests.senderIdx;
       return db
-        .select()
+        .select(requestColumns)
         .from(requests)
         .where(
           and(
@@ -70,11 +75,15 @@ export function createRequestRepository(db: Db) {
         .update(requests)
         .set({ readAt: at })
         .where(and(eq(requests.requestIdx, requestIdx), isNull(requests.readAt)))
-        .returning();
+        .returning(requestColumns);
       return row ?? null;
     },
     async update(requestIdx: number, set: Partial<typeof requests.$inferInsert>): Promise<RequestRow> {
-      const [row] = await db.update(requests).set(set).where(eq(requests.requestIdx, requestIdx)).returning();
+      const [row] = await db
+        .update(requests)
+        .set(set)
+        .where(eq(requests.requestIdx, requestIdx))
+        .returning(requestColumns);
       return row!;
     },
     async delete(requestIdx: number) {

@@ -11,6 +11,8 @@ import {
   storyAssignees,
   webhookDeliveries,
   webhooks,
+  requestColumns,
+  storyColumns,
 } from '../../db/schema/index.js';
 import type { Db } from '../../infra/db.js';
 
@@ -346,7 +348,7 @@ export function createWebhookRepository(db: Db) {
       return row?.title ?? null;
     },
     async story(storyIdx: number) {
-      const [row] = await db.select().from(stories).where(eq(stories.storyIdx, storyIdx));
+      const [row] = await db.select(storyColumns).from(stories).where(eq(stories.storyIdx, storyIdx));
       if (!row) return null;
       const assignees = await db
         .select({ idx: storyAssignees.memberInProjectIdx })
@@ -355,7 +357,7 @@ export function createWebhookRepository(db: Db) {
       return { ...row, assignees: assignees.map((a) => a.idx) };
     },
     async request(requestIdx: number) {
-      const [row] = await db.select().from(requests).where(eq(requests.requestIdx, requestIdx));
+      const [row] = await db.select(requestColumns).from(requests).where(eq(requests.requestIdx, requestIdx));
       return row ?? null;
     },
     /** The title a deleted story or milestone had, from its newest history record that kept one. */

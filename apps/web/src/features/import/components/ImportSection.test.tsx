@@ -17,6 +17,7 @@ const api = vi.hoisted(() => ({
   githubRepos: vi.fn(),
 }));
 vi.mock('../api/import-api', () => ({ importApi: api }));
+vi.mock('../../../lib/realtime-client', () => ({ connectRealtime: () => () => {} }));
 
 afterEach(async () => {
   cleanup();

@@ -20,6 +20,7 @@ import { openAlert } from '../../../components/ui/alert-store';
 import { errorCodeOf } from '../../../lib/api-client';
 import { notify } from '../../../stores/toast-store';
 import { importApi } from '../api/import-api';
+import { useImportRun } from '../hooks/use-import-run';
 import './import.css';
 
 const accepts: Record<ImportSource, string> = {
@@ -521,11 +522,7 @@ function ImportProgress({
   onAgain: () => void;
 }) {
   const { t } = useTranslation();
-  const run = useQuery({
-    queryKey: ['import', importIdx],
-    queryFn: () => importApi.get(importIdx),
-    refetchInterval: (q) => (['queued', 'running'].includes(q.state.data?.state ?? 'queued') ? 1_000 : false),
-  });
+  const run = useImportRun(projectIdx, importIdx);
   const undo = useMutation({
     mutationFn: () => importApi.undo(importIdx),
     onSuccess: () => {
