@@ -1,20 +1,16 @@
 import { join } from 'node:path';
 import type { AppConfig } from '../config.js';
-import { openDatabase } from '../infra/db.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { createTestApp, openDataFolder, type TestApp } from './test-app.js';
 
 /**
  * An app on an on-disk embedded database in `dataDir`, opened as the server opens it (under the
- * folder's lock, migrations first). `stop()` closes both and leaves the folder in place.
+ * folder's lock; a new folder starts as the run's migrated template). `stop()` closes both and leaves the folder in place.
  */
 export async function embeddedAppOn(
   dataDir: string,
   config: Partial<AppConfig> = {},
 ): Promise<TestApp & { stop(): Promise<void> }> {
-  const database = await openDatabase({
-    dataDir: join(dataDir, 'db'),
-    lock: { folder: dataDir, holder: 'server' },
-  });
+  const database = await openDataFolder(join(dataDir, 'db'), { lock: { folder: dataDir, holder: 'server' } });
   const t = await createTestApp({
     database,
     config: {

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../infra/clock.js';
-import { openDatabase, type Database } from '../../infra/db.js';
+import type { Database } from '../../infra/db.js';
 import { repoRoot } from '../../paths.js';
-import { durableDatabase } from '../../test/test-app.js';
+import { durableDatabase, openDataFolder } from '../../test/test-app.js';
 import { createAuditTrail } from '../../platform/audit/audit-trail.js';
 
 /** `npm run audit:verify` as an operator runs it, against the database in DATA_DIR or DATABASE_URL. */
@@ -38,7 +38,7 @@ async function sharedDatabase(): Promise<{
     return { database, env: { DATABASE_URL: url }, reopen: () => store.open(), drop: () => store.drop() };
   }
   const dir = await mkdtemp(join(tmpdir(), 'teamline-audit-verify-'));
-  const open = () => openDatabase({ dataDir: join(dir, 'db') });
+  const open = () => openDataFolder(join(dir, 'db'));
   return {
     database: await open(),
     env: { DATA_DIR: dir },

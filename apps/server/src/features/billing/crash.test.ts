@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../infra/db.js';
+import type { Database } from '../../infra/db.js';
 import {
   PASSWORD,
   bearer,
   createProject,
   createTestApp,
   durableDatabase,
+  openDataFolder,
   signUp,
 } from '../../test/test-app.js';
 import { startServer, type ServerProcess } from '../../test/server-process.js';
@@ -62,7 +63,7 @@ describe.each(['sandbox', 'toss'] as const)('kill -9 during six concurrent ADDs 
   let fake: TossFake | null = null;
   let server: ServerProcess | null = null;
   const env: Record<string, string> = {};
-  const open = () => (store ? store.open() : openDatabase({ dataDir: join(home, 'db') }));
+  const open = () => (store ? store.open() : openDataFolder(join(home, 'db')));
   /** Reads the database (PGlite: only while no server holds its folder). */
   async function read<T>(work: (database: Database) => Promise<T>): Promise<T> {
     const database = await open();
