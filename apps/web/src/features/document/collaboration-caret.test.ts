@@ -1,6 +1,7 @@
 import { Editor } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import StarterKit from '@tiptap/starter-kit';
+import { yUndoPluginKey } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
@@ -121,5 +122,27 @@ describe('a co-author opening an empty paragraph above an empty paragraph the ca
     Y.applyUpdate(session.ydoc, Y.encodeStateAsUpdate(session.coAuthor, before), 'provider');
     expect(ed.state.doc.childCount).toBe(4);
     expect(ed.state.selection.$head.index(0)).toBe(3);
+  });
+});
+
+describe('undo in a live document', () => {
+  it('puts the caret where y-tiptap puts it, as without these extensions', () => {
+    const caretAfterUndo = (withFix: boolean) => {
+      const { editor: ed } = liveEditor(withFix);
+      const end = ed.state.doc.content.size - 1;
+      ed.commands.setTextSelection(end);
+      // The opening content is not part of what is undone.
+      (yUndoPluginKey.getState(ed.state) as { undoManager: Y.UndoManager }).undoManager.stopCapturing();
+      ed.commands.insertContent(' Later');
+      ed.commands.setTextSelection(4);
+      ed.commands.undo();
+      const result = { text: ed.state.doc.textContent, head: ed.state.selection.head };
+      ed.destroy();
+      editor = null;
+      return result;
+    };
+    const plain = caretAfterUndo(false);
+    expect(plain.text).toBe('BudgetShip in March.');
+    expect(caretAfterUndo(true)).toEqual(plain);
   });
 });

@@ -246,21 +246,19 @@ export const KeepCaretOnRemoteChanges = Extension.create<{ document: Y.Doc | nul
         key: new PluginKey('keepCaretOnRemoteChanges'),
         view: (view) => {
           const take = () => {
+            // Only for others' changes: the editor's own go the other way (ProseMirror to Yjs).
+            if (before || ydoc?._transaction?.origin === ySyncPluginKey) return;
             const binding = bindingOf(view.state);
             const { selection } = view.state;
-            if (before || !binding || !(selection instanceof TextSelection)) return;
-            before = {
-              anchor: absolutePositionToRelativePosition(
-                selection.anchor,
-                binding.type,
-                binding.mapping,
-              ) as Y.RelativePosition,
-              head: absolutePositionToRelativePosition(
-                selection.head,
-                binding.type,
-                binding.mapping,
-              ) as Y.RelativePosition,
-            };
+            if (!binding || !(selection instanceof TextSelection)) return;
+            const relative = (pos: number) =>
+              absolutePositionToRelativePosition(pos, binding.type, binding.mapping) as Y.RelativePosition;
+            try {
+              before = { anchor: relative(selection.anchor), head: relative(selection.head) };
+            } catch {
+              // A position y-tiptap cannot express: its own restore stands.
+              before = null;
+            }
           };
           const release = () => {
             before = null;
@@ -275,11 +273,12 @@ export const KeepCaretOnRemoteChanges = Extension.create<{ document: Y.Doc | nul
           };
         },
         appendTransaction: (transactions, _oldState, state) => {
-          const remote = transactions.some(
-            (tr) =>
-              tr.docChanged &&
-              (tr.getMeta(ySyncPluginKey) as { isChangeOrigin?: boolean } | undefined)?.isChangeOrigin,
-          );
+          // A change from Yjs, not an undo or redo (those put the caret back where it was on purpose).
+          const remote = transactions.some((tr) => {
+            const meta = tr.getMeta(ySyncPluginKey) as
+              { isChangeOrigin?: boolean; isUndoRedoOperation?: boolean } | undefined;
+            return tr.docChanged && meta?.isChangeOrigin === true && !meta.isUndoRedoOperation;
+          });
           const binding = bindingOf(state);
           if (!remote || !before || !binding) return null;
           const anchor = livePosition(binding, before.anchor);
