@@ -97,6 +97,8 @@ function trace() {
     );
   };
   const observer = (view as unknown as { domObserver: { flush: () => void } }).domObserver;
+  const input = (view as unknown as { input: { lastFocus: number; lastClick: { time: number } } }).input;
+  dom.addEventListener('focus', () => log.push(`${(performance.now() - t0).toFixed(0)} focus`));
   const flush = observer.flush.bind(observer);
   observer.flush = () => {
     const dom0 = domSel();
@@ -116,7 +118,7 @@ function trace() {
     'keydown',
     (e) =>
       log.push(
-        `${(performance.now() - t0).toFixed(0)} keydown ${e.key} dom=${domSel()} pm=${view.state.selection.head}`,
+        `${(performance.now() - t0).toFixed(0)} keydown ${e.key} dom=${domSel()} pm=${view.state.selection.head} sinceFocus=${Date.now() - input.lastFocus} sinceClick=${Date.now() - input.lastClick.time}`,
       ) &&
       setTimeout(() =>
         log.push(
