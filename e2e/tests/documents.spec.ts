@@ -108,8 +108,9 @@ test('a folder and a document are made, typed in, kept over a reload, co-edited 
       await openDocument(first.page, projectIdx, documentIdx);
       await openDocument(second.page, projectIdx, documentIdx);
       // Both type at the same time, without waiting for each other, at the two ends of the text.
-      // (Both opening a new last paragraph in the same instant can move one keystroke to the other's
-      // paragraph: y-prosemirror restores the local caret from a relative position; see the report.)
+      // (On a busy machine a remote update used to undo a Ctrl+End/Ctrl+Home not yet read by the
+      // editor, or y-tiptap moved the caret into the other's new empty paragraph: collaboration.ts,
+      // ReadDomBeforeRemoteChanges and KeepCaretOnRemoteChanges; tests/collab-caret.repro.spec.ts.)
       await Promise.all([
         typeAtEnd(first.page, 'Alpha writes the intro.'),
         typeAtStart(second.page, 'Beta writes the budget.'),
