@@ -5,7 +5,8 @@ import { seedProject } from '../support/project-fixture.js';
 
 /**
  * Search everything from the keyboard (issue 34): Ctrl-K opens the command palette on a signed-in
- * page, typing finds the story (Vietnamese typed without its tones), Enter lands on it.
+ * page, typing finds the story (Vietnamese typed without its tones), Enter lands on it; axe
+ * at desktop and phone width.
  */
 test('Ctrl-K, type, Enter: lands on the story; axe finds nothing with the palette open', async ({
   page,
@@ -44,4 +45,15 @@ test('Ctrl-K, type, Enter: lands on the story; axe finds nothing with the palett
   await expect(page.getByRole('option').first()).toContainText('Đăng nhập bằng Google');
   await page.keyboard.press('Escape');
   await expect(box).toHaveCount(0);
+
+  // At phone width (a phone or tablet with a keyboard) the palette fits and passes axe too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await box.fill('dang nhap');
+  await expect(page.getByRole('option').first()).toContainText('Đăng nhập bằng Google');
+  const listbox = await page.getByRole('listbox').boundingBox();
+  expect(listbox && listbox.x >= 0 && listbox.x + listbox.width <= 390).toBe(true);
+  await expectNoA11yViolations(page, 'the command palette with a result at phone width');
+  await page.keyboard.press('Escape');
 });
