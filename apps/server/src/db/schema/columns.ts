@@ -23,6 +23,8 @@ export const searchForm = (source: SQL) => {
 
 /** A table's columns, search form left out. */
 export type RowColumns<T extends Table> = Omit<T['_']['columns'], 'searchText'>;
+/** A row as `rowColumns` reads it: the table's row without its search form. */
+export type RowOf<T extends Table> = Omit<T['$inferSelect'], 'searchText'>;
 
 /**
  * The columns every read but search's selects from a table with a search form (`select(x).from`,

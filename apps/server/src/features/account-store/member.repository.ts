@@ -1,13 +1,14 @@
 import { and, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { members, membersInProject, memberColumns } from '../../db/schema/index.js';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 import { createFileAttachments, type DeletedFile } from './file-attachment.repository.js';
 import { holdsAdminAuthority } from '../../db/admin-authority.js';
 import { createMemberErasure } from './member-erasure.repository.js';
 import { inTransaction } from '../../shared/transaction.js';
 
-export type MemberRow = Omit<typeof members.$inferSelect, 'searchText'>;
+export type MemberRow = RowOf<typeof members>;
 export type NewMember = typeof members.$inferInsert;
 
 export function createMemberRepository(db: Db) {

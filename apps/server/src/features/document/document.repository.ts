@@ -11,17 +11,18 @@ import {
   documentColumns,
 } from '../../db/schema/index.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 import type { EditorNode } from '@teamline/contract';
 
 export type FolderRow = typeof folders.$inferSelect;
-export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchText'>;
+export type DocumentRow = RowOf<typeof documents>;
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 export type DocumentShareRow = typeof documentShares.$inferSelect;
 export type FolderShareRow = typeof folderShares.$inferSelect;
 /** What shares of folders give one member: the strongest access per folder, inherited downwards. */
 export type FolderAccessMap = Map<number, DocumentShareRow['access']>;
-export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc' | 'searchText'> & {
+export type DocumentListRow = Omit<DocumentRow, 'content' | 'ydoc'> & {
   fileName: string | null;
   mime: string | null;
   size: number | null;

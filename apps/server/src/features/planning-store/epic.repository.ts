@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { epics, stories, epicColumns } from '../../db/schema/index.js';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 
-export type EpicRow = Omit<typeof epics.$inferSelect, 'searchText'>;
+export type EpicRow = RowOf<typeof epics>;
 export type NewEpic = typeof epics.$inferInsert;
 
 export function createEpicRepository(db: Db) {

@@ -6,9 +6,10 @@ import {
   storyAssignees,
   milestoneColumns,
 } from '../../db/schema/index.js';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 
-export type MilestoneRow = Omit<typeof milestones.$inferSelect, 'searchText'>;
+export type MilestoneRow = RowOf<typeof milestones>;
 export type NewMilestone = typeof milestones.$inferInsert;
 
 /** A milestone of the timeline: its revision, and its JSON when the caller did not have that revision. */

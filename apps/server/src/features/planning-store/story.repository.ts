@@ -8,9 +8,10 @@ import {
   projects,
   storyColumns,
 } from '../../db/schema/index.js';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 
-export type StoryRow = Omit<typeof stories.$inferSelect, 'searchText'>;
+export type StoryRow = RowOf<typeof stories>;
 export type NewStory = typeof stories.$inferInsert;
 export type StoryWithAssignees = StoryRow & { assignees: number[] };
 

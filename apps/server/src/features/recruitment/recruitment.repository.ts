@@ -1,9 +1,10 @@
 import type { RecruitmentListQuery } from '@teamline/contract';
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { applications, members, projects, recruitments, recruitmentColumns } from '../../db/schema/index.js';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 
-export type RecruitmentRow = Omit<typeof recruitments.$inferSelect, 'searchText'>;
+export type RecruitmentRow = RowOf<typeof recruitments>;
 export type ApplicationRow = typeof applications.$inferSelect;
 /** A post with what its answer shows beside it. */
 export interface RecruitmentView {

@@ -10,9 +10,10 @@ import {
   requests,
   requestColumns,
 } from '../../db/schema/index.js';
+import type { RowOf } from '../../db/schema/columns.js';
 import type { Db } from '../../infra/db.js';
 
-export type RequestRow = Omit<typeof requests.$inferSelect, 'searchText'>;
+export type RequestRow = RowOf<typeof requests>;
 
 /** The only code touching `request`, `request_comment` and `request_file`. */
 export function createRequestRepository(db: Db) {
