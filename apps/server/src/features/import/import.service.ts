@@ -204,7 +204,8 @@ export function createImportService(
       // on the unique index and rolls it back whole, instead of writing a duplicate.
       await r.imports.remember(remember.map((x) => ({ ...x, projectIdx, source, importIdx })));
       if (!(await r.imports.advance(importIdx, from, to, next))) throw new AppError('IMPORT_NOT_FOUND');
-      // Recorded with the batch, sent to the sockets after its commit (the outbox).
+      // Recorded with the batch, sent to the sockets after its commit (the outbox). Built from the row
+      // read before the batch: `advance` does not return the row, whose `items` hold the whole file.
       await r.events.record('import.updated', projectIdx, {
         ...toRun(row),
         state: 'running',
