@@ -262,6 +262,27 @@ test('an admin adds a Standard Webhooks hook; a story made in the timeline arriv
   }
 });
 
+/** A calendar feed as a calendar app reads it (no login: the address is the key), events by UID. */
+async function readFeed(request: APIRequestContext, url: string): Promise<Map<string, VEvent>> {
+  const response = await request.get(url);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('text/calendar');
+  const parsed = ical.sync.parseICS(await response.text());
+  const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+  return new Map(events.map((e) => [e.uid, e]));
+}
+
+/** An all-day event's date as the fixtures write it (`dayCode`: YYYYMMDD, local time). */
+const dayOf = (date: Date) =>
+  `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}`;
+
+/** A revoked feed's address answers 404 with its code. */
+async function expectFeedGone(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status()).toBe(404);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CALENDAR_FEED_NOT_FOUND');
+}
+
 test('a member makes their calendar address; a calendar reads their dates from it until it is revoked', async ({
   page,
   request,
@@ -307,21 +328,14 @@ test('a member makes their calendar address; a calendar reads their dates from i
 
   await test.step('a calendar app reads the milestone and the assigned story as all-day events', async () => {
     // A calendar app sends no login (this request context holds none): the address alone is the key.
-    const response = await request.get(url);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('text/calendar');
-    const parsed = ical.sync.parseICS(await response.text());
-    const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
-    const byUid = new Map(events.map((e) => [e.uid, e]));
-    const day = (date: Date) =>
-      `${date.getFullYear()}${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}`;
+    const byUid = await readFeed(request, url);
     const beta = byUid.get(`milestone-${milestone.milestoneIdx}@teamline`);
     expect(text(beta?.summary)).toBe('Milestone: Beta release');
     expect(beta?.datetype).toBe('date');
-    expect(day(beta!.start)).toBe(dayCode(2));
+    expect(dayOf(beta!.start)).toBe(dayCode(2));
     const due = byUid.get(`story-${story.storyIdx}@teamline`);
     expect(text(due?.summary)).toContain('Invoice export');
-    expect(day(due!.start)).toBe(dayCode(5));
+    expect(dayOf(due!.start)).toBe(dayCode(5));
     await page.reload();
     await expect(section.getByTestId('calendar-row')).toContainText('Last read by a calendar');
   });
@@ -332,11 +346,7 @@ test('a member makes their calendar address; a calendar reads their dates from i
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText('The calendar address was revoked.')).toBeVisible();
     await expect(section.getByTestId('calendar-make')).toBeVisible();
-    const response = await request.get(url);
-    expect(response.status()).toBe(404);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-      'CALENDAR_FEED_NOT_FOUND',
-    );
+    await expectFeedGone(request, url);
   });
 });
 
@@ -371,17 +381,10 @@ test('a member subscribes to the project calendar from the timeline; a calendar 
   });
 
   await test.step('a calendar app reads the project’s milestone from the address shown', async () => {
-    const response = await request.get(url);
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('text/calendar');
-    const parsed = ical.sync.parseICS(await response.text());
-    const events = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
-    const launch = events.find((e) => e.uid === `milestone-${milestone.milestoneIdx}@teamline`);
+    const launch = (await readFeed(request, url)).get(`milestone-${milestone.milestoneIdx}@teamline`);
     expect(text(launch?.summary)).toBe('Milestone: Launch day');
     expect(launch?.datetype).toBe('date');
-    const start = launch!.start;
-    const day = `${start.getFullYear()}${String(start.getMonth() + 1).padStart(2, '0')}${String(start.getDate()).padStart(2, '0')}`;
-    expect(day).toBe(dayCode(3));
+    expect(dayOf(launch!.start)).toBe(dayCode(3));
   });
 
   await test.step('revoked in Profile › Calendar, the address answers 404', async () => {
@@ -390,10 +393,6 @@ test('a member subscribes to the project calendar from the timeline; a calendar 
     await section.getByRole('button', { name: 'Revoke Project calendar: Planned shop' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText('The calendar address was revoked.')).toBeVisible();
-    const response = await request.get(url);
-    expect(response.status()).toBe(404);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-      'CALENDAR_FEED_NOT_FOUND',
-    );
+    await expectFeedGone(request, url);
   });
 });
