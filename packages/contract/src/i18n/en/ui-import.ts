@@ -72,6 +72,7 @@ export const importUi = {
   },
   start: 'Import {{count}} stories',
   nothingNew: 'Nothing new to import.',
+  starting: 'Starting the import…',
   progress: 'Importing… {{done}} of {{total}}',
   progressLabel: 'Import progress',
   done: 'Imported: {{stories}} stories, {{epics}} epics, {{milestones}} milestones, {{comments}} comments.',

@@ -74,6 +74,7 @@ export const importUi: typeof en = {
   },
   start: '스토리 {{count}}개 가져오기',
   nothingNew: '새로 가져올 것이 없습니다.',
+  starting: '가져오기를 시작하는 중…',
   progress: '가져오는 중… {{total}}개 중 {{done}}개',
   progressLabel: '가져오기 진행률',
   done: '가져옴: 스토리 {{stories}}개, 에픽 {{epics}}개, 마일스톤 {{milestones}}개, 댓글 {{comments}}개.',

@@ -74,6 +74,7 @@ export const importUi: typeof en = {
   },
   start: 'Nhập {{count}} câu chuyện',
   nothingNew: 'Không có gì mới để nhập.',
+  starting: 'Đang bắt đầu nhập…',
   progress: 'Đang nhập… {{done}} / {{total}}',
   progressLabel: 'Tiến độ nhập',
   done: 'Đã nhập: {{stories}} câu chuyện, {{epics}} hạng mục, {{milestones}} cột mốc, {{comments}} bình luận.',

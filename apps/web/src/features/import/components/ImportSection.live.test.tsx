@@ -40,7 +40,7 @@ const run = (over: Partial<ImportRun> = {}): ImportRun => ({
 const push = (payload: ImportRun, projectIdx = 4) =>
   act(() => socket.options!.onEvent({ type: 'import.updated', projectIdx, payload }));
 
-async function startImport() {
+async function startImport(firstRead: Promise<ImportRun> = Promise.resolve(run())) {
   await act(() => loadUiAreas(['import']));
   api.preview.mockResolvedValue({
     source: 'jira',
@@ -53,7 +53,7 @@ async function startImport() {
     moreProblems: 0,
   } satisfies ImportPreview);
   api.start.mockResolvedValue({ importIdx: 9 });
-  api.get.mockResolvedValue(run());
+  api.get.mockReturnValueOnce(firstRead).mockResolvedValue(run());
   render(
     <MemoryRouter>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -65,12 +65,21 @@ async function startImport() {
     target: { files: [new File(['Summary\nA\n'], 'jira.csv', { type: 'text/csv' })] },
   });
   fireEvent.click(await screen.findByTestId('import-start'));
-  await screen.findByText('Importing… 0 of 60');
 }
 
 describe('Settings › Import progress, pushed', () => {
+  it('says it is starting, not a made-up count, until the run is read', async () => {
+    let answer: (value: ImportRun) => void = () => undefined;
+    await startImport(new Promise<ImportRun>((resolve) => (answer = resolve)));
+    expect(await screen.findByText('Starting the import…')).toBeTruthy();
+    expect(screen.queryByText(/Importing…/)).toBeNull();
+    await act(async () => answer(run()));
+    expect(await screen.findByText('Importing… 0 of 60')).toBeTruthy();
+  });
+
   it('shows the count an event carries at once, and the result at the end, without another read', async () => {
     await startImport();
+    await screen.findByText('Importing… 0 of 60');
     act(() => socket.options!.onStatus?.('open'));
     await screen.findByText('Importing… 0 of 60');
     const reads = api.get.mock.calls.length;
@@ -90,6 +99,7 @@ describe('Settings › Import progress, pushed', () => {
 
   it('a read that left before an event does not take back what the event showed', async () => {
     await startImport();
+    await screen.findByText('Importing… 0 of 60');
     let answer: (value: ImportRun) => void = () => undefined;
     api.get.mockReturnValueOnce(new Promise<ImportRun>((resolve) => (answer = resolve)));
     // The socket opens: the run is read once, for what happened before.

@@ -545,7 +545,8 @@ function ImportProgress({
   if (!data || data.state === 'queued' || data.state === 'running')
     return (
       <div className="import-progress" data-testid="import-progress">
-        <p aria-live="polite">{t('ui.import.progress', { done, total })}</p>
+        {/* Before the run is read (or its first event comes) there is no total to show yet. */}
+        <p aria-live="polite">{data ? t('ui.import.progress', { done, total }) : t('ui.import.starting')}</p>
         <div
           className="import-progress__bar"
           role="progressbar"
