@@ -119,6 +119,12 @@ test('a folder and a document are made, typed in, kept over a reload, co-edited 
         await expect(editorOf(p)).toContainText('Alpha writes the intro.', { timeout: 15_000 });
         await expect(editorOf(p)).toContainText('Beta writes the budget.', { timeout: 15_000 });
         await expect(editorOf(p)).toContainText('Ship the payment module in March.');
+        // A co-author's caret at a line's end comes with ProseMirror's src-less separator <img>: it stays
+        // a caret's width, not the 12 rem image placeholder box it was drawn as.
+        const separators = await editorOf(p)
+          .locator('img.ProseMirror-separator')
+          .evaluateAll((images) => images.map((image) => image.getBoundingClientRect().width));
+        expect(separators.filter((width) => width > 4)).toEqual([]);
       }
     } finally {
       await first.context.close();

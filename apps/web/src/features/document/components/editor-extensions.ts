@@ -15,6 +15,9 @@ const ProjectImage = Image.extend({
   addNodeView() {
     return ({ node }) => {
       const img = document.createElement('img');
+      // Its own class: ProseMirror also puts src-less <img> into the editor (its caret "separator" after a
+      // widget such as a co-author's caret), which the placeholder style must not catch.
+      img.className = 'document-image';
       let shown: unknown;
       let retried = false;
       const show = (next: ProseMirrorNode) => {
