@@ -1,51 +1,11 @@
 /**
  * A bounded HTTP load generator on loopback: `connections` keep-alive sockets, each sending one
- * request after another until `maxRequests` in total or `maxMs` have passed. It runs in a worker
- * thread so the client's own work does not sit on the server's event loop.
+ * request after another until `maxRequests` in total or `maxMs` have passed. The client
+ * (`http-load.worker.mjs`) speaks HTTP/1.1 on raw sockets in a worker thread, so its work stays off
+ * the server's event loop and costs less per request than the server it measures.
  */
 import { URL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-
-const workerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { url, headers, connections, maxRequests, maxMs, timeoutMs } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const latencies = [];
-let sent = 0;
-let errors = 0;
-let timeouts = 0;
-let bytes = 0;
-const start = performance.now();
-function one() {
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    let done = false;
-    const finish = () => { if (!done) { done = true; resolve(); } };
-    const req = http.get(url, { agent, headers }, (res) => {
-      res.on('data', (chunk) => { bytes += chunk.length; });
-      res.on('end', () => {
-        if (res.statusCode !== 200) errors++;
-        latencies.push(performance.now() - t0);
-        finish();
-      });
-    });
-    // Like a browser or a load balancer, a client gives up on an answer that takes too long.
-    req.setTimeout(timeoutMs, () => { if (!done) { timeouts++; errors++; } req.destroy(); finish(); });
-    req.on('error', () => { if (!done) errors++; finish(); });
-  });
-}
-async function loop() {
-  while (sent < maxRequests && performance.now() - start < maxMs) {
-    sent++;
-    await one();
-  }
-}
-Promise.all(Array.from({ length: connections }, loop)).then(() => {
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors, timeouts, bytes, elapsedMs: performance.now() - start });
-});
-`;
 
 export interface LoadResult {
   count: number;
@@ -62,6 +22,8 @@ export interface LoadResult {
 
 export async function load(options: {
   url: string;
+  /** Other paths (with their query) on the same server, asked in turn with the url's own. */
+  morePaths?: string[];
   headers?: Record<string, string>;
   connections: number;
   maxRequests: number;
@@ -69,15 +31,23 @@ export async function load(options: {
   /** A request unanswered after this long counts as an error and is abandoned (10 s). */
   timeoutMs?: number;
 }): Promise<LoadResult> {
-  const { hostname } = new URL(options.url);
+  const { hostname, port, pathname, search } = new URL(options.url);
   // Loopback only: this never sends traffic anywhere else.
   if (hostname !== '127.0.0.1' && hostname !== 'localhost' && hostname !== '[::1]')
     throw new Error(`refusing to load a non-loopback address: ${hostname}`);
   // Like a browser: compressed answers are welcome (it inflates them in its own process).
   const headers = { 'accept-encoding': 'gzip', ...options.headers };
-  const worker = new Worker(workerSource, {
-    eval: true,
-    workerData: { timeoutMs: 10_000, ...options, headers },
+  const worker = new Worker(new URL('./http-load.worker.mjs', import.meta.url), {
+    workerData: {
+      host: hostname.replace(/^\[|\]$/g, ''),
+      port: Number(port || 80),
+      paths: [pathname + search, ...(options.morePaths ?? [])],
+      headers,
+      connections: options.connections,
+      maxRequests: options.maxRequests,
+      maxMs: options.maxMs,
+      timeoutMs: options.timeoutMs ?? 10_000,
+    },
   });
   const result = await new Promise<{
     latencies: number[];
