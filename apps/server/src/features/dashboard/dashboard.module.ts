@@ -1,5 +1,4 @@
 import { defineModule } from '../../platform/module.js';
-import { createPlanningVersionRepository } from '../planning-store/planning-version.repository.js';
 import { createDashboardRepository } from './dashboard.repository.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { createDashboardService, type DashboardService } from './dashboard.service.js';
@@ -11,8 +10,8 @@ declare module '../../platform/services.js' {
 }
 
 /**
- * Read-only: its own queries, the membership lookup, the planning version (for its cache) and the
- * settlement module's spend (so it comes after that module).
+ * Read-only: its own queries, the membership lookup, the planning module's version (for its cache)
+ * and the settlement module's spend (so it comes after both).
  */
 export const dashboardModule = defineModule({
   name: 'dashboard',
@@ -22,7 +21,7 @@ export const dashboardModule = defineModule({
       createDashboardRepository(ctx.database.db),
       services.projectRepo,
       services.authz,
-      createPlanningVersionRepository(ctx.database.db),
+      services.planningVersion,
       services.settlementSpend,
     ),
   }),

@@ -17,7 +17,7 @@ import type { Actor, AppContext } from '../../shared/context.js';
 import type { Authorization } from '../../platform/authorization/authorization.js';
 import type { MembershipRow } from '../membership/membership.port.js';
 import type { Services } from '../../platform/services.js';
-import type { PlanningVersionRepository } from '../planning-store/planning-version.repository.js';
+import type { PlanningVersionReader } from '../planning-store/planning-version-cache.js';
 import type { DashboardRepository } from './dashboard.repository.js';
 import { monthOf, spendOf } from '../settlement/settlement-months.js';
 import { PROFILE_CHANGED } from '../member/profile-cache.js';
@@ -68,7 +68,7 @@ export function createDashboardService(
   repo: DashboardRepository,
   projectRepo: Pick<Services['projectRepo'], 'findById'>,
   authz: Authorization<MembershipRow>,
-  versions: PlanningVersionRepository,
+  versions: PlanningVersionReader,
   settlements: Services['settlementSpend'],
 ) {
   type MyRows = Awaited<ReturnType<DashboardRepository['myStories']>>;

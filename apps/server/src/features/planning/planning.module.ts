@@ -14,6 +14,11 @@ import { createStoryService, type StoryService } from '../story/story.service.js
 import { timekeepingRoutes } from '../timekeeping/timekeeping.routes.js';
 import { createTimekeepingService, type TimekeepingService } from '../timekeeping/timekeeping.service.js';
 import { createPlanningStore } from '../planning-store/planning-repositories.js';
+import {
+  createPlanningVersionCache,
+  PLANNING_VERSION_CHANGED,
+  type PlanningVersionReader,
+} from '../planning-store/planning-version-cache.js';
 
 declare module '../../platform/services.js' {
   interface Services {
@@ -22,6 +27,8 @@ declare module '../../platform/services.js' {
     epic: EpicService;
     timekeeping: TimekeepingService;
     history: HistoryService;
+    /** Each project's planning version, for caches of planning answers outside this module (dashboard). */
+    planningVersion: PlanningVersionReader;
   }
 }
 
@@ -32,8 +39,13 @@ declare module '../../platform/services.js' {
 export const planningModule = defineModule({
   name: 'planning',
   services: ({ ctx, services: { authz } }) => {
-    const planning = createPlanningStore(ctx.database.db, ctx);
+    // The version every cached timeline and dashboard answer checks (embedded database only), dropped on 0037's notices.
+    const versionCache = ctx.projectCaches?.hear('planning-version', createPlanningVersionCache(), [
+      PLANNING_VERSION_CHANGED,
+    ]);
+    const planning = createPlanningStore(ctx.database.db, ctx, versionCache);
     return {
+      planningVersion: planning.version,
       milestone: createMilestoneService(ctx, planning, authz),
       story: createStoryService(ctx, planning, authz),
       epic: createEpicService(ctx, planning, authz),
