@@ -4,7 +4,13 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { API_BASE, DOCUMENT_CONTENT_MAX_BYTES, UPLOAD_MAX_BYTES, type ActionTable } from '@teamline/contract';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -106,6 +112,23 @@ const apiDescription = [
     "the member's account activity.",
 ].join('\n');
 
+/**
+ * The request log: one line per answer, with the request, its status and its time. Fastify's own
+ * also writes an "incoming request" line, which cost a share of a light read's throughput at `info`
+ * (docs/decisions.md "Performance"). A socket's upgrade is logged when it comes (a hijacked answer
+ * writes no completed line). Error lines are Fastify's.
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (request.headers.upgrade) super.incomingRequest(request, reply);
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 /** A request id taken from a proxy: short, and nothing a log reader could mistake for structure. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -121,6 +144,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
             serializers: { req: serializeRequest },
             ...overrides.logger,
           },
+    logController: new OneLineRequestLog(),
     // Uploads have their own limit; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For may the app believe it (rate limits key on the IP).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, listen } from '../test/realtime-client.js';
 import { createTestApp, signUp, type TestApp } from '../test/test-app.js';
 
-describe('no secret in the log', () => {
+describe('the request log', () => {
   let t: TestApp;
   let log = '';
   beforeAll(async () => {
@@ -17,6 +17,29 @@ describe('no secret in the log', () => {
     t = await createTestApp({ overrides: { logger: { level: 'info', stream } } });
   });
   afterAll(() => t?.close());
+
+  it('writes one line per answer: the request, its status and its time', async () => {
+    const from = log.length;
+    const res = await t.app.inject({ method: 'GET', url: '/api/health?probe=one-line' });
+    expect(res.statusCode).toBe(200);
+    const lines = log
+      .slice(from)
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { msg: string; req?: { url: string }; res?: object; responseTime?: number },
+      )
+      .filter((line) => line.req?.url === '/api/health?probe=one-line' || line.msg === 'incoming request');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/health?probe=one-line' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+    ]);
+  });
 
   it('authenticates the socket without the key in its URL and logs neither key nor token', async () => {
     const me = await signUp(t, 'logged@example.com');
