@@ -1,13 +1,16 @@
-// Runs npm scripts side by side and fails when any of them fails: `npm test` runs the linters and the
-// type check this way, two single-threaded jobs on two cores (docs/decisions.md "Tests"). Each
-// script's output is held and printed whole when it ends, so the logs do not interleave.
+// Runs npm scripts side by side, as many at once as the machine has cores, in the order given (the
+// longest first), and fails when any of them fails: `npm test` runs the linters, the type check and
+// the build this way (docs/decisions.md "Tests"). Each script's output is held and printed whole when
+// it ends, so the logs do not interleave.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 const names = process.argv.slice(2);
 if (names.length === 0) {
   console.error('usage: node scripts/run-together.mjs <npm script>...');
   process.exit(2);
 }
+const slots = Math.max(2, Number(process.env.RUN_TOGETHER_JOBS ?? availableParallelism()));
 
 function run(name) {
   return new Promise((resolve) => {
@@ -26,5 +29,11 @@ function run(name) {
   });
 }
 
-const results = await Promise.all(names.map(run));
+const queue = [...names];
+const results = [];
+await Promise.all(
+  Array.from({ length: Math.min(slots, names.length) }, async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) results.push(await run(name));
+  }),
+);
 process.exit(results.every(Boolean) ? 0 : 1);
