@@ -9,6 +9,7 @@ import { useUiStore } from '../../stores/ui-store';
 import { LinkStrip } from '../../features/link/components/LinkStrip';
 import { NotificationBell } from '../../features/notification/components/NotificationBell';
 import { RequestHeaderLink } from '../../features/request/components/RequestHeaderLink';
+import { SearchButton } from '../../features/search/components/SearchButton';
 import { ProjectPicker } from './ProjectPicker';
 import { UserBox } from './UserBox';
 
@@ -74,6 +75,7 @@ export function Header({ meta }: { meta: RouteMeta }) {
         </div>
       )}
       <div className="header__right">
+        {isLogin && meta.guarded && !isMobile && <SearchButton />}
         {isLogin && selectedProject && <RequestHeaderLink projectIdx={selectedProject.projectIdx} />}
         {isLogin && <NotificationBell />}
         {isLogin ? (

@@ -7,6 +7,7 @@ import { useProjectStore } from '../../stores/project-store';
 import { useRoleStore } from '../../stores/role-store';
 import { useUiStore } from '../../stores/ui-store';
 import { useProjects } from '../../lib/use-projects';
+import { openPalette } from '../../features/search/open-palette';
 
 interface MenuItem {
   key: string;
@@ -85,6 +86,25 @@ export function LeftMenu() {
         inert={isMobile && !isOpen ? true : undefined}
       >
         <ul>
+          {isMobile && isLogin && (
+            // On a phone the header has no room for the search button, and there is no Ctrl-K.
+            <li>
+              <button
+                type="button"
+                className="left-menu__item left-menu__search"
+                data-testid="menu-search"
+                onClick={() => {
+                  // The palette gives focus back to the menu button when it closes (the menu is gone).
+                  document.querySelector<HTMLElement>('[data-testid="menu-button"]')?.focus();
+                  setMenuOpen(false);
+                  openPalette();
+                }}
+              >
+                <Icon name="search" size={22} />
+                <span className="left-menu__label">{t('ui.search.open')}</span>
+              </button>
+            </li>
+          )}
           {items.map((item) => (
             <li key={item.key}>
               <NavLink

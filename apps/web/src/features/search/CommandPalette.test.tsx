@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommandPalette, readRecents } from './CommandPalette';
+import { SearchButton } from './components/SearchButton';
 
 const get = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api', () => ({ api: { get } }));
@@ -36,6 +37,7 @@ const renderPalette = () =>
             path="*"
             element={
               <>
+                <SearchButton />
                 <CommandPalette actions={[{ id: 'settings', label: 'Project settings', to: '/setting' }]} />
                 <Where />
               </>
@@ -71,6 +73,20 @@ describe('command palette (issue 34)', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(document.activeElement).toBe(before);
     before.remove();
+  });
+
+  it("opens from the header's search button too, and gives focus back to it", () => {
+    renderPalette();
+    const button = screen.getByTestId('search-button');
+    expect(button.getAttribute('aria-label')).toBeTruthy();
+    expect(button.getAttribute('aria-label')).not.toMatch(/^ui\./);
+    button.focus();
+    fireEvent.click(button);
+    const input = screen.getByRole('combobox');
+    expect(document.activeElement).toBe(input);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 
   it('searches after typing, announces the count, moves with the arrows and opens the result with Enter', async () => {

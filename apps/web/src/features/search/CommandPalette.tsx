@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { OPEN_PALETTE_EVENT } from './open-palette';
 import './command-palette.css';
 
 const RECENT_KEY = 'teamline.search.recent';
@@ -87,7 +88,8 @@ export interface PaletteAction {
 }
 
 /**
- * The command palette (issue 34, docs/product/search.md): Ctrl/⌘-K anywhere in the signed-in app.
+ * The command palette (issue 34, docs/product/search.md): Ctrl/⌘-K anywhere in the signed-in app, or
+ * the header's search button.
  * A combobox over a listbox (WAI-ARIA: focus stays in the input, aria-activedescendant names the
  * active option), the count announced in a polite live region; recent items and actions when the
  * query is empty, results grouped by kind otherwise.
@@ -105,16 +107,24 @@ export function CommandPalette({ actions }: { actions: PaletteAction[] }) {
   const base = useId();
 
   useEffect(() => {
+    const show = () => {
+      if (document.activeElement instanceof HTMLElement && !inputRef.current)
+        returnTo.current = document.activeElement;
+      setOpen(true);
+    };
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        if (document.activeElement instanceof HTMLElement && !inputRef.current)
-          returnTo.current = document.activeElement;
-        setOpen(true);
+        show();
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // The header's search button (on a phone there is no shortcut to press).
+    window.addEventListener(OPEN_PALETTE_EVENT, show);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(OPEN_PALETTE_EVENT, show);
+    };
   }, []);
   useEffect(() => {
     if (open) inputRef.current?.focus();
