@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, planningFixture, type PlanningFixture } from '../test/planning-fixture.js';
+import { statementsOf } from '../test/statements.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { documentColumns, documents } from './schema/index.js';
 
@@ -21,21 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The statements `work` sends to the database. */
-async function statementsOf(work: () => Promise<void>): Promise<string[]> {
-  const seen: string[] = [];
-  const stop = t.app.ctx.database.observeStatements((text) => {
-    seen.push(text);
-    return null;
-  });
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return seen;
-}
-
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 const handbook = Array.from({ length: 40 }, (_, i) => `Rule ${i + 1}: every pangolin keeps its notes tidy.`);
 
@@ -47,7 +33,7 @@ describe('whole-row reads leave search_text out', () => {
       expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
       return res.json().data as Record<string, number>;
     };
-    const statements = await statementsOf(async () => {
+    const statements = await statementsOf(t.app, async () => {
       const doc = await ok('POST', '/document', { projectIdx, title: 'Handbook' });
       await ok('PATCH', `/document/${doc.documentIdx}`, {
         content: { type: 'doc', content: handbook.map(paragraph) },
@@ -75,7 +61,7 @@ describe('whole-row reads leave search_text out', () => {
     expect(statements.filter((s) => s.includes('search_text'))).toEqual([]);
 
     // Search alone reads it.
-    const searched = await statementsOf(async () => {
+    const searched = await statementsOf(t.app, async () => {
       await ok('GET', '/search?q=pangolin');
     });
     expect(searched.some((s) => s.includes('search_text'))).toBe(true);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsOf } from '../../test/statements.js';
 import { bearer, createProject, createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { cachedPlanningVersions, createPlanningVersionCache } from './planning-version-cache.js';
 
@@ -63,19 +64,6 @@ describe('timeline reads and the planning version on the embedded database', () 
     expect(res.statusCode).toBe(200);
     return String(res.headers.etag);
   };
-  const statementsOf = async (work: () => Promise<unknown>) => {
-    const seen: string[] = [];
-    const stop = t.app.ctx.database.observeStatements((text) => {
-      seen.push(text);
-      return null;
-    });
-    try {
-      await work();
-    } finally {
-      stop();
-    }
-    return seen;
-  };
   const run = (statement: ReturnType<typeof sql>) => t.database.db.execute(statement);
 
   beforeAll(async () => {
@@ -97,7 +85,7 @@ describe('timeline reads and the planning version on the embedded database', () 
 
   it('answers a repeated read without a statement on PGlite; PostgreSQL reads the version each time', async () => {
     await timeline();
-    const statements = await statementsOf(timeline);
+    const statements = await statementsOf(t.app, timeline);
     if (t.database.kind === 'pglite') expect(statements).toEqual([]);
     else expect(statements.some((s) => s.includes('planning_version'))).toBe(true);
   });
