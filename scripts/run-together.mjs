@@ -10,7 +10,6 @@ if (names.length === 0) {
   console.error('usage: node scripts/run-together.mjs <npm script>...');
   process.exit(2);
 }
-const slots = Math.max(2, Number(process.env.RUN_TOGETHER_JOBS ?? availableParallelism()));
 
 function run(name) {
   return new Promise((resolve) => {
@@ -29,10 +28,12 @@ function run(name) {
   });
 }
 
+// One slot per core (two at least: the type check and ESLint are one thread each).
+const slots = Math.min(Math.max(2, availableParallelism()), names.length);
 const queue = [...names];
 const results = [];
 await Promise.all(
-  Array.from({ length: Math.min(slots, names.length) }, async () => {
+  Array.from({ length: slots }, async () => {
     for (let name = queue.shift(); name; name = queue.shift()) results.push(await run(name));
   }),
 );
