@@ -28,13 +28,21 @@ const timeLeft = () => performance.now() - start < maxMs;
 /** Reads answers off one socket: returns false once the stream broke the framing it expects. */
 function createParser(onAnswer) {
   let pending = Buffer.alloc(0);
-  let state = 'head'; // 'head' | 'body' | 'chunk-size' | 'chunk-data' | 'trailer'
+  let state = 'head'; // 'head' | 'skip' | 'chunk-size' | 'trailer'
   let status = 0;
+  /** In 'skip': bytes of a body or chunk still to pass over, then `afterSkip`. */
   let remaining = 0;
+  let afterSkip = () => {};
   const answered = () => {
     state = 'head';
     onAnswer(status);
   };
+  const skip = (count, then) => {
+    remaining = count;
+    afterSkip = then;
+    state = 'skip';
+  };
+  const chunkSize = () => (state = 'chunk-size');
   return (chunk) => {
     pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
     let at = 0;
@@ -47,31 +55,22 @@ function createParser(onAnswer) {
         at = end + 4;
         const length = /\r\ncontent-length: *(\d+)/.exec(head);
         if (status === 204 || status === 304) answered();
-        else if (length) {
-          remaining = Number(length[1]);
-          state = 'body';
-          if (remaining === 0) answered();
-        } else if (/\r\ntransfer-encoding: *chunked/.test(head)) state = 'chunk-size';
+        else if (length) skip(Number(length[1]), answered);
+        else if (/\r\ntransfer-encoding: *chunked/.test(head)) chunkSize();
         else return false; // an answer that ends only when the socket closes: not what we measure
-      } else if (state === 'body') {
+      } else if (state === 'skip') {
         const take = Math.min(remaining, pending.length - at);
         at += take;
         remaining -= take;
         if (remaining > 0) break;
-        answered();
+        afterSkip();
       } else if (state === 'chunk-size') {
         const end = pending.indexOf('\r\n', at, 'latin1');
         if (end < 0) break;
-        remaining = parseInt(pending.toString('latin1', at, end), 16);
+        const size = parseInt(pending.toString('latin1', at, end), 16);
         at = end + 2;
-        state = remaining === 0 ? 'trailer' : 'chunk-data';
-        remaining += 2; // the chunk's own CRLF
-      } else if (state === 'chunk-data') {
-        const take = Math.min(remaining, pending.length - at);
-        at += take;
-        remaining -= take;
-        if (remaining > 0) break;
-        state = 'chunk-size';
+        if (size === 0) state = 'trailer';
+        else skip(size + 2, chunkSize); // the chunk and its own CRLF
       } else {
         // The last chunk: an empty line ends the answer (trailer fields are skipped).
         const end = pending.indexOf('\r\n', at, 'latin1');
@@ -86,30 +85,36 @@ function createParser(onAnswer) {
   };
 }
 
+/** Each socket's request in flight, for the one watcher that gives up on slow answers. */
+const inFlight = new Map();
+// Like a browser or a load balancer, a client gives up on an answer that takes too long.
+const watch = setInterval(() => {
+  const now = performance.now();
+  for (const [socket, sentAt] of inFlight)
+    if (now - sentAt > timeoutMs) {
+      timeouts++;
+      socket.destroy();
+    }
+}, 100);
+
 function connection() {
-  let sentAt = 0;
-  let inFlight = false;
   let done = false;
   let socket;
-  let watch;
   const stop = () => {
     done = true;
-    clearInterval(watch);
     socket.destroy();
     if (--open === 0) finish();
   };
   const next = () => {
     if (sent >= maxRequests || !timeLeft()) return stop();
-    sent++;
-    inFlight = true;
-    sentAt = performance.now();
-    socket.write(requests[sent % requests.length]);
+    inFlight.set(socket, performance.now());
+    socket.write(requests[sent++ % requests.length]);
   };
   const connect = () => {
     socket = net.connect({ host, port, noDelay: true });
     const parse = createParser((status) => {
-      inFlight = false;
-      latencies.push(performance.now() - sentAt);
+      latencies.push(performance.now() - inFlight.get(socket));
+      inFlight.delete(socket);
       if (status !== 200) errors++;
       next();
     });
@@ -124,26 +129,19 @@ function connection() {
     });
     socket.on('error', () => {});
     socket.on('close', () => {
-      if (done) return;
       // The server (or a timeout) closed it, or it never connected: the request in flight failed;
       // go on on a new socket while there is time.
-      if (inFlight || !connected) errors++;
-      inFlight = false;
+      if (inFlight.delete(socket) || !connected) errors++;
+      if (done) return;
       if (sent < maxRequests && timeLeft()) setTimeout(connect, 1);
       else stop();
     });
   };
   connect();
-  // Like a browser or a load balancer, a client gives up on an answer that takes too long.
-  watch = setInterval(() => {
-    if (inFlight && performance.now() - sentAt > timeoutMs) {
-      timeouts++;
-      socket.destroy();
-    }
-  }, 100);
 }
 
 function finish() {
+  clearInterval(watch);
   parentPort.postMessage({ latencies, errors, timeouts, bytes, elapsedMs: performance.now() - start });
 }
 
