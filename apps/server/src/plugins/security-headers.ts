@@ -38,7 +38,7 @@ const helmetOptions = {
  * (`@fastify/helmet` built helmet's middlewares again on every request, parsing the CSP each time:
  * about a tenth of an authenticated light read's CPU, docs/decisions.md "Performance".)
  */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
