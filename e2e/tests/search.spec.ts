@@ -59,7 +59,13 @@ test('Ctrl-K, type, Enter: lands on the story; axe finds nothing with the palett
   await expect(searchButton).toHaveCount(0);
   await page.getByTestId('menu-button').click();
   const shots = process.env.E2E_SHOTS;
-  if (shots) await page.screenshot({ path: `${shots}/search-menu-phone.png` });
+  if (shots) {
+    // The menu slides in: the picture waits for the slide to end.
+    await page
+      .getByTestId('left-menu')
+      .evaluate((menu) => Promise.all(menu.getAnimations().map((slide) => slide.finished)));
+    await page.screenshot({ path: `${shots}/search-menu-phone.png` });
+  }
   await page.getByTestId('menu-search').click();
   await expect(box).toBeFocused();
   await box.fill('dang nhap');

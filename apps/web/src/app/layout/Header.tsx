@@ -10,6 +10,7 @@ import { LinkStrip } from '../../features/link/components/LinkStrip';
 import { NotificationBell } from '../../features/notification/components/NotificationBell';
 import { RequestHeaderLink } from '../../features/request/components/RequestHeaderLink';
 import { SearchButton } from '../../features/search/components/SearchButton';
+import { LEFT_MENU_ID } from './LeftMenu';
 import { ProjectPicker } from './ProjectPicker';
 import { UserBox } from './UserBox';
 
@@ -59,7 +60,7 @@ export function Header({ meta }: { meta: RouteMeta }) {
             data-testid="menu-button"
             aria-label={t(isMenuOpen ? 'ui.nav.closeMenu' : 'ui.nav.openMenu')}
             aria-expanded={isMenuOpen}
-            aria-controls="left-menu"
+            aria-controls={LEFT_MENU_ID}
             onClick={() => setMenuOpen(!isMenuOpen)}
           >
             <Icon name="menu" />

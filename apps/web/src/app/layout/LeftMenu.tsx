@@ -9,6 +9,9 @@ import { useUiStore } from '../../stores/ui-store';
 import { useProjects } from '../../lib/use-projects';
 import { openPalette } from '../../features/search/open-palette';
 
+/** The menu's element id: the header's menu button names it (`aria-controls`). */
+export const LEFT_MENU_ID = 'left-menu';
+
 interface MenuItem {
   key: string;
   label: string;
@@ -78,7 +81,7 @@ export function LeftMenu() {
         <div className="left-menu__scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />
       )}
       <nav
-        id="left-menu"
+        id={LEFT_MENU_ID}
         className={`left-menu${isMobile ? ' left-menu--mobile' : ''}`}
         data-testid="left-menu"
         aria-label={t('ui.nav.label')}
@@ -94,8 +97,8 @@ export function LeftMenu() {
                 className="left-menu__item left-menu__search"
                 data-testid="menu-search"
                 onClick={() => {
-                  // The palette gives focus back to the menu button when it closes (the menu is gone).
-                  document.querySelector<HTMLElement>('[data-testid="menu-button"]')?.focus();
+                  // The palette gives focus back to the button that opens this menu (the menu is gone).
+                  document.querySelector<HTMLElement>(`[aria-controls="${LEFT_MENU_ID}"]`)?.focus();
                   setMenuOpen(false);
                   openPalette();
                 }}
