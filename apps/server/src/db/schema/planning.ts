@@ -204,8 +204,10 @@ export const histories = pgTable(
     // The dashboard's newest records of a project, and the project of a deleted story or milestone
     // (known only from its history): without them both read the whole table.
     index('history_project_recent_idx').on(t.projectIdx, t.historyIdx),
-    index('history_story_only_idx').on(t.storyIdx),
-    index('history_milestone_only_idx').on(t.milestoneIdx),
+    // A story's or milestone's list, newest first, by its id alone (migration 0038: with the record id
+    // in the index a prepared list's generic plan reads the story's entries, not the whole table).
+    index('history_story_only_idx').on(t.storyIdx, t.historyIdx),
+    index('history_milestone_only_idx').on(t.milestoneIdx, t.historyIdx),
   ],
 );
 

@@ -20,6 +20,23 @@ const listColumns = {
   createdAt: histories.createdAt,
 };
 
+type ListColumn = typeof histories.storyIdx | typeof histories.milestoneIdx;
+
+/**
+ * A story's or milestone's records, newest first, by its id alone, as prepared once (history list
+ * reads). The index on (story_idx, history_idx) is what keeps its generic plan on the story's own
+ * entries (migration 0038; history-list-plan.test.ts).
+ */
+export const historyListQuery = (db: Db, column: ListColumn) =>
+  db
+    .select(listColumns)
+    .from(histories)
+    .leftJoin(membersInProject, eq(membersInProject.memberInProjectIdx, histories.actorIdx))
+    .leftJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
+    .where(eq(column, sql.placeholder('idx')))
+    .orderBy(desc(histories.historyIdx))
+    .limit(500);
+
 /** `embedded`: the PGlite instance behind `db`, whose lists are then planned once (infra/pglite-planned-once). */
 export function createHistoryRepository(db: Db, embedded?: EmbeddedClient) {
   /**
@@ -27,29 +44,19 @@ export function createHistoryRepository(db: Db, embedded?: EmbeddedClient) {
    * project, which the caller must then be a member of before any is returned. Prepared once
    * (drizzle builds a query's SQL on every call otherwise).
    */
-  const listQuery = (column: typeof histories.storyIdx | typeof histories.milestoneIdx) =>
-    db
-      .select(listColumns)
-      .from(histories)
-      .leftJoin(membersInProject, eq(membersInProject.memberInProjectIdx, histories.actorIdx))
-      .leftJoin(members, eq(members.memberIdx, membersInProject.memberIdx))
-      .where(eq(column, sql.placeholder('idx')))
-      .orderBy(desc(histories.historyIdx))
-      .limit(500);
-  const listBy = (column: typeof histories.storyIdx | typeof histories.milestoneIdx, name: string) =>
-    listQuery(column).prepare(name);
+  const listBy = (column: ListColumn, name: string) => historyListQuery(db, column).prepare(name);
   /** One record as a list shows it. */
   type ListRow = Awaited<ReturnType<ReturnType<typeof listBy>['execute']>>[number];
   const columns = Object.keys(listColumns) as (keyof typeof listColumns)[];
   const texts = new Map<string, { sql: string; params: unknown[] }>();
   const listOnPglite = (
     client: EmbeddedClient,
-    column: typeof histories.storyIdx | typeof histories.milestoneIdx,
+    column: ListColumn,
     name: string,
     idx: number,
   ): Promise<ListRow[]> => {
     let text = texts.get(name);
-    if (text === undefined) texts.set(name, (text = listQuery(column).toSQL()));
+    if (text === undefined) texts.set(name, (text = historyListQuery(db, column).toSQL()));
     return executePlannedOnce(client, name, text, columns, idx) as Promise<ListRow[]>;
   };
   let ofStory: ReturnType<typeof listBy> | null = null;
