@@ -14,6 +14,7 @@ if (names.length === 0) {
 function run(name) {
   return new Promise((resolve) => {
     const started = Date.now();
+    process.stdout.write(`── npm run ${name}: started\n`);
     const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
