@@ -43,7 +43,7 @@ describe('a history list read generically planned', () => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         const result = await tx.execute(sql`explain (format json) execute history_plan_probe(7, 500)`);
         await tx.execute(sql`deallocate history_plan_probe`);
-        return JSON.stringify(result.rows);
+        return JSON.stringify((result as { rows: unknown[] }).rows);
       });
       // The list reads the records by the subject's index, in order; no scan filters the table.
       expect(plan).toContain(`"Index Name":"history_${name}_only_idx"`);
