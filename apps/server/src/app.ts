@@ -48,6 +48,7 @@ import { registerRequestContext, requestAwareLogger } from './platform/request-c
 import { createMetrics, noMetrics } from './platform/observability/metrics.js';
 import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
 import { startTracing } from './platform/observability/tracing.js';
+import { batchedStandardOutput } from './platform/observability/log-destination.js';
 import { createAuditTrail } from './platform/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import { collectRoutePolicies } from './platform/authorization/route-policy.js';
@@ -142,7 +143,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
             // Keys and refresh tokens travel in these headers; they must never reach the logs.
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.key'],
             serializers: { req: serializeRequest },
-            ...overrides.logger,
+            // A test that brings its own logger options brings its own stream (or pino's default).
+            ...(overrides.logger ?? { stream: batchedStandardOutput() }),
           },
     logController: new OneLineRequestLog(),
     // Uploads have their own limit; JSON bodies stay small.
