@@ -155,7 +155,10 @@ describe('the job API', () => {
       output: unknown;
       createdAt: string;
     }[];
-    expect(list[0]).toMatchObject({ name: 'test.once', state: 'completed', output: { ran: 'listed' } });
+    // Another job of the project may be newer (on a loaded machine a mail.send that an earlier event
+    // queued came after it); of its kind, ours is the newest.
+    const once = list.filter((j) => j.name === 'test.once');
+    expect(once[0]).toMatchObject({ state: 'completed', output: { ran: 'listed' } });
     expect(list.map((j) => j.output)).not.toContainEqual({ ran: 'other project' });
     const times = list.map((j) => j.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
