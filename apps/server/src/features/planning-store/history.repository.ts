@@ -23,9 +23,10 @@ const listColumns = {
 type ListColumn = typeof histories.storyIdx | typeof histories.milestoneIdx;
 
 /**
- * A story's or milestone's records, newest first, by its id alone, as prepared once (history list
- * reads). The index on (story_idx, history_idx) is what keeps its generic plan on the story's own
- * entries (migration 0038; history-list-plan.test.ts).
+ * A story's or milestone's records, newest first, by its id alone: the records carry their project,
+ * which the caller must then be a member of before any is returned. The index on (story_idx,
+ * history_idx) is what keeps its generic plan on the story's own entries (migration 0038;
+ * history-list-plan.test.ts).
  */
 export const historyListQuery = (db: Db, column: ListColumn) =>
   db
@@ -39,11 +40,7 @@ export const historyListQuery = (db: Db, column: ListColumn) =>
 
 /** `embedded`: the PGlite instance behind `db`, whose lists are then planned once (infra/pglite-planned-once). */
 export function createHistoryRepository(db: Db, embedded?: EmbeddedClient) {
-  /**
-   * A story's or milestone's records, newest first. By its id alone: the records carry their
-   * project, which the caller must then be a member of before any is returned. Prepared once
-   * (drizzle builds a query's SQL on every call otherwise).
-   */
+  /** The list prepared once (drizzle builds a query's SQL on every call otherwise). */
   const listBy = (column: ListColumn, name: string) => historyListQuery(db, column).prepare(name);
   /** One record as a list shows it. */
   type ListRow = Awaited<ReturnType<ReturnType<typeof listBy>['execute']>>[number];
