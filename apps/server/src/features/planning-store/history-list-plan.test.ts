@@ -19,7 +19,8 @@ describe('a history list read generically planned', () => {
     t = await createTestApp();
     const admin = await signUp(t, 'admin@history-plan.test');
     const projectIdx = await createProject(t, admin.key, 'History');
-    // Records of 2,000 stories and 2,000 milestones (no foreign key: a record outlives its subject).
+    // Ten records each for 1,000 stories (even ids) and 1,000 milestones (odd ids); no foreign key:
+    // a record outlives its subject.
     await t.database.db.execute(sql`
       insert into history (project_idx, story_idx, milestone_idx, type)
       select ${projectIdx}, case when g % 2 = 0 then g % ${STORIES} end,
