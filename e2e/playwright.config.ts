@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from './support/browser.js';
+import { chromiumArgs, findChromium, traceOnFailure } from './support/browser.js';
 import { createCouponBeforeServer } from './support/coupons.js';
 
 /**
@@ -46,7 +46,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    trace: traceOnFailure,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: browser.executablePath,

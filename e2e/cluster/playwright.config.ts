@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from '../support/browser.js';
+import { chromiumArgs, findChromium, traceOnFailure } from '../support/browser.js';
 
 /**
  * The many-instance journey (journey.spec.ts): it starts its own cluster (three built instances on a
@@ -21,7 +21,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    trace: traceOnFailure,
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: browser.executablePath, args: chromiumArgs },
   },
