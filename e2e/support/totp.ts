@@ -30,15 +30,21 @@ function codeAt(secret: string, step: number): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/** How long a typed code may take to reach the server, on a machine loaded by the whole suite. */
+const DELIVERY_MARGIN_MS = 10_000;
+
 /**
  * A code the server still takes after the step last used (each code works once; the server
- * accepts the step before and after its own): the earliest such step, waiting for the clock only
- * when every step in the window is already used.
+ * accepts the step before and after its own, so step s until the end of step s + 1): the earliest
+ * such step that is still accepted `DELIVERY_MARGIN_MS` from now, waiting for the clock only when
+ * every step in the window is already used. The step before was taken even in its last second, and
+ * under load the code arrived after it had expired ("invalid code", a flaky two-factor journey).
  */
 export async function freshCode(secret: string, lastStep = 0): Promise<{ code: string; step: number }> {
   for (;;) {
     const now = stepNow();
-    const step = Math.max(lastStep + 1, now - 1);
+    const stillAccepted = Math.floor((Date.now() + DELIVERY_MARGIN_MS) / 30_000) - 1;
+    const step = Math.max(lastStep + 1, now - 1, stillAccepted);
     if (step <= now + 1) return { code: codeAt(secret, step), step };
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
