@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
+          // Worker threads, not forks: each file still gets its own module graph, started for less
+          // (17 → 11 s here; docs/decisions.md "Tests").
+          pool: 'threads',
         },
       },
       {
@@ -24,6 +27,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
+          // Threads: jsdom and the translations load per file either way, for a third less CPU than
+          // in forks (284 → 176 s, 153 → 97 s alone).
+          pool: 'threads',
         },
       },
       {
