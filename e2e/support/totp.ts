@@ -20,7 +20,8 @@ function base32(text: string): Buffer {
   return Buffer.from(out);
 }
 
-const stepNow = () => Math.floor(Date.now() / 30_000);
+/** The 30-second step of a moment. */
+const stepAt = (ms: number) => Math.floor(ms / 30_000);
 
 function codeAt(secret: string, step: number): string {
   const counter = Buffer.alloc(8);
@@ -42,9 +43,9 @@ const DELIVERY_MARGIN_MS = 10_000;
  */
 export async function freshCode(secret: string, lastStep = 0): Promise<{ code: string; step: number }> {
   for (;;) {
-    const now = stepNow();
-    const stillAccepted = Math.floor((Date.now() + DELIVERY_MARGIN_MS) / 30_000) - 1;
-    const step = Math.max(lastStep + 1, now - 1, stillAccepted);
+    const now = stepAt(Date.now());
+    // Never before the step before `now`: the margin is at least that.
+    const step = Math.max(lastStep + 1, stepAt(Date.now() + DELIVERY_MARGIN_MS) - 1);
     if (step <= now + 1) return { code: codeAt(secret, step), step };
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

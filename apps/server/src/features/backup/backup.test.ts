@@ -253,7 +253,5 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of an embed
     const copy = new PGlite(join(dir, 'copy'), { loadDataDir: tarball, extensions: pgliteExtensions });
     expect((await countRows(copy)).tables['public.t']).toBe(10);
     await copy.close();
-    // A new data folder runs initdb, then a gzip dump and a load: 8 s alone, past 30 s beside the
-    // journeys in npm test's second stage.
-  }, 120_000);
+  }, 120_000); // A new data folder (initdb), a gzip dump and a load: 8 s alone, past 30 s under npm test's load.
 });
