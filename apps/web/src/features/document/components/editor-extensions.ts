@@ -5,6 +5,7 @@ import Image from '@tiptap/extension-image';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { i18next } from '../../../lib/i18n';
 import { imageUrlOf } from '../image-urls';
+import { CaretAfterTyping } from './caret-after-typing';
 
 /**
  * Images are project files named `teamline-file:{fileIdx}` in the document; shown here through a
@@ -72,7 +73,10 @@ export const taskCheckboxLabel = (text: string): string =>
 /**
  * The editor's extensions: the contract's list (`@teamline/contract/editor`), the very one the server
  * checks saved documents against, with images drawn as project files (`ProjectImage`) and checklist
- * checkboxes named in the reader's language (the editor and the public page alike).
+ * checkboxes named in the reader's language (the editor and the public page alike), and the caret
+ * kept after typed text (`CaretAfterTyping`: behaviour only, no content of its own).
  */
-export const editorExtensions = (options: { history?: boolean } = {}): Extensions =>
-  documentEditorExtensions({ image: ProjectImage, history: options.history, taskCheckboxLabel });
+export const editorExtensions = (options: { history?: boolean } = {}): Extensions => [
+  ...documentEditorExtensions({ image: ProjectImage, history: options.history, taskCheckboxLabel }),
+  CaretAfterTyping,
+];
