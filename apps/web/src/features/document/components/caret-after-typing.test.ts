@@ -8,6 +8,7 @@ let editor: Editor | null = null;
 afterEach(() => {
   editor?.destroy();
   editor = null;
+  document.body.replaceChildren();
 });
 
 /** An editor on `html` with the caret at `caret`, as the document page has it. */

@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import { Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
+import { Plugin, PluginKey, TextSelection, type Transaction } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 
 /**
@@ -18,20 +18,23 @@ import type { EditorView } from '@tiptap/pm/view';
  * Only that exact shape is changed: nothing was selected, text was inserted at the caret, and the
  * browser puts the caret back at its start. A composition (an input method, Android's keyboard) is
  * left to ProseMirror. The plugin comes after the others (lowest priority), so an input rule that
- * turns the typed text into something else still goes first.
+ * turns the typed text into something else still goes first; when it comes to this plugin, the
+ * insertion is dispatched here (what ProseMirror would do next with the same `typed` transaction), so
+ * a keystroke builds its transaction once.
  */
 export function caretAfterTypedText(
   view: EditorView,
   from: number,
   to: number,
   text: string,
-  typed: () => ReturnType<EditorView['state']['tr']['insertText']>,
+  typed: () => Transaction,
 ): boolean {
   const before = view.state.selection;
   if (view.composing || !text || from !== to || !before.empty || before.head !== from) return false;
   const tr = typed();
-  if (!tr.selection.empty || tr.selection.head !== from) return false;
-  view.dispatch(tr.setSelection(TextSelection.create(tr.doc, from + text.length)));
+  if (tr.selection.empty && tr.selection.head === from)
+    tr.setSelection(TextSelection.create(tr.doc, from + text.length));
+  view.dispatch(tr);
   return true;
 }
 
