@@ -262,6 +262,16 @@ export async function latestMail(config: AppConfig, to: string) {
   return last ? { ...last, count: mails.length } : null;
 }
 
+/**
+ * The newest mail to an address whose subject contains `about`. Mail jobs run in parallel, so a
+ * notice queued around the same time (a sign-in from a new browser) may be written after the one a
+ * test waits for.
+ */
+export async function latestMailAbout(config: AppConfig, to: string, about: string) {
+  const mails = await mailsTo(config, to);
+  return mails.findLast((mail) => mail.subject.includes(about)) ?? null;
+}
+
 /** The `mail.send` jobs queued for an address, as pg-boss holds them (state, attempts, last output). */
 async function mailJobsTo(config: AppConfig, to: string) {
   const app = appsByConfig.get(config);

@@ -10,7 +10,7 @@ import {
   addToProject,
   bearer,
   createTestApp,
-  latestMail,
+  latestMailAbout,
   mailsSent,
   signUp,
   type TestApp,
@@ -240,7 +240,7 @@ describe('warning, subscribe, sheets, grace and INACTIVE', () => {
     const events = await rowsOf(sql`select name from domain_event where name = 'subscription.warned'`);
     expect(events.length).toBe(1);
     await t.app.ctx.events.idle();
-    const mail = await latestMail(t.config, f.admin.email);
+    const mail = await latestMailAbout(t.config, f.admin.email, 'needs more sheets');
     expect(mail?.subject).toContain('needs more sheets');
     // The admins' bell says so too (a notice, in the app only: the mail above is billing's own).
     const notices = (await call('GET', '/notification', f.admin.key)).json().data as {
@@ -318,7 +318,7 @@ describe('warning, subscribe, sheets, grace and INACTIVE', () => {
     expect((await call('GET', `/milestone/timeline?projectIdx=${f.projectA}`, f.dev.key)).statusCode).toBe(
       200,
     );
-    const mail = await latestMail(t.config, f.admin.email);
+    const mail = await latestMailAbout(t.config, f.admin.email, 'Receipt TL-');
     expect(mail?.subject).toContain('Receipt TL-');
     expect(mail?.text).toContain('10,000 KRW');
     // Asking again: the subscription exists.
@@ -465,7 +465,7 @@ describe('renewal failures, retries after 1 and 3 days, then the end', () => {
     await days(periodDays(s, today()).remaining);
     await runSweep();
     expect(await sub(g.projectA, g.admin.key)).toMatchObject({ status: 'PAST_DUE', plan: '30D' });
-    const mail = await latestMail(t.config, g.admin.email);
+    const mail = await latestMailAbout(t.config, g.admin.email, 'failed');
     expect(mail?.subject).toContain('failed');
     const failed = async () =>
       (await call('GET', `/payment?projectIdx=${g.projectA}`, g.admin.key))

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../../db/schema/index.js';
 import { planningFixture, type PlanningFixture } from '../../test/planning-fixture.js';
 import { settlementKit, type SettlementKit } from '../../test/settlement-fixture.js';
-import { bearer, createTestApp, latestMail, type TestApp } from '../../test/test-app.js';
+import { bearer, createTestApp, latestMail, latestMailAbout, type TestApp } from '../../test/test-app.js';
 import { AUTO_APPROVE_JOB, AUTO_APPROVE_NOTICE_JOB } from './settlement.jobs.js';
 
 const eventsOf = async (t: TestApp, settlementIdx: number) =>
@@ -118,14 +118,14 @@ describe('auto-approval handlers (default 7 days: the jobs wait, the test runs t
     expect(await t.app.services.settlement.autoApproveNotice(s.settlementIdx, s.submittedAt)).toBe(true);
     await t.app.ctx.events.idle();
     const day = new Date(s.autoApproveAt);
-    const client = await latestMail(t.config, f.client.email);
+    const client = await latestMailAbout(t.config, f.client.email, 'Mar 2017');
     expect(client?.subject).toBe(
       `Tester’s settlement for Mar 2017 is approved automatically on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(day)}`,
     );
     expect(client?.text).toContain(`/#/calculate/client/${f.projectA}?month=201703`);
-    const admin = await latestMail(t.config, f.admin.email);
+    const admin = await latestMailAbout(t.config, f.admin.email, '2017.03');
     expect(admin?.subject).toContain('2017.03 정산');
-    expect((await latestMail(t.config, s.pro.email))?.subject ?? '').not.toContain('2017');
+    expect(await latestMailAbout(t.config, s.pro.email, '2017')).toBeNull();
     expect(await latestMail(t.config, f.dev.email)).toMatchObject({ count: 1 }); // the sign-up mail only
   });
 
