@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
@@ -6,8 +6,11 @@ const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen
 /** 32 random bytes as base64url: e-mail tokens, access keys, refresh tokens. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
-/** Tokens are stored as their SHA-256 so a leaked table cannot be replayed. */
-export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+/**
+ * Tokens are stored as their SHA-256 so a leaked table cannot be replayed. Every authenticated call
+ * hashes its key: the one-shot `hash` costs about a third of a `createHash` object's.
+ */
+export const sha256 = (value: string): string => hash('sha256', value, 'hex');
 
 const KEY_LENGTH = 64;
 
