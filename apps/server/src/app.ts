@@ -49,6 +49,7 @@ import { createMetrics, noMetrics } from './platform/observability/metrics.js';
 import { closeSocketsForRestart, drain, registerMetrics } from './platform/observability/observability.js';
 import { startTracing } from './platform/observability/tracing.js';
 import { batchedStandardOutput } from './platform/observability/log-destination.js';
+import { logRequestCompleted } from './platform/observability/request-log-line.js';
 import { createAuditTrail } from './platform/audit/audit-trail.js';
 import type { AppContext } from './shared/context.js';
 import { collectRoutePolicies } from './platform/authorization/route-policy.js';
@@ -124,9 +125,18 @@ class OneLineRequestLog extends LogController {
     if (request.headers.upgrade) super.incomingRequest(request, reply);
   }
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, responseTime: reply.elapsedTime, err: error },
+        'request errored',
+      );
+      return;
+    }
+    logRequestCompleted(reply.log, {
+      ...serializeRequest(request),
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    });
   }
 }
 
