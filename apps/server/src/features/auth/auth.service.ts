@@ -364,17 +364,17 @@ export function createAuthService(
     /** The actor behind an access key, or null when it is unknown, expired or revoked. */
     async authenticate(key: string | null | undefined): Promise<Actor | null> {
       if (!key) return null;
-      const tokenHash = sha256(key);
-      const known = sessions.get(tokenHash);
+      // The cache is keyed by the key itself: a hit costs no hash (session-cache.ts).
+      const known = sessions.get(key);
       if (known) return known;
       const since = sessions.generation();
-      const row = await repo.findSessionToken(tokenHash, 'access');
+      const row = await repo.findSessionToken(sha256(key), 'access');
       if (!row || row.familyRevokedAt || row.memberDeletedAt || row.expiresAt <= now()) return null;
       // "Last used" follows use within LAST_USED_STEP_MINUTES, at one write per step, never per request.
       if (!row.familyLastUsedAt || row.familyLastUsedAt < addMinutes(now(), -LAST_USED_STEP_MINUTES))
         await repo.touchFamily(row.familyId, { lastUsedAt: now() });
       const actor = { memberIdx: row.memberIdx, familyId: row.familyId };
-      sessions.set(tokenHash, actor, row.expiresAt, since);
+      sessions.set(key, actor, row.expiresAt, since);
       return actor;
     },
   };

@@ -13,25 +13,16 @@ export interface RequestLine {
   responseTime: number;
 }
 
-/** The parts of a pino logger the line is made of (`pino.symbols`); null for a logger that is not pino. */
-function pinoParts(log: FastifyBaseLogger) {
-  const logger = log as unknown as Record<symbol, unknown> & { isLevelEnabled?: (level: string) => boolean };
-  const stream = logger[streamSym] as { write?: (line: string) => unknown } | undefined;
-  const time = logger[timeSym] as (() => string) | undefined;
-  if (!stream?.write || typeof time !== 'function' || !logger.isLevelEnabled) return null;
-  return {
-    enabled: logger.isLevelEnabled('info'),
-    /** `{"level":30` */
-    start: (logger[lsCacheSym] as Record<number, string>)[INFO]!,
-    /** `,"time":…` */
-    time: () => time.call(logger),
-    /** `,"pid":…,"hostname":…,"reqId":…` and any other binding */
-    bindings: logger[chindingsSym] as string,
-    /** `}` and the line's end */
-    end: logger[endSym] as string,
-    write: (line: string) => stream.write!(line),
+/** A pino logger's parts the line is made of (`pino.symbols`), read without copying them. */
+type PinoLogger = FastifyBaseLogger &
+  Record<symbol, unknown> & {
+    isLevelEnabled: (level: string) => boolean;
   };
-}
+
+const isPino = (log: FastifyBaseLogger): log is PinoLogger =>
+  typeof (log as Partial<PinoLogger>).isLevelEnabled === 'function' &&
+  typeof (log as PinoLogger)[timeSym] === 'function' &&
+  typeof ((log as PinoLogger)[streamSym] as { write?: unknown } | undefined)?.write === 'function';
 
 /**
  * Writes the "request completed" line exactly as `log.info({ req, res, responseTime }, 'request
@@ -44,19 +35,23 @@ function pinoParts(log: FastifyBaseLogger) {
  * a logger that is not pino (tests' `logger: false`) gets the ordinary call.
  */
 export function logRequestCompleted(log: FastifyBaseLogger, line: RequestLine): void {
-  const pino = pinoParts(log);
-  if (!pino) {
+  if (!isPino(log)) {
     const { method, url, remoteAddress, statusCode, responseTime } = line;
     log.info({ req: { method, url, remoteAddress }, res: { statusCode }, responseTime }, 'request completed');
     return;
   }
-  if (!pino.enabled) return;
+  if (!log.isLevelEnabled('info')) return;
   const address =
     line.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(line.remoteAddress)}`;
   const time = Number.isFinite(line.responseTime) ? line.responseTime : null;
-  pino.write(
-    `${pino.start}${pino.time()}${pino.bindings}` +
+  // `{"level":30`, `,"time":…`, `,"pid":…,"hostname":…,"reqId":…` (and any other binding), `}` and the end of line.
+  const start = (log[lsCacheSym] as Record<number, string>)[INFO]!;
+  const now = (log[timeSym] as () => string).call(log);
+  const bindings = log[chindingsSym] as string;
+  const end = log[endSym] as string;
+  (log[streamSym] as { write: (text: string) => unknown }).write(
+    `${start}${now}${bindings}` +
       `,"req":{"method":${JSON.stringify(line.method)},"url":${JSON.stringify(line.url)}${address}}` +
-      `,"res":{"statusCode":${line.statusCode}},"responseTime":${time},"msg":"request completed"${pino.end}`,
+      `,"res":{"statusCode":${line.statusCode}},"responseTime":${time},"msg":"request completed"${end}`,
   );
 }
