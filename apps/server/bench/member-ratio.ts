@@ -5,12 +5,18 @@
  * the app as `npm start` configures it, with its request log and rate limits on or off); the load
  * comes from this process. Rounds alternate the servers so a noisy machine affects each alike;
  * the ratios to bare Fastify are the figures.
+ *
+ * Both servers run as `npm start` runs the app: compiled by esbuild as `scripts/build.mjs` does
+ * (tsx would add its `keepNames` helper to every closure the app makes), under plain Node with the
+ * start script's environment and flags (`--max-semi-space-size`, `--expose-gc`, …), read from
+ * package.json so they follow it. `BENCH_TSX=1` runs them through tsx as before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { build } from 'esbuild';
 import { load, type LoadResult } from './http-load.js';
 
 const CONNECTIONS = 200;
@@ -23,10 +29,60 @@ interface Server {
   headers: Record<string, string>;
 }
 
+const serverDir = join(import.meta.dirname, '..');
+const viaTsx = process.env.BENCH_TSX === '1';
+
+/** `npm start`'s environment and Node flags: `A=1 B=2 node --flag … dist/server.js`. */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
+  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.split(/\s+/);
+  const node = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split('=') as [string, string]));
+  return { env, flags: words.slice(node + 1, -1) };
+}
+
+/** The bench's servers compiled as the app's bundle is, beside it in dist/ (its imports resolve from there). */
+async function compiled(script: string): Promise<string> {
+  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@teamline/'));
+  const outfile = join(serverDir, 'dist', `bench-${script.replace(/\.ts$/, '.js')}`);
+  await build({
+    entryPoints: [join(import.meta.dirname, script)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    sourcesContent: false,
+    external: [...external, ...external.map((name) => `${name}/*`), 'esbuild'],
+    logLevel: 'warning',
+  });
+  copyFileSync(
+    join(serverDir, 'src/infra/pglite-thread.worker.mjs'),
+    join(serverDir, 'dist/pglite-thread.worker.mjs'),
+  );
+  return outfile;
+}
+
+const started = startCommand();
+const servers = new Map<string, string[]>();
+for (const script of ['bare-hello-server.ts', 'app-server.ts'])
+  servers.set(
+    script,
+    viaTsx
+      ? ['--import', 'tsx', join(import.meta.dirname, script)]
+      : [...started.flags, await compiled(script)],
+  );
+
 async function start(script: string, env: Record<string, string>): Promise<Server> {
   const ready = join(mkdtempSync(join(tmpdir(), 'teamline-ratio-')), 'ready.json');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, script)], {
-    env: { ...process.env, ...env, BENCH_READY_FILE: ready },
+  const child = spawn(process.execPath, servers.get(script)!, {
+    env: { ...process.env, ...(viaTsx ? {} : started.env), ...env, BENCH_READY_FILE: ready },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let waited = 0; !existsSync(ready); waited += 100) {
