@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { build } from 'esbuild';
+import { bundleOptions } from '../scripts/bundle-options.mjs';
 import { load, type LoadResult } from './http-load.js';
 
 const CONNECTIONS = 200;
@@ -45,23 +46,8 @@ function startCommand(): { env: Record<string, string>; flags: string[] } {
 
 /** The bench's servers compiled as the app's bundle is, beside it in dist/ (its imports resolve from there). */
 async function compiled(script: string): Promise<string> {
-  const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@teamline/'));
   const outfile = join(serverDir, 'dist', `bench-${script.replace(/\.ts$/, '.js')}`);
-  await build({
-    entryPoints: [join(import.meta.dirname, script)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    sourcesContent: false,
-    external: [...external, ...external.map((name) => `${name}/*`), 'esbuild'],
-    logLevel: 'warning',
-  });
+  await build(bundleOptions(join(import.meta.dirname, script), outfile));
   copyFileSync(
     join(serverDir, 'src/infra/pglite-thread.worker.mjs'),
     join(serverDir, 'dist/pglite-thread.worker.mjs'),

@@ -1,26 +1,16 @@
-// Compiles the server to one ES module, dist/server.js, which `npm start` runs with plain Node.
-// The contract package (TypeScript source) is bundled in; every npm dependency stays an import
-// resolved from node_modules at run time (PGlite loads its WebAssembly from its own package).
+// Compiles the server to one ES module, dist/server.js, which `npm start` runs with plain Node
+// (options in bundle-options.mjs).
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
+import { bundleOptions } from './bundle-options.mjs';
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@teamline/'));
-
-await build({
-  entryPoints: [new URL('../src/server.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/server.js', import.meta.url).pathname,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  // Stack traces need the mappings only.
-  sourcesContent: false,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
+await build(
+  bundleOptions(
+    new URL('../src/server.ts', import.meta.url).pathname,
+    new URL('../dist/server.js', import.meta.url).pathname,
+  ),
+);
 // The embedded database's thread (src/infra/pglite-thread.worker.mjs) is started from its own file,
 // found beside the bundle (`new URL('./pglite-thread.worker.mjs', import.meta.url)`).
 copyFileSync(
