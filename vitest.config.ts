@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
+          // Above the 5 s `findBy…` waits for (test-setup.ts), so a screen that never comes fails with its DOM.
+          testTimeout: 15_000,
           // Threads: jsdom and the translations load per file either way, for a third less CPU than
           // in forks (284 → 176 s, 153 → 97 s alone).
           pool: 'threads',
