@@ -7,8 +7,8 @@ const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 /**
- * Tokens are stored as their SHA-256 so a leaked table cannot be replayed. Every authenticated call
- * hashes its key: the one-shot `hash` costs about a third of a `createHash` object's.
+ * Tokens are stored as their SHA-256 so a leaked table cannot be replayed. The one-shot `hash` costs
+ * about a third of a `createHash` object's (a key the session cache does not hold is hashed per call).
  */
 export const sha256 = (value: string): string => hash('sha256', value, 'hex');
 
