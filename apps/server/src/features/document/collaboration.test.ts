@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { listen } from '../../test/realtime-client.js';
+import { endsItsSocket } from '../../test/collab-client.js';
 import {
   addToProject,
   bearer,
@@ -64,11 +65,12 @@ const sessions = new Map<HocuspocusProvider, 'synced' | 'refused'>();
 function connect(documentIdx: number, key: string, ydoc = new Y.Doc(), at = base) {
   return new Promise<{ provider: HocuspocusProvider; ydoc: Y.Doc; readOnly: boolean } | 'refused'>(
     (resolve) => {
+      const socket = new HocuspocusProviderWebsocket({
+        url: `${at}/api/document/collab`,
+        WebSocketPolyfill: WebSocket,
+      });
       const provider = new HocuspocusProvider({
-        websocketProvider: new HocuspocusProviderWebsocket({
-          url: `${at}/api/document/collab`,
-          WebSocketPolyfill: WebSocket,
-        }),
+        websocketProvider: socket,
         name: `document:${documentIdx}`,
         document: ydoc,
         token: key,
@@ -81,6 +83,7 @@ function connect(documentIdx: number, key: string, ydoc = new Y.Doc(), at = base
           resolve('refused');
         },
       });
+      endsItsSocket(provider, socket);
       provider.attach();
       open.push(provider);
     },
