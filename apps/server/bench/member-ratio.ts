@@ -12,12 +12,11 @@
  * package.json so they follow it. `BENCH_TSX=1` runs them through tsx as before.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { build } from 'esbuild';
-import { bundleOptions } from '../scripts/bundle-options.mjs';
+import { bundleServer } from '../scripts/bundle-options.mjs';
 import { load, type LoadResult } from './http-load.js';
 
 const CONNECTIONS = 200;
@@ -47,11 +46,7 @@ function startCommand(): { env: Record<string, string>; flags: string[] } {
 /** The bench's servers compiled as the app's bundle is, beside it in dist/ (its imports resolve from there). */
 async function compiled(script: string): Promise<string> {
   const outfile = join(serverDir, 'dist', `bench-${script.replace(/\.ts$/, '.js')}`);
-  await build(bundleOptions(join(import.meta.dirname, script), outfile));
-  copyFileSync(
-    join(serverDir, 'src/infra/pglite-thread.worker.mjs'),
-    join(serverDir, 'dist/pglite-thread.worker.mjs'),
-  );
+  await bundleServer(join(import.meta.dirname, script), outfile);
   return outfile;
 }
 

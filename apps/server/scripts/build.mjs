@@ -1,21 +1,12 @@
 // Compiles the server to one ES module, dist/server.js, which `npm start` runs with plain Node
 // (options in bundle-options.mjs).
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
-import { build } from 'esbuild';
-import { bundleOptions } from './bundle-options.mjs';
+import { bundleServer } from './bundle-options.mjs';
 
-await build(
-  bundleOptions(
-    new URL('../src/server.ts', import.meta.url).pathname,
-    new URL('../dist/server.js', import.meta.url).pathname,
-  ),
-);
-// The embedded database's thread (src/infra/pglite-thread.worker.mjs) is started from its own file,
-// found beside the bundle (`new URL('./pglite-thread.worker.mjs', import.meta.url)`).
-copyFileSync(
-  new URL('../src/infra/pglite-thread.worker.mjs', import.meta.url),
-  new URL('../dist/pglite-thread.worker.mjs', import.meta.url),
+await bundleServer(
+  new URL('../src/server.ts', import.meta.url).pathname,
+  new URL('../dist/server.js', import.meta.url).pathname,
 );
 
 // `npm start` maps stack traces (`--enable-source-maps`), and Node holds the map decoded in memory

@@ -2,7 +2,9 @@
 // `npm start` runs) and by `bench/member-ratio.ts` (its servers, compiled the same way). The
 // contract package (TypeScript source) is bundled in; every npm dependency stays an import resolved
 // from node_modules at run time (PGlite loads its WebAssembly from its own package).
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@teamline/'));
@@ -21,3 +23,16 @@ export const bundleOptions = (entryPoint, outfile) => ({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+/**
+ * Compiles one entry point to `outfile`, with the embedded database's thread
+ * (src/infra/pglite-thread.worker.mjs) beside it: the app starts it from its own file
+ * (`new URL('./pglite-thread.worker.mjs', import.meta.url)`).
+ */
+export async function bundleServer(entryPoint, outfile) {
+  await build(bundleOptions(entryPoint, outfile));
+  copyFileSync(
+    new URL('../src/infra/pglite-thread.worker.mjs', import.meta.url),
+    join(dirname(outfile), 'pglite-thread.worker.mjs'),
+  );
+}
